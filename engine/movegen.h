@@ -1,0 +1,48 @@
+// Legal moves under the English (WCDF) rules: men step and capture
+// diagonally forward only, kings one square in all four directions,
+// capturing is mandatory, a multi-jump is one move, and a man that reaches
+// the far row is crowned and its turn ends at once.
+
+#ifndef CHECKERS_ENGINE_MOVEGEN_H_
+#define CHECKERS_ENGINE_MOVEGEN_H_
+
+#include "engine/bitboard.h"
+#include "engine/move.h"
+#include "engine/position.h"
+
+namespace checkers {
+
+enum class CaptureRule {
+  // WCDF: when any capture exists, only captures are legal.
+  kMandatory,
+  // House option: captures and steps are both legal; there is no penalty.
+  kOptional,
+};
+
+// Appends every legal move of the side to move to `moves`. Captures come
+// with their full route; each distinct route is its own move.
+void GenerateMoves(const Position& pos, MoveList* moves,
+                   CaptureRule rule = CaptureRule::kMandatory);
+
+// Appends only the capture moves of the side to move.
+void GenerateCaptures(const Position& pos, MoveList* moves);
+
+// The number of moves GenerateMoves would produce, without building them.
+int CountMoves(const Position& pos, CaptureRule rule = CaptureRule::kMandatory);
+
+// The pieces of the side to move that can capture.
+Bitboard CapturingPieces(const Position& pos);
+
+inline bool HasCapture(const Position& pos) { return CapturingPieces(pos) != 0; }
+
+// The pieces of the side to move that can make a non-capturing step.
+Bitboard SteppingPieces(const Position& pos);
+
+// Whether the side to move has any legal move; a side without one has lost.
+inline bool HasLegalMove(const Position& pos) {
+  return CapturingPieces(pos) != 0 || SteppingPieces(pos) != 0;
+}
+
+}  // namespace checkers
+
+#endif  // CHECKERS_ENGINE_MOVEGEN_H_

@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# Installs the Debian 12 packages the build and the tests need. Idempotent:
+# it asks apt only for what is missing, and refreshes the package lists
+# only when something is. Run as root (or with sudo available).
+set -euo pipefail
+
+packages=(
+  bazel-bootstrap       # Bazel 4.2.3 (WORKSPACE mode)
+  g++
+  protobuf-compiler     # protoc 3.21
+  libprotobuf-dev
+  libabsl-dev           # Abseil 20220623
+  libgtest-dev
+  libgmock-dev
+  libncurses-dev        # the terminal UI
+  tmux                  # drives the terminal UI in tests
+  locales
+)
+
+missing=()
+for p in "${packages[@]}"; do
+  if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then
+    missing+=("$p")
+  fi
+done
+
+if [ ${#missing[@]} -gt 0 ]; then
+  sudo=""
+  if [ "$(id -u)" -ne 0 ]; then sudo="sudo"; fi
+  echo "installing: ${missing[*]}" >&2
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi

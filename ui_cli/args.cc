@@ -1,0 +1,91 @@
+#include "ui_cli/args.h"
+
+#include <map>
+#include <string>
+#include <vector>
+
+#include "absl/algorithm/container.h"
+#include "absl/flags/commandlineflag.h"
+#include "absl/flags/reflection.h"
+#include "absl/status/status.h"
+#include "absl/strings/match.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
+
+namespace checkers::cli {
+namespace {
+
+std::string FlagList(absl::Span<const absl::string_view> allowed) {
+  if (allowed.empty()) return "it takes no flags";
+  std::vector<std::string> names;
+  for (absl::string_view a : allowed) names.push_back(absl::StrCat("--", a));
+  return absl::StrCat("its flags: ", absl::StrJoin(names, " "));
+}
+
+}  // namespace
+
+absl::StatusOr<std::vector<std::string>> ParseArgs(absl::string_view command,
+                                                   absl::Span<const std::string> words,
+                                                   absl::Span<const absl::string_view> allowed) {
+  std::vector<std::string> positional;
+  // Values in order of appearance, per flag name.
+  std::map<std::string, std::vector<std::string>> values;
+  std::vector<std::string> order;
+  bool flags_done = false;
+  for (size_t i = 0; i < words.size(); ++i) {
+    const std::string& word = words[i];
+    if (flags_done || word.size() < 2 || word[0] != '-' ) {
+      positional.push_back(word);
+      continue;
+    }
+    if (word == "--") {
+      flags_done = true;
+      continue;
+    }
+    absl::string_view body = word;
+    body.remove_prefix(absl::StartsWith(body, "--") ? 2 : 1);
+    std::string name(body.substr(0, body.find('=')));
+    const bool has_value = body.find('=') != absl::string_view::npos;
+    std::string value = has_value ? std::string(body.substr(body.find('=') + 1)) : "";
+
+    absl::CommandLineFlag* flag = nullptr;
+    if (absl::c_linear_search(allowed, name)) flag = absl::FindCommandLineFlag(name);
+    bool negated = false;
+    if (flag == nullptr && !has_value && absl::StartsWith(name, "no") &&
+        absl::c_linear_search(allowed, name.substr(2))) {
+      flag = absl::FindCommandLineFlag(name.substr(2));
+      negated = flag != nullptr && flag->IsOfType<bool>();
+      if (negated) name = name.substr(2);
+    }
+    if (flag == nullptr) {
+      return absl::InvalidArgumentError(absl::StrCat("`checkers ", command,
+                                                     "` has no flag --", name, "; ",
+                                                     FlagList(allowed)));
+    }
+    if (!has_value) {
+      if (flag->IsOfType<bool>()) {
+        value = negated ? "false" : "true";
+      } else if (i + 1 < words.size()) {
+        value = words[++i];
+      } else {
+        return absl::InvalidArgumentError(
+            absl::StrCat("--", name, " needs a value, e.g. --", name, "=", flag->DefaultValue()));
+      }
+    }
+    if (values.count(name) && !flag->IsOfType<std::vector<std::string>>()) {
+      return absl::InvalidArgumentError(absl::StrCat("--", name, " is given twice"));
+    }
+    if (!values.count(name)) order.push_back(name);
+    values[name].push_back(value);
+  }
+  for (const std::string& name : order) {
+    absl::CommandLineFlag* flag = absl::FindCommandLineFlag(name);
+    std::string error;
+    if (!flag->ParseFrom(absl::StrJoin(values[name], ","), &error)) {
+      return absl::InvalidArgumentError(absl::StrCat("bad value for --", name, ": ", error));
+    }
+  }
+  return positional;
+}
+
+}  // namespace checkers::cli

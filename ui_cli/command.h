@@ -1,0 +1,40 @@
+// A subcommand of `checkers`: its name, usage line, the flags it accepts and
+// the function that runs it. Each group of commands lives in its own file
+// and hands main() its table.
+
+#ifndef CHECKERS_UI_CLI_COMMAND_H_
+#define CHECKERS_UI_CLI_COMMAND_H_
+
+#include <string>
+#include <vector>
+
+#include "absl/strings/string_view.h"
+
+namespace checkers::cli {
+
+// Runs a command with its positional words (flags are already applied to
+// the Abseil flag registry) and returns the process exit code.
+using RunFn = int (*)(const std::vector<std::string>& positional);
+
+struct Command {
+  absl::string_view name;
+  absl::string_view usage;
+  std::vector<absl::string_view> flags;
+  RunFn run;
+};
+
+// A figure-printing benchmark for `checkers bench NAME`; prints
+// "name: value" lines and returns the exit code.
+struct Bench {
+  absl::string_view name;
+  int (*run)();
+};
+
+// perft, moves.
+std::vector<Command> EngineCommands();
+// bench perft.
+std::vector<Bench> EngineBenches();
+
+}  // namespace checkers::cli
+
+#endif  // CHECKERS_UI_CLI_COMMAND_H_

@@ -1,0 +1,5 @@
+#include "ui_cli/common_flags.h"
+
+#include "absl/flags/flag.h"
+
+ABSL_FLAG(std::string, fen, "", "a position as PDN FEN, e.g. B:W21,22,K30:B1,2,K5");

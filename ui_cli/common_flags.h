@@ -1,0 +1,12 @@
+// Flags shared by several subcommands.
+
+#ifndef CHECKERS_UI_CLI_COMMON_FLAGS_H_
+#define CHECKERS_UI_CLI_COMMON_FLAGS_H_
+
+#include <string>
+
+#include "absl/flags/declare.h"
+
+ABSL_DECLARE_FLAG(std::string, fen);
+
+#endif  // CHECKERS_UI_CLI_COMMON_FLAGS_H_

@@ -1,0 +1,88 @@
+// The `checkers` command: a dispatcher over the subcommand tables of the
+// files in this directory. Exit codes follow the CLI contract.
+
+#include <cstdio>
+#include <string>
+#include <vector>
+
+#include "absl/status/status.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
+#include "ui_cli/args.h"
+#include "ui_cli/command.h"
+#include "ui_cli/exit_codes.h"
+
+namespace checkers::cli {
+namespace {
+
+std::vector<Command> AllCommands() {
+  std::vector<Command> all;
+  for (auto group : {EngineCommands}) {
+    for (Command& c : group()) all.push_back(std::move(c));
+  }
+  return all;
+}
+
+std::vector<Bench> AllBenches() {
+  std::vector<Bench> all;
+  for (auto group : {EngineBenches}) {
+    for (const Bench& b : group()) all.push_back(b);
+  }
+  return all;
+}
+
+void PrintUsage(std::FILE* out, const std::vector<Command>& commands) {
+  std::fprintf(out, "usage: checkers COMMAND [FLAGS]\n\ncommands:\n");
+  for (const Command& c : commands) {
+    std::fprintf(out, "  checkers %s\n", std::string(c.usage).c_str());
+  }
+  std::fprintf(out, "  checkers bench NAME            performance figures (");
+  std::vector<std::string> names;
+  for (const Bench& b : AllBenches()) names.emplace_back(b.name);
+  std::fprintf(out, "%s)\n", absl::StrJoin(names, ", ").c_str());
+}
+
+int RunBench(const std::vector<std::string>& positional) {
+  std::vector<std::string> names;
+  for (const Bench& b : AllBenches()) {
+    names.emplace_back(b.name);
+    if (positional.size() == 1 && positional[0] == b.name) return b.run();
+  }
+  return Fail(kExitUsage, absl::InvalidArgumentError(absl::StrCat(
+                              "bench needs one of: ", absl::StrJoin(names, ", "),
+                              "; e.g. checkers bench perft")));
+}
+
+int Main(int argc, char** argv) {
+  std::vector<Command> commands = AllCommands();
+  commands.push_back({"bench", "bench NAME", {}, RunBench});
+  if (argc < 2) {
+    PrintUsage(stderr, commands);
+    return kExitUsage;
+  }
+  const std::string name = argv[1];
+  if (name == "help" || name == "--help" || name == "-h") {
+    PrintUsage(stdout, commands);
+    return kExitOk;
+  }
+  for (const Command& c : commands) {
+    if (c.name != name) continue;
+    std::vector<std::string> words(argv + 2, argv + argc);
+    for (const std::string& w : words) {
+      if (w == "--help" || w == "-h") {
+        std::printf("usage: checkers %s\n", std::string(c.usage).c_str());
+        return kExitOk;
+      }
+    }
+    absl::StatusOr<std::vector<std::string>> positional = ParseArgs(name, words, c.flags);
+    if (!positional.ok()) return Fail(kExitUsage, positional.status());
+    return c.run(*positional);
+  }
+  return Fail(kExitUsage, absl::InvalidArgumentError(absl::StrCat(
+                              "unknown command \"", name, "\"; see checkers help")));
+}
+
+}  // namespace
+}  // namespace checkers::cli
+
+int main(int argc, char** argv) { return checkers::cli::Main(argc, argv); }
