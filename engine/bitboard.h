@@ -8,12 +8,11 @@
 //
 // Column of a square: in even rows squares sit on columns 1,3,5,7, in odd
 // rows on 0,2,4,6. One diagonal step is therefore a shift by 3, 4 or 5
-// depending on the row parity, and a jump is a shift by 7 or 9.
+// depending on the row parity.
 
 #ifndef CHECKERS_ENGINE_BITBOARD_H_
 #define CHECKERS_ENGINE_BITBOARD_H_
 
-#include <array>
 #include <bit>
 #include <cstdint>
 
@@ -46,57 +45,36 @@ inline constexpr Bitboard kCol0 = 0x10101010u;  // 5, 13, 21, 29
 inline constexpr Bitboard kCol7 = 0x08080808u;  // 4, 12, 20, 28
 inline constexpr Bitboard kAllSquares = 0xFFFFFFFFu;
 
-enum Direction : int { kSouthWest = 0, kSouthEast = 1, kNorthWest = 2, kNorthEast = 3 };
+// A step towards square 32 is a shift left by 4 from any square, by 3 from
+// an odd row (except column 0) or by 5 from an even row (except column 7).
+// A step towards square 1 is the mirror image. A jump is two steps, one of
+// each kind, so these two shift families are all that move generation
+// needs.
+inline constexpr Bitboard kSouth3 = kOddRows & ~kCol0;
+inline constexpr Bitboard kSouth5 = kEvenRows & ~kCol7;
+inline constexpr Bitboard kNorth3 = kEvenRows & ~kCol7;
+inline constexpr Bitboard kNorth5 = kOddRows & ~kCol0;
 
-inline constexpr int kRowStep[4] = {+1, +1, -1, -1};
-inline constexpr int kColStep[4] = {-1, +1, -1, +1};
-
-// Moves every square of `b` one diagonal step in direction D; squares that
-// would leave the board vanish.
-template <Direction D>
-inline constexpr Bitboard Shift(Bitboard b) {
-  if constexpr (D == kSouthWest) {
-    return ((b & kEvenRows) << 4) | ((b & kOddRows & ~kCol0) << 3);
-  } else if constexpr (D == kSouthEast) {
-    return ((b & kEvenRows & ~kCol7) << 5) | ((b & kOddRows) << 4);
-  } else if constexpr (D == kNorthWest) {
-    return ((b & kEvenRows) >> 4) | ((b & kOddRows & ~kCol0) >> 5);
-  } else {
-    return ((b & kEvenRows & ~kCol7) >> 3) | ((b & kOddRows) >> 4);
+// Steps in one vertical direction (kSouth: towards square 32). Each map
+// sends a set of squares to the squares one step away; the two maps of
+// Steps<false> undo those of Steps<true> and vice versa.
+template <bool kSouth>
+struct Steps {
+  // The step that is a shift by 4.
+  static constexpr Bitboard By4(Bitboard b) { return kSouth ? b << 4 : b >> 4; }
+  // The other diagonal step: a shift by 3 or 5, depending on the row.
+  static constexpr Bitboard By35(Bitboard b) {
+    return kSouth ? ((b & kSouth3) << 3) | ((b & kSouth5) << 5)
+                  : ((b & kNorth3) >> 3) | ((b & kNorth5) >> 5);
   }
-}
-
-template <Direction D>
-inline constexpr Direction kOpposite = static_cast<Direction>(D ^ 3);
-
-namespace internal {
-
-struct SquareTables {
-  // neighbour[s][d]: the adjacent square in direction d, or -1.
-  std::array<std::array<int8_t, 4>, kNumSquares> neighbour{};
-  // jump[s][d]: the square two steps away in direction d, or -1.
-  std::array<std::array<int8_t, 4>, kNumSquares> jump{};
+  using Reverse = Steps<!kSouth>;
 };
 
-inline constexpr SquareTables MakeSquareTables() {
-  SquareTables t;
-  for (Square s = 0; s < kNumSquares; ++s) {
-    for (int d = 0; d < 4; ++d) {
-      int r = RowOf(s), c = ColOf(s);
-      t.neighbour[s][d] = static_cast<int8_t>(SquareAt(r + kRowStep[d], c + kColStep[d]));
-      t.jump[s][d] =
-          static_cast<int8_t>(SquareAt(r + 2 * kRowStep[d], c + 2 * kColStep[d]));
-    }
-  }
-  return t;
+// Every square one diagonal step from a square of `b`.
+inline constexpr Bitboard Neighbours(Bitboard b) {
+  return Steps<true>::By4(b) | Steps<true>::By35(b) | Steps<false>::By4(b) |
+         Steps<false>::By35(b);
 }
-
-}  // namespace internal
-
-inline constexpr internal::SquareTables kSquareTables = internal::MakeSquareTables();
-
-inline constexpr int Neighbour(Square s, int d) { return kSquareTables.neighbour[s][d]; }
-inline constexpr int JumpTarget(Square s, int d) { return kSquareTables.jump[s][d]; }
 
 inline constexpr int PopCount(Bitboard b) { return std::popcount(b); }
 inline constexpr Square LowestSquare(Bitboard b) { return std::countr_zero(b); }

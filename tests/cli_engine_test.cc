@@ -1,0 +1,74 @@
+// End-to-end tests of `checkers perft` and `checkers moves`: output lines
+// and the exit codes of the CLI contract.
+
+#include <string>
+
+#include "absl/strings/str_split.h"
+#include "gmock/gmock.h"
+#include "gtest/gtest.h"
+#include "tests/run_command.h"
+
+namespace checkers {
+namespace {
+
+using ::checkers::testing::RunCheckers;
+using ::testing::HasSubstr;
+using ::testing::StartsWith;
+
+TEST(CliEngineTest, PerftPrintsOneLinePerDepthStartingWithDepthAndLeaves) {
+  const auto r = RunCheckers({"perft", "--depth=4"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  std::vector<std::string> lines = absl::StrSplit(r.out, '\n', absl::SkipEmpty());
+  ASSERT_EQ(lines.size(), 4u);
+  EXPECT_THAT(lines[0], StartsWith("1 7 "));
+  EXPECT_THAT(lines[1], StartsWith("2 49 "));
+  EXPECT_THAT(lines[2], StartsWith("3 302 "));
+  EXPECT_THAT(lines[3], StartsWith("4 1469 "));
+}
+
+TEST(CliEngineTest, PerftFromFen) {
+  const auto r = RunCheckers({"perft", "--depth=1", "--fen=B:BK11:W6,7,14,15"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_THAT(r.out, StartsWith("1 2 "));
+}
+
+TEST(CliEngineTest, MovesListsOneLegalMovePerLine) {
+  const auto r = RunCheckers({"moves", "--fen=W:W22:B18,10,11"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out, "22x15x6\n22x15x8\n");
+}
+
+TEST(CliEngineTest, BadFenExits65WithOneLine) {
+  const auto r = RunCheckers({"moves", "--fen=B:W33:B1"});
+  EXPECT_EQ(r.exit_code, 65);
+  EXPECT_THAT(r.err, HasSubstr("square 33"));
+  EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1);
+  EXPECT_EQ(RunCheckers({"perft", "--depth=2", "--fen=nonsense"}).exit_code, 65);
+}
+
+TEST(CliEngineTest, UsageErrorsExit64) {
+  EXPECT_EQ(RunCheckers({}).exit_code, 64);
+  EXPECT_EQ(RunCheckers({"frobnicate"}).exit_code, 64);
+  EXPECT_EQ(RunCheckers({"perft"}).exit_code, 64);
+  EXPECT_EQ(RunCheckers({"perft", "--depth=abc"}).exit_code, 64);
+  EXPECT_EQ(RunCheckers({"perft", "--depth=3", "--yes"}).exit_code, 64);
+  EXPECT_EQ(RunCheckers({"bench", "nothing"}).exit_code, 64);
+  const auto r = RunCheckers({"perft", "--dept=3"});
+  EXPECT_EQ(r.exit_code, 64);
+  EXPECT_THAT(r.err, HasSubstr("--depth"));
+}
+
+TEST(CliEngineTest, FlagValueMayFollowAsTheNextWord) {
+  const auto r = RunCheckers({"perft", "--depth", "2"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_THAT(r.out, HasSubstr("2 49 "));
+}
+
+TEST(CliEngineTest, HelpExitsZero) {
+  const auto r = RunCheckers({"help"});
+  EXPECT_EQ(r.exit_code, 0);
+  EXPECT_THAT(r.out, HasSubstr("perft"));
+}
+
+}  // namespace
+}  // namespace checkers

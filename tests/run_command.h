@@ -1,0 +1,32 @@
+// Runs a command line for end-to-end tests of the `checkers` binary and
+// collects what it printed and how it exited.
+
+#ifndef CHECKERS_TESTS_RUN_COMMAND_H_
+#define CHECKERS_TESTS_RUN_COMMAND_H_
+
+#include <string>
+#include <vector>
+
+namespace checkers::testing {
+
+struct CommandResult {
+  int exit_code = -1;
+  std::string out;
+  std::string err;
+};
+
+// Runs `argv` (argv[0] is a path) with `input` on stdin and `env` entries
+// ("NAME=value") added to the environment; waits for it to finish.
+CommandResult RunCommand(const std::vector<std::string>& argv, const std::string& input = "",
+                         const std::vector<std::string>& env = {});
+
+// The path of the `checkers` binary in the test's runfiles.
+std::string CheckersBinary();
+
+// RunCommand with CheckersBinary() prepended to `args`.
+CommandResult RunCheckers(const std::vector<std::string>& args, const std::string& input = "",
+                          const std::vector<std::string>& env = {});
+
+}  // namespace checkers::testing
+
+#endif  // CHECKERS_TESTS_RUN_COMMAND_H_
