@@ -42,10 +42,18 @@ TEST(BitboardTest, StepShiftsMatchDiagonalGeometry) {
 TEST(BitboardTest, ReverseStepsUndoForwardSteps) {
   for (Square s = 0; s < kNumSquares; ++s) {
     const Bitboard b = SquareBit(s);
-    if (Bitboard t = Steps<true>::By4(b)) EXPECT_EQ(Steps<false>::By4(t), b);
-    if (Bitboard t = Steps<true>::By35(b)) EXPECT_EQ(Steps<false>::By35(t), b);
-    if (Bitboard t = Steps<false>::By4(b)) EXPECT_EQ(Steps<true>::By4(t), b);
-    if (Bitboard t = Steps<false>::By35(b)) EXPECT_EQ(Steps<true>::By35(t), b);
+    if (Bitboard t = Steps<true>::By4(b)) {
+      EXPECT_EQ(Steps<false>::By4(t), b);
+    }
+    if (Bitboard t = Steps<true>::By35(b)) {
+      EXPECT_EQ(Steps<false>::By35(t), b);
+    }
+    if (Bitboard t = Steps<false>::By4(b)) {
+      EXPECT_EQ(Steps<true>::By4(t), b);
+    }
+    if (Bitboard t = Steps<false>::By35(b)) {
+      EXPECT_EQ(Steps<true>::By35(t), b);
+    }
   }
 }
 
