@@ -1,0 +1,177 @@
+#include "events/game_state.h"
+
+#include <algorithm>
+#include <memory>
+
+#include "engine/fen.h"
+
+namespace checkers::events {
+namespace {
+
+constexpr int kDefaultNoProgressTurns = 40;
+
+// Plays a checked TurnPlayed on the state.
+void ApplyTurn(GameState* s, const TurnPlayed& turn) {
+  int route[kMaxJumps + 1];
+  const int length = std::min<int>(turn.squares_size(), kMaxJumps + 1);
+  for (int i = 0; i < length; ++i) route[i] = static_cast<int>(turn.squares(i)) - 1;
+  const Move move = MoveAlongRoute(route, length);
+
+  const bool irreversible =
+      move.IsCapture() || (s->position.men(s->position.side_to_move()) & SquareBit(move.from));
+  s->position.Play(move);
+  ++s->turns;
+  s->draw_offer.reset();
+  if (irreversible) {
+    s->since_irreversible.clear();
+    s->no_progress_turns = 0;
+    s->no_progress_since_seq = s->last_seq;
+  } else {
+    ++s->no_progress_turns;
+  }
+  s->since_irreversible.push_back({s->position.hash(), s->last_seq});
+}
+
+void ApplyStart(GameState* s, const GameStarted& started) {
+  s->started = std::make_shared<const GameStarted>(started);
+  s->rules = RulesOf(started);
+  // A checked GameStarted has a valid FEN or none.
+  s->position = started.start_fen().empty() ? Position::Initial()
+                                            : ParseFen(started.start_fen()).value_or(Position());
+  s->since_irreversible.clear();
+  s->since_irreversible.push_back({s->position.hash(), s->last_seq});
+  s->no_progress_turns = 0;
+  s->no_progress_since_seq = s->last_seq;
+}
+
+}  // namespace
+
+absl::string_view SideName(const GameStarted* started, Side side) {
+  absl::string_view dark = "Red", light = "White";
+  bool light_first = false;
+  if (started != nullptr) {
+    switch (started->options().colour_names()) {
+      case BLACK_WHITE:
+        dark = "Black";
+        break;
+      case BLACK_RED:
+        dark = "Black";
+        light = "Red";
+        break;
+      default:
+        break;
+    }
+    light_first = started->options().light_moves_first();
+  }
+  return (side == FIRST) != light_first ? dark : light;
+}
+
+GameRules RulesOf(const GameStarted& started) {
+  const RuleOptions& o = started.options();
+  GameRules rules;
+  rules.capture = o.capture_optional() ? CaptureRule::kOptional : CaptureRule::kMandatory;
+  const int turns = o.no_progress_turns() > 0 ? static_cast<int>(o.no_progress_turns())
+                                              : kDefaultNoProgressTurns;
+  rules.no_progress_limit = o.no_progress_count() == TOTAL ? turns : 2 * turns;
+  rules.turn_limit = static_cast<int>(o.turn_limit());
+  if (o.automatic_draws_off()) {
+    rules.no_progress_limit = 0;
+    rules.turn_limit = 0;
+  }
+  return rules;
+}
+
+int GameState::RepetitionCount() const {
+  const uint64_t hash = position.hash();
+  return static_cast<int>(std::count_if(since_irreversible.begin(), since_irreversible.end(),
+                                        [hash](const Occurrence& o) { return o.hash == hash; }));
+}
+
+int GameState::TurnsUntilAutomaticDraw() const {
+  int left = rules.no_progress_limit > 0 ? rules.no_progress_limit - no_progress_turns : -1;
+  if (rules.turn_limit > 0) {
+    const int to_limit = rules.turn_limit - turns;
+    left = left < 0 ? to_limit : std::min(left, to_limit);
+  }
+  return left;
+}
+
+void ApplyInPlace(GameState* s, const Event& event) {
+  ++s->last_seq;
+  switch (event.kind_case()) {
+    case Event::kGameStarted:
+      ApplyStart(s, event.game_started());
+      break;
+    case Event::kTurnPlayed:
+      ApplyTurn(s, event.turn_played());
+      break;
+    case Event::kDrawOffered:
+      s->draw_offer = event.draw_offered().side();
+      break;
+    case Event::kDrawAccepted:
+      s->draw_offer.reset();
+      s->draw_agreed = true;
+      break;
+    case Event::kDrawDeclined:
+      s->draw_offer.reset();
+      break;
+    case Event::kResigned:
+      s->resigned = event.resigned().side();
+      break;
+    case Event::kGameEnded:
+      s->ended = event.game_ended();
+      s->draw_offer.reset();
+      break;
+    case Event::KIND_NOT_SET:
+      break;
+  }
+}
+
+GameState Apply(const GameState& state, const Event& event) {
+  GameState next = state;
+  ApplyInPlace(&next, event);
+  return next;
+}
+
+std::optional<GameEnded> DueEnd(const GameState& s) {
+  if (s.over() || s.started == nullptr) return std::nullopt;
+  GameEnded end;
+  if (s.resigned.has_value()) {
+    end.set_result(*s.resigned == FIRST ? SECOND_WINS : FIRST_WINS);
+    end.set_reason(RESIGNATION);
+    return end;
+  }
+  if (s.draw_agreed) {
+    end.set_result(DRAW);
+    end.set_reason(AGREEMENT);
+    return end;
+  }
+  if (!HasLegalMove(s.position)) {
+    end.set_result(s.side_to_move() == FIRST ? SECOND_WINS : FIRST_WINS);
+    end.set_reason(NO_LEGAL_MOVE);
+    return end;
+  }
+  if (s.started->options().automatic_draws_off()) return std::nullopt;
+  if (s.RepetitionCount() >= 3) {
+    end.set_result(DRAW);
+    end.set_reason(THREEFOLD_REPETITION);
+    for (const Occurrence& o : s.since_irreversible) {
+      if (o.hash == s.position.hash()) end.add_repetition_seqs(o.seq);
+    }
+    return end;
+  }
+  if (s.rules.no_progress_limit > 0 && s.no_progress_turns >= s.rules.no_progress_limit) {
+    end.set_result(DRAW);
+    end.set_reason(NO_PROGRESS);
+    end.set_no_progress_since_seq(s.no_progress_since_seq);
+    return end;
+  }
+  if (s.rules.turn_limit > 0 && s.turns >= s.rules.turn_limit) {
+    end.set_result(DRAW);
+    end.set_reason(TURN_LIMIT);
+    return end;
+  }
+  return std::nullopt;
+}
+
+}  // namespace checkers::events

@@ -1,0 +1,105 @@
+// The state of a game as rebuilt from its events, and the pure fold that
+// rebuilds it. Nothing else holds game state: every view (board, counters,
+// result, undo target) is computed from a GameState folded from the log.
+
+#ifndef CHECKERS_EVENTS_GAME_STATE_H_
+#define CHECKERS_EVENTS_GAME_STATE_H_
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+
+#include "absl/container/inlined_vector.h"
+#include "absl/strings/string_view.h"
+#include "engine/movegen.h"
+#include "engine/position.h"
+#include "events/events.pb.h"
+
+namespace checkers::events {
+
+inline constexpr Color ColorOf(Side side) {
+  return side == SECOND ? Color::kWhite : Color::kBlack;
+}
+inline constexpr Side SideOf(Color c) { return c == Color::kWhite ? SECOND : FIRST; }
+inline constexpr Side OtherSide(Side side) { return side == SECOND ? FIRST : SECOND; }
+
+// The name `side` is shown with under the colour names of `started` (the
+// default edition: Red moves first, against White). Null `started` gives
+// the default names.
+absl::string_view SideName(const GameStarted* started, Side side);
+
+// The rules a GameStarted event puts in force, in the form the fold uses.
+struct GameRules {
+  CaptureRule capture = CaptureRule::kMandatory;
+  // Consecutive turns without a capture or a man's move that draw the game.
+  int no_progress_limit = 80;
+  // Turns in all that draw the game; 0 for no limit.
+  int turn_limit = 0;
+};
+
+// The rules of `started`, with PRODUCT.md's defaults for unset options.
+GameRules RulesOf(const GameStarted& started);
+
+// A position that has stood since the last irreversible move (a capture or
+// a man's move), with the seq of the event after which it stood.
+struct Occurrence {
+  uint64_t hash;
+  uint64_t seq;
+};
+
+struct GameState {
+  // Set by the GameStarted event; null before it.
+  std::shared_ptr<const GameStarted> started;
+  GameRules rules;
+
+  Position position;
+  // Completed turns.
+  int turns = 0;
+  // The seq of the last event folded (events are numbered from 1).
+  uint64_t last_seq = 0;
+
+  // Every position since the last irreversible move, oldest first. Only
+  // these can repeat; the no-progress rule keeps the list short.
+  absl::InlinedVector<Occurrence, 16> since_irreversible;
+  // Turns since the last capture or man's move, and the seq of the event
+  // after which that count began.
+  int no_progress_turns = 0;
+  uint64_t no_progress_since_seq = 0;
+
+  // The side whose draw offer stands, if any; a played turn ends it.
+  std::optional<Side> draw_offer;
+  // Set when the side to move has resigned but the end is not yet folded.
+  std::optional<Side> resigned;
+  // Set once a DrawAccepted is folded, until the GameEnded that follows.
+  bool draw_agreed = false;
+
+  // Set by GameEnded.
+  std::optional<GameEnded> ended;
+
+  bool over() const { return ended.has_value(); }
+  Side side_to_move() const { return SideOf(position.side_to_move()); }
+  // How many times the current position has stood since the last
+  // irreversible move (1 when it is new).
+  int RepetitionCount() const;
+  // Turns left before the no-progress or turn-limit draw, whichever is
+  // nearer.
+  int TurnsUntilAutomaticDraw() const;
+};
+
+// Folds one event into the state. Pure: it returns a new state and reads
+// nothing else. The event must have been checked against `state` (see
+// validate.h): applying a checked event cannot fail.
+GameState Apply(const GameState& state, const Event& event);
+
+// Apply, in place; the fold of a whole log uses this to avoid copies.
+void ApplyInPlace(GameState* state, const Event& event);
+
+// The GameEnded that the rules impose on `state` now — no legal move for
+// the side to move, a third occurrence of the position, the no-progress
+// limit, the turn limit, an accepted draw or a resignation — or nullopt.
+// A command that makes such a state appends this event in the same commit.
+std::optional<GameEnded> DueEnd(const GameState& state);
+
+}  // namespace checkers::events
+
+#endif  // CHECKERS_EVENTS_GAME_STATE_H_

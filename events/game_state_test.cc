@@ -1,0 +1,209 @@
+#include "events/game_state.h"
+
+#include <string>
+#include <vector>
+
+#include "engine/fen.h"
+#include "engine/notation.h"
+#include "events/validate.h"
+#include "gmock/gmock.h"
+#include "gtest/gtest.h"
+
+namespace checkers::events {
+namespace {
+
+using ::testing::ElementsAre;
+
+// Folds a start (from `fen`, or the standard start) and then `moves`,
+// checking each commit and folding any GameEnded the rules impose.
+class Game {
+ public:
+  explicit Game(const std::string& fen = "", RuleOptions options = {}) {
+    GameStarted started;
+    started.set_start_fen(fen);
+    started.set_mode(TWO_PLAYER);
+    *started.mutable_options() = options;
+    Commit(*StartEvent(started));
+  }
+
+  void Commit(Event event) {
+    absl::StatusOr<std::vector<Event>> commit = CommitFor(state_, std::move(event));
+    ASSERT_TRUE(commit.ok()) << commit.status();
+    for (const Event& e : *commit) state_ = Apply(state_, e);
+  }
+
+  void Play(const std::vector<std::string>& moves) {
+    for (const std::string& text : moves) {
+      absl::StatusOr<Event> turn = TurnEvent(state_, text);
+      ASSERT_TRUE(turn.ok()) << text << ": " << turn.status();
+      Commit(*turn);
+    }
+  }
+
+  const GameState& state() const { return state_; }
+
+ private:
+  GameState state_;
+};
+
+TEST(GameStateTest, FoldedTurnsGiveTheEnginePosition) {
+  Game g;
+  g.Play({"11-15", "23-19", "8-11", "22-17"});
+  Position p = Position::Initial();
+  for (const char* m : {"11-15", "23-19", "8-11", "22-17"}) p = p.After(*ParseMove(p, m));
+  EXPECT_EQ(g.state().position, p);
+  EXPECT_EQ(g.state().turns, 4);
+  EXPECT_EQ(g.state().last_seq, 5u);
+  EXPECT_EQ(g.state().side_to_move(), FIRST);
+}
+
+TEST(GameStateTest, ApplyLeavesTheGivenStateUnchanged) {
+  Game g;
+  const GameState before = g.state();
+  const GameState after = Apply(before, *TurnEvent(before, "11-15"));
+  EXPECT_EQ(before.turns, 0);
+  EXPECT_EQ(before.position, Position::Initial());
+  EXPECT_EQ(after.turns, 1);
+}
+
+TEST(GameStateTest, ThirdOccurrenceOfAPositionIsADrawWithItsSeqs) {
+  Game g("B:WK32:BK1");
+  g.Play({"1-5", "32-28", "5-1", "28-32", "1-5", "32-28", "5-1"});
+  EXPECT_FALSE(g.state().over());
+  EXPECT_EQ(g.state().RepetitionCount(), 2);
+  g.Play({"28-32"});
+  ASSERT_TRUE(g.state().over());
+  EXPECT_EQ(g.state().ended->result(), DRAW);
+  EXPECT_EQ(g.state().ended->reason(), THREEFOLD_REPETITION);
+  // The start (seq 1) and the positions after turns 4 and 8 (seqs 5, 9).
+  EXPECT_THAT(g.state().ended->repetition_seqs(), ElementsAre(1, 5, 9));
+}
+
+TEST(GameStateTest, ManMoveClearsTheRepetitionHistory) {
+  Game g("B:WK32:BK1,15");
+  g.Play({"1-5", "32-28", "5-1", "28-32"});
+  EXPECT_EQ(g.state().RepetitionCount(), 2);
+  g.Play({"15-18"});
+  EXPECT_EQ(g.state().RepetitionCount(), 1);
+  EXPECT_EQ(g.state().since_irreversible.size(), 1u);
+  EXPECT_EQ(g.state().no_progress_turns, 0);
+}
+
+TEST(GameStateTest, KingCaptureResetsTheNoProgressCount) {
+  Game g("B:WK32,19:BK1,K10");
+  g.Play({"1-5", "32-28"});
+  EXPECT_EQ(g.state().no_progress_turns, 2);
+  g.Play({"5-9", "19-15", "10x19"});
+  EXPECT_EQ(g.state().no_progress_turns, 0);
+  EXPECT_EQ(g.state().no_progress_since_seq, 6u);
+}
+
+TEST(GameStateTest, FortyTurnsEachWithoutProgressIsADraw) {
+  // Two kings walk closed tours of 8 and 10 steps in rows that never
+  // touch; no position stands three times within 80 turns.
+  Game g("B:WK17:BK1");
+  const std::vector<std::string> black = {"1-5", "5-9", "9-6", "6-10", "10-7", "7-2", "2-6",
+                                          "6-1"};
+  const std::vector<std::string> white = {"17-21", "21-25", "25-30", "30-26", "26-31",
+                                          "31-27", "27-23", "23-18", "18-22", "22-17"};
+  int played = 0;
+  while (!g.state().over() && played < 200) {
+    const int move = played / 2;
+    ASSERT_NO_FATAL_FAILURE(g.Play({played % 2 == 0 ? black[move % black.size()]
+                                                    : white[move % white.size()]}));
+    ++played;
+  }
+  ASSERT_TRUE(g.state().over());
+  EXPECT_EQ(g.state().ended->reason(), NO_PROGRESS);
+  EXPECT_EQ(played, 80);
+  EXPECT_EQ(g.state().ended->no_progress_since_seq(), 1u);
+}
+
+TEST(GameStateTest, ManMoveResetsTheNoProgressCount) {
+  Game g("B:WK32,21:BK1,10");
+  g.Play({"1-5", "32-28", "5-1"});
+  EXPECT_EQ(g.state().no_progress_turns, 3);
+  EXPECT_EQ(g.state().TurnsUntilAutomaticDraw(), 77);
+  g.Play({"21-17"});
+  EXPECT_EQ(g.state().no_progress_turns, 0);
+  EXPECT_EQ(g.state().no_progress_since_seq, 5u);
+  EXPECT_EQ(g.state().TurnsUntilAutomaticDraw(), 80);
+}
+
+TEST(GameStateTest, TotalNoProgressCountHalvesTheLimit) {
+  RuleOptions options;
+  options.set_no_progress_count(TOTAL);
+  Game g("B:WK32:BK1", options);
+  EXPECT_EQ(g.state().rules.no_progress_limit, 40);
+}
+
+TEST(GameStateTest, TurnLimitDrawsTheGame) {
+  RuleOptions options;
+  options.set_turn_limit(2);
+  Game g("", options);
+  g.Play({"11-15", "23-19"});
+  ASSERT_TRUE(g.state().over());
+  EXPECT_EQ(g.state().ended->reason(), TURN_LIMIT);
+}
+
+TEST(GameStateTest, SideWithoutLegalMoveLoses) {
+  Game g("W:W22:B18");
+  g.Play({"22x15"});
+  ASSERT_TRUE(g.state().over());
+  EXPECT_EQ(g.state().ended->result(), SECOND_WINS);
+  EXPECT_EQ(g.state().ended->reason(), NO_LEGAL_MOVE);
+}
+
+TEST(GameStateTest, StartWithoutLegalMoveEndsAtOnce) {
+  Game g("B:W8,11:B4");
+  ASSERT_TRUE(g.state().over());
+  EXPECT_EQ(g.state().ended->result(), SECOND_WINS);
+}
+
+TEST(GameStateTest, DrawOfferLapsesWhenATurnIsPlayed) {
+  Game g;
+  g.Commit(*OfferDrawEvent(g.state()));
+  EXPECT_EQ(g.state().draw_offer, FIRST);
+  g.Play({"11-15"});
+  EXPECT_FALSE(g.state().draw_offer.has_value());
+}
+
+TEST(GameStateTest, AcceptedDrawEndsTheGameByAgreement) {
+  Game g;
+  g.Commit(*OfferDrawEvent(g.state()));
+  g.Commit(*AcceptDrawEvent(g.state()));
+  ASSERT_TRUE(g.state().over());
+  EXPECT_EQ(g.state().ended->result(), DRAW);
+  EXPECT_EQ(g.state().ended->reason(), AGREEMENT);
+}
+
+TEST(GameStateTest, ResignationGivesTheOtherSideTheWin) {
+  Game g;
+  g.Commit(*ResignEvent(g.state(), FIRST));
+  ASSERT_TRUE(g.state().over());
+  EXPECT_EQ(g.state().ended->result(), SECOND_WINS);
+  EXPECT_EQ(g.state().ended->reason(), RESIGNATION);
+}
+
+TEST(GameStateTest, AutomaticDrawsOffLeavesOnlyTheWinRule) {
+  RuleOptions options;
+  options.set_automatic_draws_off(true);
+  Game g("B:WK32:BK1", options);
+  g.Play({"1-5", "32-28", "5-1", "28-32", "1-5", "32-28", "5-1", "28-32", "1-5"});
+  EXPECT_FALSE(g.state().over());
+  EXPECT_EQ(g.state().TurnsUntilAutomaticDraw(), -1);
+}
+
+TEST(GameStateTest, SideNamesFollowTheColourOptions) {
+  GameStarted started;
+  EXPECT_EQ(SideName(&started, FIRST), "Red");
+  EXPECT_EQ(SideName(&started, SECOND), "White");
+  started.mutable_options()->set_colour_names(BLACK_WHITE);
+  EXPECT_EQ(SideName(&started, FIRST), "Black");
+  started.mutable_options()->set_light_moves_first(true);
+  EXPECT_EQ(SideName(&started, FIRST), "White");
+  EXPECT_EQ(SideName(nullptr, FIRST), "Red");
+}
+
+}  // namespace
+}  // namespace checkers::events

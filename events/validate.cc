@@ -1,0 +1,231 @@
+#include "events/validate.h"
+
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
+#include "engine/fen.h"
+#include "engine/movegen.h"
+#include "engine/notation.h"
+
+namespace checkers::events {
+namespace {
+
+absl::Status Refuse(absl::string_view what) { return absl::FailedPreconditionError(what); }
+
+std::string Name(const GameState& s, Side side) {
+  return std::string(SideName(s.started.get(), side));
+}
+
+// Why no more events may follow, if that is so.
+absl::Status CheckGameGoesOn(const GameState& s) {
+  if (s.over()) return Refuse("the game is over; start a new one with `checkers new`");
+  if (std::optional<GameEnded> due = DueEnd(s)) {
+    return Refuse(absl::StrCat("the game has ended (", EndReason_Name(due->reason()),
+                               ") but its end is not recorded"));
+  }
+  return absl::OkStatus();
+}
+
+std::string RouteText(const TurnPlayed& turn) {
+  return absl::StrJoin(turn.squares(), "-");
+}
+
+absl::Status CheckTurn(const GameState& s, const TurnPlayed& turn) {
+  if (absl::Status st = CheckGameGoesOn(s); !st.ok()) return st;
+  if (turn.side() != s.side_to_move()) {
+    return Refuse(absl::StrCat("it is ", Name(s, s.side_to_move()), "'s turn, not ",
+                               Name(s, turn.side()), "'s"));
+  }
+  const int length = turn.squares_size();
+  if (length < 2 || length > kMaxJumps + 1) {
+    return Refuse(absl::StrCat("a turn of ", length, " squares (", RouteText(turn),
+                               ") is not a move"));
+  }
+  int route[kMaxJumps + 1];
+  for (int i = 0; i < length; ++i) {
+    if (turn.squares(i) < 1 || turn.squares(i) > kNumSquares) {
+      return Refuse(absl::StrCat("square ", turn.squares(i), " is not between 1 and 32"));
+    }
+    route[i] = static_cast<int>(turn.squares(i)) - 1;
+  }
+  MoveList moves;
+  GenerateMoves(s.position, &moves, s.rules.capture);
+  for (const Move& m : moves) {
+    if (m.from != route[0] || m.to != route[length - 1]) continue;
+    if (!m.IsCapture() ? length == 2 : m.num_jumps == length - 1 &&
+                                           std::equal(route + 1, route + length,
+                                                      m.landings.begin())) {
+      return absl::OkStatus();
+    }
+  }
+  return Refuse(absl::StrCat(
+      "the move ", RouteText(turn), " is not legal for ", Name(s, turn.side()),
+      " here; legal moves: ", absl::StrJoin(LegalMoveTexts(s.position, s.rules.capture), " ")));
+}
+
+std::string DescribeEnd(const GameEnded& e) {
+  std::string text = absl::StrCat(Result_Name(e.result()), " by ", EndReason_Name(e.reason()));
+  if (e.repetition_seqs_size() > 0) {
+    absl::StrAppend(&text, " at seqs ", absl::StrJoin(e.repetition_seqs(), ","));
+  }
+  if (e.reason() == NO_PROGRESS) absl::StrAppend(&text, " since seq ", e.no_progress_since_seq());
+  return text;
+}
+
+bool SameEnd(const GameEnded& a, const GameEnded& b) {
+  return a.result() == b.result() && a.reason() == b.reason() &&
+         std::equal(a.repetition_seqs().begin(), a.repetition_seqs().end(),
+                    b.repetition_seqs().begin(), b.repetition_seqs().end()) &&
+         a.no_progress_since_seq() == b.no_progress_since_seq();
+}
+
+absl::Status CheckEnd(const GameState& s, const GameEnded& end) {
+  if (s.over()) return Refuse("the game had already ended");
+  const std::optional<GameEnded> due = DueEnd(s);
+  if (end.reason() == RECORDED) {
+    if (end.result() == RESULT_UNSPECIFIED) return Refuse("a recorded end must state a result");
+    if (due.has_value() && due->result() != end.result()) {
+      return Refuse(absl::StrCat("the recorded result ", Result_Name(end.result()),
+                                 " contradicts the moves, which end in ", DescribeEnd(*due)));
+    }
+    return absl::OkStatus();
+  }
+  if (!due.has_value()) {
+    return Refuse(absl::StrCat("the log claims ", DescribeEnd(end),
+                               ", but the game had not ended"));
+  }
+  if (!SameEnd(*due, end)) {
+    return Refuse(absl::StrCat("the log claims ", DescribeEnd(end), ", but the rules give ",
+                               DescribeEnd(*due)));
+  }
+  return absl::OkStatus();
+}
+
+}  // namespace
+
+absl::Status CheckEvent(const GameState& s, const Event& event) {
+  if (event.kind_case() == Event::KIND_NOT_SET) {
+    return Refuse("an event of a kind this version does not know (written by a newer version "
+                  "of checkers?)");
+  }
+  if (s.started == nullptr) {
+    if (event.kind_case() != Event::kGameStarted) {
+      return Refuse("the log does not begin with the start of a game");
+    }
+    if (const std::string& fen = event.game_started().start_fen(); !fen.empty()) {
+      if (absl::StatusOr<Position> p = ParseFen(fen); !p.ok()) return Refuse(p.status().message());
+    }
+    return absl::OkStatus();
+  }
+  switch (event.kind_case()) {
+    case Event::kGameStarted:
+      return Refuse("a second game start inside one game");
+    case Event::kTurnPlayed:
+      return CheckTurn(s, event.turn_played());
+    case Event::kDrawOffered:
+      if (absl::Status st = CheckGameGoesOn(s); !st.ok()) return st;
+      if (s.draw_offer.has_value()) return Refuse("a draw offer already stands");
+      if (event.draw_offered().side() != s.side_to_move()) {
+        return Refuse("a draw is offered by the side to move");
+      }
+      return absl::OkStatus();
+    case Event::kDrawAccepted:
+    case Event::kDrawDeclined: {
+      if (absl::Status st = CheckGameGoesOn(s); !st.ok()) return st;
+      const Side side = event.kind_case() == Event::kDrawAccepted ? event.draw_accepted().side()
+                                                                  : event.draw_declined().side();
+      if (!s.draw_offer.has_value()) return Refuse("no draw offer stands");
+      if (side == *s.draw_offer) return Refuse("a side cannot answer its own draw offer");
+      return absl::OkStatus();
+    }
+    case Event::kResigned:
+      return CheckGameGoesOn(s);
+    case Event::kGameEnded:
+      return CheckEnd(s, event.game_ended());
+    case Event::KIND_NOT_SET:
+      break;
+  }
+  return absl::OkStatus();
+}
+
+absl::StatusOr<std::vector<Event>> CommitFor(const GameState& state, Event event) {
+  if (absl::Status st = CheckEvent(state, event); !st.ok()) return st;
+  std::vector<Event> commit;
+  const GameState after = Apply(state, event);
+  commit.push_back(std::move(event));
+  if (std::optional<GameEnded> due = DueEnd(after)) {
+    Event end;
+    *end.mutable_game_ended() = *std::move(due);
+    end.set_unix_millis(commit.front().unix_millis());
+    commit.push_back(std::move(end));
+  }
+  return commit;
+}
+
+absl::StatusOr<Event> StartEvent(GameStarted started) {
+  if (!started.start_fen().empty()) {
+    absl::StatusOr<Position> p = ParseFen(started.start_fen());
+    if (!p.ok()) return absl::InvalidArgumentError(p.status().message());
+    // Store the canonical form, so every reader sees the same text.
+    started.set_start_fen(ToFen(*p));
+  }
+  if (started.edition() == RULES_EDITION_UNSPECIFIED) started.set_edition(ENGLISH);
+  Event event;
+  *event.mutable_game_started() = std::move(started);
+  return event;
+}
+
+Event TurnEvent(const GameState& state, const Move& move) {
+  Event event;
+  TurnPlayed* turn = event.mutable_turn_played();
+  turn->set_side(state.side_to_move());
+  turn->add_squares(move.from + 1);
+  if (move.IsCapture()) {
+    for (int i = 0; i < move.num_jumps; ++i) turn->add_squares(move.landings[i] + 1);
+  } else {
+    turn->add_squares(move.to + 1);
+  }
+  return event;
+}
+
+absl::StatusOr<Event> TurnEvent(const GameState& state, absl::string_view move_text) {
+  if (absl::Status st = CheckGameGoesOn(state); !st.ok()) return st;
+  absl::StatusOr<Move> move = ParseMove(state.position, move_text, state.rules.capture);
+  if (!move.ok()) return move.status();
+  return TurnEvent(state, *move);
+}
+
+absl::StatusOr<Event> OfferDrawEvent(const GameState& state) {
+  Event event;
+  event.mutable_draw_offered()->set_side(state.side_to_move());
+  if (absl::Status st = CheckEvent(state, event); !st.ok()) return st;
+  return event;
+}
+
+absl::StatusOr<Event> AcceptDrawEvent(const GameState& state) {
+  Event event;
+  event.mutable_draw_accepted()->set_side(
+      state.draw_offer.has_value() ? OtherSide(*state.draw_offer) : state.side_to_move());
+  if (absl::Status st = CheckEvent(state, event); !st.ok()) return st;
+  return event;
+}
+
+absl::StatusOr<Event> DeclineDrawEvent(const GameState& state) {
+  Event event;
+  event.mutable_draw_declined()->set_side(
+      state.draw_offer.has_value() ? OtherSide(*state.draw_offer) : state.side_to_move());
+  if (absl::Status st = CheckEvent(state, event); !st.ok()) return st;
+  return event;
+}
+
+absl::StatusOr<Event> ResignEvent(const GameState& state, Side side) {
+  Event event;
+  event.mutable_resigned()->set_side(side);
+  if (absl::Status st = CheckEvent(state, event); !st.ok()) return st;
+  return event;
+}
+
+}  // namespace checkers::events

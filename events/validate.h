@@ -1,0 +1,59 @@
+// Checking events before they are folded, and turning commands into the
+// events that record them.
+//
+// The fold (game_state.h) trusts what it applies; everything that reaches
+// it passes through here first — a command from a player, a turn chosen by
+// the computer, or a record read back from a log, which may have been
+// tampered with.
+
+#ifndef CHECKERS_EVENTS_VALIDATE_H_
+#define CHECKERS_EVENTS_VALIDATE_H_
+
+#include <vector>
+
+#include "absl/status/status.h"
+#include "absl/status/statusor.h"
+#include "absl/strings/string_view.h"
+#include "engine/move.h"
+#include "events/events.pb.h"
+#include "events/game_state.h"
+
+namespace checkers::events {
+
+// Whether `event` may follow `state`: the first event is a GameStarted and
+// no other is; a turn is the side to move's and legal under the game's
+// rules; a draw is accepted or declined only while the other side's offer
+// stands; a GameEnded states exactly the end the rules impose (its result,
+// reason and evidence), or, as RECORDED, a result the moves do not
+// contradict; nothing follows a GameEnded, and a game the rules have ended
+// takes no other event. FailedPrecondition describing the problem
+// otherwise.
+absl::Status CheckEvent(const GameState& state, const Event& event);
+
+// The events of one commit that records `event`: the event itself, then
+// the GameEnded the rules impose after it, if any. Fails as CheckEvent.
+absl::StatusOr<std::vector<Event>> CommitFor(const GameState& state, Event event);
+
+// A GameStarted event from its options. InvalidArgument for a bad start
+// FEN (a DataLoss-free, user-facing message).
+absl::StatusOr<Event> StartEvent(GameStarted started);
+
+// The TurnPlayed for the side to move playing `move_text` (see
+// engine/notation.h for the forms accepted). InvalidArgument for text that
+// is not a move; FailedPrecondition, listing the legal moves, for a move
+// that is not legal or a game that is over.
+absl::StatusOr<Event> TurnEvent(const GameState& state, absl::string_view move_text);
+
+// The TurnPlayed for the side to move playing `move`, a legal move.
+Event TurnEvent(const GameState& state, const Move& move);
+
+// The draw commands, for the side to move (offer) or the side that did not
+// offer (accept, decline); and resigning, for `side`.
+absl::StatusOr<Event> OfferDrawEvent(const GameState& state);
+absl::StatusOr<Event> AcceptDrawEvent(const GameState& state);
+absl::StatusOr<Event> DeclineDrawEvent(const GameState& state);
+absl::StatusOr<Event> ResignEvent(const GameState& state, Side side);
+
+}  // namespace checkers::events
+
+#endif  // CHECKERS_EVENTS_VALIDATE_H_

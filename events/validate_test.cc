@@ -1,0 +1,166 @@
+#include "events/validate.h"
+
+#include <string>
+#include <vector>
+
+#include "gmock/gmock.h"
+#include "gtest/gtest.h"
+
+namespace checkers::events {
+namespace {
+
+using ::testing::HasSubstr;
+
+GameState Started(const std::string& fen = "") {
+  GameStarted started;
+  started.set_start_fen(fen);
+  return Apply(GameState(), *StartEvent(started));
+}
+
+std::string Msg(const absl::Status& status) { return std::string(status.message()); }
+
+Event Turn(Side side, std::vector<uint32_t> squares) {
+  Event e;
+  e.mutable_turn_played()->set_side(side);
+  for (uint32_t s : squares) e.mutable_turn_played()->add_squares(s);
+  return e;
+}
+
+TEST(ValidateTest, FirstEventMustStartTheGame) {
+  EXPECT_THAT(Msg(CheckEvent(GameState(), Turn(FIRST, {11, 15}))),
+              HasSubstr("does not begin with the start"));
+  Event second_start;
+  second_start.mutable_game_started();
+  EXPECT_FALSE(CheckEvent(Started(), second_start).ok());
+}
+
+TEST(ValidateTest, LegalTurnPasses) {
+  EXPECT_TRUE(CheckEvent(Started(), Turn(FIRST, {11, 15})).ok());
+}
+
+TEST(ValidateTest, TurnOfTheWrongSideIsRefused) {
+  const absl::Status st = CheckEvent(Started(), Turn(SECOND, {23, 19}));
+  EXPECT_EQ(st.code(), absl::StatusCode::kFailedPrecondition);
+  EXPECT_THAT(Msg(st), HasSubstr("Red's turn"));
+}
+
+TEST(ValidateTest, IllegalTurnIsRefusedWithTheLegalMoves) {
+  const absl::Status st = CheckEvent(Started(), Turn(FIRST, {11, 14}));
+  EXPECT_THAT(Msg(st), HasSubstr("11-14 is not legal"));
+  EXPECT_THAT(Msg(st), HasSubstr("9-13 9-14"));
+}
+
+TEST(ValidateTest, MalformedRoutesAreRefused) {
+  EXPECT_FALSE(CheckEvent(Started(), Turn(FIRST, {11})).ok());
+  EXPECT_FALSE(CheckEvent(Started(), Turn(FIRST, {11, 33})).ok());
+  EXPECT_FALSE(CheckEvent(Started(), Turn(FIRST, {0, 4})).ok());
+  EXPECT_FALSE(CheckEvent(Started(), Turn(FIRST, std::vector<uint32_t>(14, 11))).ok());
+}
+
+TEST(ValidateTest, PartialCaptureRouteIsRefused) {
+  // 22x15 stops half way through the double jump 22x15x6.
+  EXPECT_FALSE(CheckEvent(Started("W:W22:B18,10"), Turn(SECOND, {22, 15})).ok());
+  EXPECT_TRUE(CheckEvent(Started("W:W22:B18,10"), Turn(SECOND, {22, 15, 6})).ok());
+}
+
+TEST(ValidateTest, ClaimedRepetitionThatDidNotHappenIsRefused) {
+  Event end;
+  end.mutable_game_ended()->set_result(DRAW);
+  end.mutable_game_ended()->set_reason(THREEFOLD_REPETITION);
+  end.mutable_game_ended()->add_repetition_seqs(1);
+  const absl::Status st = CheckEvent(Started(), end);
+  EXPECT_THAT(Msg(st), HasSubstr("had not ended"));
+}
+
+TEST(ValidateTest, ClaimedWinWhileMovesRemainIsRefused) {
+  Event end;
+  end.mutable_game_ended()->set_result(FIRST_WINS);
+  end.mutable_game_ended()->set_reason(NO_LEGAL_MOVE);
+  EXPECT_FALSE(CheckEvent(Started(), end).ok());
+}
+
+TEST(ValidateTest, EndWithTheWrongEvidenceIsRefused) {
+  // White's man on 5 is blocked by Red's on 1: a win for Red, not White.
+  const GameState s = Started("W:W5:B1");
+  Event end;
+  end.mutable_game_ended()->set_result(SECOND_WINS);
+  end.mutable_game_ended()->set_reason(NO_LEGAL_MOVE);
+  EXPECT_THAT(Msg(CheckEvent(s, end)), HasSubstr("the rules give"));
+  end.mutable_game_ended()->set_result(FIRST_WINS);
+  EXPECT_TRUE(CheckEvent(s, end).ok());
+}
+
+TEST(ValidateTest, NothingMayFollowTheEnd) {
+  GameState s = Started();
+  absl::StatusOr<std::vector<Event>> commit = CommitFor(s, *ResignEvent(s, FIRST));
+  ASSERT_TRUE(commit.ok());
+  ASSERT_EQ(commit->size(), 2u);
+  for (const Event& e : *commit) s = Apply(s, e);
+  EXPECT_THAT(Msg(CheckEvent(s, Turn(FIRST, {11, 15}))), HasSubstr("game is over"));
+  EXPECT_FALSE(ResignEvent(s, SECOND).ok());
+}
+
+TEST(ValidateTest, TurnAfterAnUnrecordedEndIsRefused) {
+  // Red has no move at the start, so the game is over before any turn.
+  const GameState s = Started("B:W8,11:B4");
+  EXPECT_THAT(Msg(CheckEvent(s, Turn(FIRST, {4, 8}))), HasSubstr("not recorded"));
+}
+
+TEST(ValidateTest, RecordedResultMustNotContradictTheMoves) {
+  const GameState s = Started("W:W5:B1");
+  Event end;
+  end.mutable_game_ended()->set_reason(RECORDED);
+  end.mutable_game_ended()->set_result(SECOND_WINS);
+  EXPECT_THAT(Msg(CheckEvent(s, end)), HasSubstr("contradicts"));
+  // A resignation the record does not show is a claim the moves allow.
+  EXPECT_TRUE(CheckEvent(Started(), end).ok());
+}
+
+TEST(ValidateTest, DrawAnswersNeedAStandingOfferFromTheOtherSide) {
+  GameState s = Started();
+  EXPECT_FALSE(AcceptDrawEvent(s).ok());
+  EXPECT_FALSE(DeclineDrawEvent(s).ok());
+  s = Apply(s, *OfferDrawEvent(s));
+  EXPECT_FALSE(OfferDrawEvent(s).ok());
+  Event own;
+  own.mutable_draw_accepted()->set_side(FIRST);
+  EXPECT_THAT(Msg(CheckEvent(s, own)), HasSubstr("own draw offer"));
+  EXPECT_TRUE(AcceptDrawEvent(s).ok());
+}
+
+TEST(ValidateTest, UnknownEventKindIsRefused) {
+  EXPECT_THAT(Msg(CheckEvent(Started(), Event())), HasSubstr("newer version"));
+}
+
+TEST(ValidateTest, TurnEventReadsMoveText) {
+  absl::StatusOr<Event> e = TurnEvent(Started("W:W22:B18,10"), "22x6");
+  ASSERT_TRUE(e.ok()) << e.status();
+  EXPECT_EQ(e->turn_played().side(), SECOND);
+  EXPECT_THAT(e->turn_played().squares(), ::testing::ElementsAre(22, 15, 6));
+  EXPECT_EQ(TurnEvent(Started(), "nonsense").status().code(),
+            absl::StatusCode::kInvalidArgument);
+  EXPECT_EQ(TurnEvent(Started(), "11-14").status().code(),
+            absl::StatusCode::kFailedPrecondition);
+}
+
+TEST(ValidateTest, StartEventStoresTheCanonicalFen) {
+  GameStarted started;
+  started.set_start_fen(" w : b1 : w32 .");
+  absl::StatusOr<Event> e = StartEvent(started);
+  ASSERT_TRUE(e.ok()) << e.status();
+  EXPECT_EQ(e->game_started().start_fen(), "W:W32:B1");
+  started.set_start_fen("B:W33:B1");
+  EXPECT_EQ(StartEvent(started).status().code(), absl::StatusCode::kInvalidArgument);
+}
+
+TEST(ValidateTest, OptionalCaptureRuleAllowsSteps) {
+  GameStarted started;
+  started.set_start_fen("B:W22,23:B18,5");
+  started.mutable_options()->set_capture_optional(true);
+  const GameState s = Apply(GameState(), *StartEvent(started));
+  EXPECT_TRUE(CheckEvent(s, Turn(FIRST, {5, 9})).ok());
+  EXPECT_FALSE(CheckEvent(Started("B:W22,23:B18,5"), Turn(FIRST, {5, 9})).ok());
+}
+
+}  // namespace
+}  // namespace checkers::events
