@@ -1,0 +1,311 @@
+#include "ui_cli/game_view.h"
+
+#include <string>
+#include <vector>
+
+#include "absl/strings/ascii.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
+#include "absl/strings/str_join.h"
+#include "engine/fen.h"
+#include "engine/notation.h"
+#include "ui_cli/json.h"
+
+namespace checkers::cli {
+namespace {
+
+using events::Event;
+using events::GameState;
+using events::Side;
+
+std::string Name(const GameState& s, Side side) {
+  return std::string(events::SideName(s.started.get(), side));
+}
+
+std::string ModeText(const GameState& s) {
+  if (s.started == nullptr) return "";
+  if (s.started->mode() != events::VS_COMPUTER) return "two players";
+  std::string level = absl::AsciiStrToLower(events::Difficulty_Name(s.started->difficulty()));
+  return absl::StrCat("vs computer (", level, "), you play ", Name(s, s.started->human_side()));
+}
+
+std::string ResultWords(const GameState& s, events::Result result) {
+  switch (result) {
+    case events::FIRST_WINS:
+      return absl::StrCat(Name(s, events::FIRST), " wins");
+    case events::SECOND_WINS:
+      return absl::StrCat(Name(s, events::SECOND), " wins");
+    default:
+      return "Draw";
+  }
+}
+
+std::string ResultJson(events::Result result) {
+  switch (result) {
+    case events::FIRST_WINS:
+      return "first";
+    case events::SECOND_WINS:
+      return "second";
+    default:
+      return "draw";
+  }
+}
+
+}  // namespace
+
+std::string TurnText(const events::TurnPlayed& turn) {
+  if (turn.squares_size() < 2) return "?";
+  const bool jump = turn.squares_size() > 2 ||
+                    std::abs(RowOf(static_cast<int>(turn.squares(0)) - 1) -
+                             RowOf(static_cast<int>(turn.squares(1)) - 1)) == 2;
+  return absl::StrJoin(turn.squares(), jump ? "x" : "-");
+}
+
+std::string BoardText(const Position& pos, const events::GameStarted* started, bool flipped) {
+  const char first = absl::ascii_tolower(events::SideName(started, events::FIRST)[0]);
+  const char second = absl::ascii_tolower(events::SideName(started, events::SECOND)[0]);
+  std::string text;
+  for (int r = 0; r < 8; ++r) {
+    std::string line;
+    for (int c = 0; c < 8; ++c) {
+      const int row = flipped ? 7 - r : r;
+      const int col = flipped ? 7 - c : c;
+      const Square s = SquareAt(row, col);
+      std::string cell = "";
+      switch (s < 0 ? Piece::kEmpty : pos.PieceAt(s)) {
+        case Piece::kBlackMan:
+          cell = std::string(1, first);
+          break;
+        case Piece::kBlackKing:
+          cell = std::string(1, absl::ascii_toupper(first));
+          break;
+        case Piece::kWhiteMan:
+          cell = std::string(1, second);
+          break;
+        case Piece::kWhiteKing:
+          cell = std::string(1, absl::ascii_toupper(second));
+          break;
+        case Piece::kEmpty:
+          if (s >= 0) cell = absl::StrCat(s + 1);
+          break;
+      }
+      absl::StrAppend(&line, absl::StrFormat("%3s", cell));
+    }
+    // Keep lines free of trailing blanks, for diff-friendly output.
+    while (!line.empty() && line.back() == ' ') line.pop_back();
+    absl::StrAppend(&text, line, "\n");
+  }
+  return text;
+}
+
+bool ShowFlipped(const GameState& s) {
+  return s.started != nullptr && s.started->mode() == events::VS_COMPUTER &&
+         s.started->human_side() == events::FIRST;
+}
+
+std::string EndText(const GameState& s) {
+  if (!s.over()) return "";
+  const events::GameEnded& e = *s.ended;
+  const std::string result = ResultWords(s, e.result());
+  switch (e.reason()) {
+    case events::NO_LEGAL_MOVE: {
+      const Side loser = e.result() == events::FIRST_WINS ? events::SECOND : events::FIRST;
+      return absl::StrCat(result, ": ", Name(s, loser), " has no legal move");
+    }
+    case events::THREEFOLD_REPETITION:
+      return absl::StrCat("Draw: third repetition (seqs ",
+                          absl::StrJoin(e.repetition_seqs(), ", "), ")");
+    case events::NO_PROGRESS:
+      return absl::StrCat("Draw: ", s.rules.no_progress_limit / 2,
+                          " turns each without a capture or a man's move (since seq ",
+                          e.no_progress_since_seq(), ")");
+    case events::TURN_LIMIT:
+      return absl::StrCat("Draw: the limit of ", s.rules.turn_limit, " turns");
+    case events::AGREEMENT:
+      return "Draw by agreement";
+    case events::RESIGNATION: {
+      const Side loser = e.result() == events::FIRST_WINS ? events::SECOND : events::FIRST;
+      return absl::StrCat(result, ": ", Name(s, loser), " resigned");
+    }
+    case events::RECORDED:
+      return absl::StrCat(result, " (the recorded result)");
+    default:
+      return result;
+  }
+}
+
+std::string ShowText(const GameState& s) {
+  if (s.started == nullptr) return "No game yet; start one with `checkers new`.\n";
+  std::string text;
+  if (s.over()) {
+    absl::StrAppend(&text, "Game over: ", EndText(s), " (after ", s.turns, " turns)\n");
+  } else {
+    absl::StrAppend(&text, Name(s, s.side_to_move()), " to move, turn ", s.turns + 1, "\n");
+  }
+  absl::StrAppend(&text, "Mode: ", ModeText(s), "\n");
+  absl::StrAppend(&text, BoardText(s.position, s.started.get(), ShowFlipped(s)));
+  absl::StrAppend(&text, "FEN: ", ToFen(s.position), "\n");
+  if (!s.over()) {
+    if (const int left = s.TurnsUntilAutomaticDraw(); left >= 0) {
+      absl::StrAppend(&text, "Draw in ", left, " turns without a capture or a man's move\n");
+    }
+    absl::StrAppend(&text, "Repetition: this position has stood ", s.RepetitionCount(),
+                    s.RepetitionCount() == 1 ? " time\n" : " times\n");
+    if (s.draw_offer.has_value()) {
+      absl::StrAppend(&text, Name(s, *s.draw_offer), " offers a draw: `checkers draw accept` or ",
+                      "`checkers draw decline`\n");
+    }
+  }
+  return text;
+}
+
+std::string ShowJson(const GameState& s) {
+  JsonObject o;
+  if (s.started == nullptr) return o.Add("game", false).str();
+  o.Add("fen", ToFen(s.position));
+  o.Add("side_to_move", Name(s, s.side_to_move()));
+  o.Add("turns_played", s.turns);
+  o.Add("mode", s.started->mode() == events::VS_COMPUTER ? "computer" : "two-player");
+  if (s.started->mode() == events::VS_COMPUTER) {
+    o.Add("difficulty", absl::AsciiStrToLower(events::Difficulty_Name(s.started->difficulty())));
+    o.Add("human", Name(s, s.started->human_side()));
+  }
+  o.Add("repetition_count", s.RepetitionCount());
+  if (const int left = s.TurnsUntilAutomaticDraw(); left >= 0 && !s.over()) {
+    o.Add("draw_in_turns", left);
+  } else {
+    o.AddNull("draw_in_turns");
+  }
+  o.Add("no_progress_turns", s.no_progress_turns);
+  if (s.draw_offer.has_value()) {
+    o.Add("draw_offer_by", Name(s, *s.draw_offer));
+  } else {
+    o.AddNull("draw_offer_by");
+  }
+  o.Add("over", s.over());
+  if (s.over()) {
+    o.Add("result", ResultJson(s.ended->result()));
+    o.Add("winner", s.ended->result() == events::DRAW ? "" : ResultWords(s, s.ended->result()));
+    o.Add("reason", absl::AsciiStrToLower(events::EndReason_Name(s.ended->reason())));
+    o.Add("end", EndText(s));
+  } else {
+    o.AddNull("result");
+    o.Add("legal_moves", LegalMoveTexts(s.position, s.rules.capture));
+  }
+  return o.str();
+}
+
+namespace {
+
+// The event in words, without seq and turn.
+std::string EventWords(const GameState& before, const Event& e) {
+  switch (e.kind_case()) {
+    case Event::kGameStarted: {
+      const events::GameStarted& g = e.game_started();
+      GameState after = events::Apply(before, e);
+      std::string text = absl::StrCat("game started: ", ModeText(after));
+      absl::StrAppend(&text, ", from ", g.start_fen().empty() ? "the standard start" : g.start_fen());
+      return text;
+    }
+    case Event::kTurnPlayed: {
+      std::string text = TurnText(e.turn_played());
+      if (e.turn_played().has_computer()) {
+        const events::ComputerChoice& c = e.turn_played().computer();
+        absl::StrAppend(&text, "  (computer, ",
+                        absl::AsciiStrToLower(events::Difficulty_Name(c.level())), ", depth ",
+                        c.depth(), ", ", c.nodes(), " nodes)");
+      }
+      return text;
+    }
+    case Event::kDrawOffered:
+      return "offers a draw";
+    case Event::kDrawAccepted:
+      return "accepts the draw";
+    case Event::kDrawDeclined:
+      return "declines the draw";
+    case Event::kResigned:
+      return "resigns";
+    case Event::kGameEnded: {
+      GameState after = events::Apply(before, e);
+      return absl::StrCat("game over: ", EndText(after));
+    }
+    case Event::KIND_NOT_SET:
+      break;
+  }
+  return "an event of an unknown kind";
+}
+
+// The side an event belongs to, if any.
+std::optional<Side> EventSide(const Event& e) {
+  switch (e.kind_case()) {
+    case Event::kTurnPlayed:
+      return e.turn_played().side();
+    case Event::kDrawOffered:
+      return e.draw_offered().side();
+    case Event::kDrawAccepted:
+      return e.draw_accepted().side();
+    case Event::kDrawDeclined:
+      return e.draw_declined().side();
+    case Event::kResigned:
+      return e.resigned().side();
+    default:
+      return std::nullopt;
+  }
+}
+
+}  // namespace
+
+std::string EventLine(const GameState& before, const Event& e) {
+  const std::optional<Side> side = EventSide(e);
+  const int turn = e.kind_case() == Event::kTurnPlayed ? before.turns + 1 : before.turns;
+  return absl::StrFormat("seq %-4d turn %-4d %-6s %s", before.last_seq + 1, turn,
+                         side.has_value() ? Name(before, *side) : "-", EventWords(before, e));
+}
+
+std::string EventJson(const GameState& before, const Event& e) {
+  JsonObject o;
+  o.Add("seq", before.last_seq + 1);
+  o.Add("turn", e.kind_case() == Event::kTurnPlayed ? before.turns + 1 : before.turns);
+  const std::optional<Side> side = EventSide(e);
+  if (side.has_value()) {
+    o.Add("side", Name(before, *side));
+  } else {
+    o.AddNull("side");
+  }
+  switch (e.kind_case()) {
+    case Event::kGameStarted:
+      o.Add("event", "game_started");
+      o.Add("mode", e.game_started().mode() == events::VS_COMPUTER ? "computer" : "two-player");
+      o.Add("fen", e.game_started().start_fen());
+      break;
+    case Event::kTurnPlayed:
+      o.Add("event", "turn");
+      o.Add("move", TurnText(e.turn_played()));
+      o.Add("computer", e.turn_played().has_computer());
+      break;
+    case Event::kDrawOffered:
+      o.Add("event", "draw_offered");
+      break;
+    case Event::kDrawAccepted:
+      o.Add("event", "draw_accepted");
+      break;
+    case Event::kDrawDeclined:
+      o.Add("event", "draw_declined");
+      break;
+    case Event::kResigned:
+      o.Add("event", "resigned");
+      break;
+    case Event::kGameEnded:
+      o.Add("event", "game_ended");
+      o.Add("result", ResultJson(e.game_ended().result()));
+      o.Add("reason", absl::AsciiStrToLower(events::EndReason_Name(e.game_ended().reason())));
+      break;
+    case Event::KIND_NOT_SET:
+      o.Add("event", "unknown");
+      break;
+  }
+  o.Add("text", EventWords(before, e));
+  return o.str();
+}
+
+}  // namespace checkers::cli

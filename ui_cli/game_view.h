@@ -1,0 +1,49 @@
+// How the CLI shows a game: the board as text, the state in words or JSON,
+// and one line per event. Everything is computed from a folded GameState.
+
+#ifndef CHECKERS_UI_CLI_GAME_VIEW_H_
+#define CHECKERS_UI_CLI_GAME_VIEW_H_
+
+#include <cstdint>
+#include <string>
+
+#include "engine/position.h"
+#include "events/events.pb.h"
+#include "events/game_state.h"
+
+namespace checkers::cli {
+
+// The board as 8 lines of text: pieces as letters (the first letter of the
+// side's colour name; upper case for a king), empty playable squares as
+// their number. `flipped` turns the board so square 32 is at the top-left,
+// for a person who plays the side that starts on 1-12.
+std::string BoardText(const Position& pos, const events::GameStarted* started, bool flipped);
+
+// Whether the person sees the board flipped: in a game against the
+// computer, their side is at the bottom.
+bool ShowFlipped(const events::GameState& state);
+
+// "Red wins: White has no legal move", "Draw: third repetition (seqs
+// 1, 5, 9)", ... for a finished game.
+std::string EndText(const events::GameState& state);
+
+// `checkers show`: side to move and turn, the board, FEN, the draw
+// countdown, the repetition count, a standing draw offer, or the result.
+std::string ShowText(const events::GameState& state);
+
+// `checkers show --json`: the same as one JSON object.
+std::string ShowJson(const events::GameState& state);
+
+// `checkers log`: "seq 3  turn 2  White  23-19" for a turn, and the event
+// in words for the rest. `before` is the state the event was folded into.
+std::string EventLine(const events::GameState& before, const events::Event& event);
+
+// `checkers log --json`: the same as one JSON object.
+std::string EventJson(const events::GameState& before, const events::Event& event);
+
+// The PDN text of a recorded turn ("24x15x6").
+std::string TurnText(const events::TurnPlayed& turn);
+
+}  // namespace checkers::cli
+
+#endif  // CHECKERS_UI_CLI_GAME_VIEW_H_
