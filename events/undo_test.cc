@@ -1,0 +1,59 @@
+#include "events/undo.h"
+
+#include <vector>
+
+#include "gtest/gtest.h"
+
+namespace checkers::events {
+namespace {
+
+Event Start(Mode mode, Side human = FIRST) {
+  Event e;
+  e.mutable_game_started()->set_mode(mode);
+  e.mutable_game_started()->set_human_side(human);
+  return e;
+}
+
+Event Turn(Side side) {
+  Event e;
+  e.mutable_turn_played()->set_side(side);
+  return e;
+}
+
+Event Ended() {
+  Event e;
+  e.mutable_game_ended()->set_reason(NO_LEGAL_MOVE);
+  return e;
+}
+
+TEST(UndoTest, TwoPlayerUndoTakesBackOneTurn) {
+  const std::vector<Event> events = {Start(TWO_PLAYER), Turn(FIRST), Turn(SECOND)};
+  EXPECT_EQ(*UndoKeep(events), 2u);
+}
+
+TEST(UndoTest, ComputerUndoRemovesTheReplyAndThePersonsTurn) {
+  const std::vector<Event> events = {Start(VS_COMPUTER, FIRST), Turn(FIRST), Turn(SECOND),
+                                     Turn(FIRST), Turn(SECOND)};
+  EXPECT_EQ(*UndoKeep(events), 3u);
+}
+
+TEST(UndoTest, ComputerUndoBeforeTheReplyRemovesOnlyThePersonsTurn) {
+  const std::vector<Event> events = {Start(VS_COMPUTER, FIRST), Turn(FIRST), Turn(SECOND),
+                                     Turn(FIRST)};
+  EXPECT_EQ(*UndoKeep(events), 3u);
+}
+
+TEST(UndoTest, UndoAfterTheEndRemovesTheEndToo) {
+  const std::vector<Event> events = {Start(TWO_PLAYER), Turn(FIRST), Ended()};
+  EXPECT_EQ(*UndoKeep(events), 1u);
+}
+
+TEST(UndoTest, NothingToUndoIsRefused) {
+  EXPECT_FALSE(UndoKeep(std::vector<Event>{Start(TWO_PLAYER)}).ok());
+  // The computer moved first; the person has not played yet.
+  EXPECT_FALSE(UndoKeep(std::vector<Event>{Start(VS_COMPUTER, SECOND), Turn(FIRST)}).ok());
+  EXPECT_FALSE(UndoKeep(std::vector<Event>{}).ok());
+}
+
+}  // namespace
+}  // namespace checkers::events
