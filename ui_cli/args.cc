@@ -1,5 +1,6 @@
 #include "ui_cli/args.h"
 
+#include <algorithm>
 #include <map>
 #include <string>
 #include <vector>
@@ -18,7 +19,11 @@ namespace {
 std::string FlagList(absl::Span<const absl::string_view> allowed) {
   if (allowed.empty()) return "it takes no flags";
   std::vector<std::string> names;
-  for (absl::string_view a : allowed) names.push_back(absl::StrCat("--", a));
+  for (absl::string_view a : allowed) {
+    std::string name = absl::StrCat("--", a);
+    std::replace(name.begin(), name.end(), '_', '-');
+    names.push_back(name);
+  }
   return absl::StrCat("its flags: ", absl::StrJoin(names, " "));
 }
 
@@ -44,18 +49,26 @@ absl::StatusOr<std::vector<std::string>> ParseArgs(absl::string_view command,
     }
     absl::string_view body = word;
     body.remove_prefix(absl::StartsWith(body, "--") ? 2 : 1);
+    // Flags are defined with underscores; people type dashes.
     std::string name(body.substr(0, body.find('=')));
+    std::replace(name.begin(), name.end(), '-', '_');
     const bool has_value = body.find('=') != absl::string_view::npos;
     std::string value = has_value ? std::string(body.substr(body.find('=') + 1)) : "";
 
     absl::CommandLineFlag* flag = nullptr;
     if (absl::c_linear_search(allowed, name)) flag = absl::FindCommandLineFlag(name);
     bool negated = false;
-    if (flag == nullptr && !has_value && absl::StartsWith(name, "no") &&
-        absl::c_linear_search(allowed, name.substr(2))) {
-      flag = absl::FindCommandLineFlag(name.substr(2));
-      negated = flag != nullptr && flag->IsOfType<bool>();
-      if (negated) name = name.substr(2);
+    for (absl::string_view prefix : {"no_", "no"}) {
+      if (flag != nullptr || has_value || !absl::StartsWith(name, prefix)) continue;
+      const std::string base = name.substr(prefix.size());
+      absl::CommandLineFlag* f = absl::c_linear_search(allowed, base)
+                                     ? absl::FindCommandLineFlag(base)
+                                     : nullptr;
+      if (f != nullptr && f->IsOfType<bool>()) {
+        flag = f;
+        negated = true;
+        name = base;
+      }
     }
     if (flag == nullptr) {
       return absl::InvalidArgumentError(absl::StrCat("`checkers ", command,

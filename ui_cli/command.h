@@ -30,8 +30,10 @@ struct Bench {
   int (*run)();
 };
 
-// perft, moves.
+// perft.
 std::vector<Command> EngineCommands();
+// new, move, undo, show, moves, resign, draw, log.
+std::vector<Command> GameCommands();
 // bench perft.
 std::vector<Bench> EngineBenches();
 

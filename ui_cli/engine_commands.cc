@@ -1,4 +1,4 @@
-// perft, moves and `bench perft`: the rules engine on its own.
+// perft and `bench perft`: the rules engine on its own.
 
 #include <cinttypes>
 #include <cstdio>
@@ -12,7 +12,6 @@
 #include "absl/time/clock.h"
 #include "absl/time/time.h"
 #include "engine/fen.h"
-#include "engine/notation.h"
 #include "engine/movegen.h"
 #include "engine/position.h"
 #include "ui_cli/command.h"
@@ -55,17 +54,6 @@ int RunPerft(const std::vector<std::string>& positional) {
   return kExitOk;
 }
 
-int RunMoves(const std::vector<std::string>& positional) {
-  if (!positional.empty()) {
-    return Fail(kExitUsage, absl::InvalidArgumentError(absl::StrCat(
-                                "moves takes no word \"", positional[0], "\"; use --fen=FEN")));
-  }
-  absl::StatusOr<Position> pos = FenOrInitial();
-  if (!pos.ok()) return Fail(kExitBadData, pos.status());
-  for (const std::string& text : LegalMoveTexts(*pos)) std::printf("%s\n", text.c_str());
-  return kExitOk;
-}
-
 int BenchPerft() {
   constexpr int kDepth = 12;
   const Position start = Position::Initial();
@@ -85,7 +73,6 @@ std::vector<Command> EngineCommands() {
   return {
       {"perft", "perft --depth=N [--fen=FEN]   leaf counts for depths 1..N", {"depth", "fen"},
        RunPerft},
-      {"moves", "moves [--fen=FEN]             the legal moves, one per line", {"fen"}, RunMoves},
   };
 }
 

@@ -1,0 +1,108 @@
+#include "events/computer.h"
+
+#include "absl/status/status.h"
+#include "absl/strings/ascii.h"
+#include "absl/strings/str_cat.h"
+#include "events/validate.h"
+
+namespace checkers::events {
+namespace {
+
+// The computer accepts a draw when it is this far behind (centi-men).
+constexpr int kAcceptDrawBelow = -25;
+
+Side ComputerSide(const GameState& s) { return OtherSide(s.started->human_side()); }
+
+bool AgainstComputer(const GameState& s) {
+  return s.started != nullptr && s.started->mode() == VS_COMPUTER && !s.over();
+}
+
+}  // namespace
+
+absl::StatusOr<Difficulty> ParseDifficulty(absl::string_view name) {
+  const std::string lower = absl::AsciiStrToLower(name);
+  if (lower == "easy") return EASY;
+  if (lower == "medium") return MEDIUM;
+  if (lower == "hard") return HARD;
+  return absl::InvalidArgumentError(
+      absl::StrCat("unknown difficulty \"", name, "\"; use easy, medium or hard"));
+}
+
+Level LevelOf(Difficulty difficulty) {
+  switch (difficulty) {
+    case EASY:
+      return Level::kEasy;
+    case HARD:
+      return Level::kHard;
+    default:
+      return Level::kMedium;
+  }
+}
+
+bool IsComputersTurn(const GameState& s) {
+  return AgainstComputer(s) && !DueEnd(s).has_value() && s.side_to_move() == ComputerSide(s);
+}
+
+bool IsComputersAnswer(const GameState& s) {
+  return AgainstComputer(s) && s.draw_offer.has_value() && *s.draw_offer != ComputerSide(s);
+}
+
+SearchRequest ComputerRequest(const GameState& s) {
+  SearchRequest r;
+  r.position = s.position;
+  // since_irreversible ends with the current position itself.
+  for (size_t i = 0; i + 1 < s.since_irreversible.size(); ++i) {
+    r.history.push_back(s.since_irreversible[i].hash);
+  }
+  r.no_progress_plies = s.no_progress_turns;
+  r.rules.capture_rule = s.rules.capture;
+  r.rules.no_progress_limit_plies = s.rules.no_progress_limit;
+  r.level = LevelOf(s.started->difficulty());
+  r.seed = s.started->engine_seed() ^ (0x9E3779B97F4A7C15ull * static_cast<uint64_t>(s.turns + 1));
+  return r;
+}
+
+Event ComputerTurnEvent(const GameState& state, const SearchRequest& request,
+                        const SearchResult& result) {
+  Event event = TurnEvent(state, result.best_move);
+  ComputerChoice* c = event.mutable_turn_played()->mutable_computer();
+  c->set_level(state.started->difficulty() == DIFFICULTY_UNSPECIFIED
+                   ? MEDIUM
+                   : state.started->difficulty());
+  c->set_depth(result.depth);
+  c->set_nodes(result.nodes);
+  c->set_seed(request.seed);
+  c->set_score(result.score);
+  return event;
+}
+
+absl::StatusOr<Event> ChooseComputerTurn(const GameState& state) {
+  if (!IsComputersTurn(state)) {
+    return absl::FailedPreconditionError("it is not the computer's turn");
+  }
+  const SearchRequest request = ComputerRequest(state);
+  absl::StatusOr<SearchResult> result = Search(request);
+  if (!result.ok()) {
+    return absl::InternalError(absl::StrCat("the computer could not move: ",
+                                            result.status().message()));
+  }
+  return ComputerTurnEvent(state, request, *result);
+}
+
+absl::StatusOr<Event> AnswerDrawOffer(const GameState& state) {
+  if (!IsComputersAnswer(state)) {
+    return absl::FailedPreconditionError("no draw offer waits for the computer");
+  }
+  // The offer is made on the person's turn: search from the person's view
+  // and turn the score round.
+  const SearchRequest request = ComputerRequest(state);
+  absl::StatusOr<SearchResult> result = Search(request);
+  if (!result.ok()) {
+    return absl::InternalError(absl::StrCat("the computer could not answer: ",
+                                            result.status().message()));
+  }
+  const int computer_score = -result->score;
+  return computer_score < kAcceptDrawBelow ? AcceptDrawEvent(state) : DeclineDrawEvent(state);
+}
+
+}  // namespace checkers::events

@@ -1,0 +1,48 @@
+// The computer's side of a game against it: when it is to play, the search
+// request its level and the game's history make, and the events that
+// record its choices. The search itself is engine/search.h.
+
+#ifndef CHECKERS_EVENTS_COMPUTER_H_
+#define CHECKERS_EVENTS_COMPUTER_H_
+
+#include "absl/status/statusor.h"
+#include "absl/strings/string_view.h"
+#include "engine/search.h"
+#include "events/events.pb.h"
+#include "events/game_state.h"
+
+namespace checkers::events {
+
+// "easy", "medium", "hard" (any case). InvalidArgument otherwise.
+absl::StatusOr<Difficulty> ParseDifficulty(absl::string_view name);
+
+// The engine level of a difficulty (Medium when unset).
+Level LevelOf(Difficulty difficulty);
+
+// Whether the game is against the computer, goes on, and the computer is
+// to move.
+bool IsComputersTurn(const GameState& state);
+
+// Whether a draw offer by the person stands in a game against the computer.
+bool IsComputersAnswer(const GameState& state);
+
+// What the computer searches for the position of `state`: its level, the
+// positions that may repeat, the no-progress count, the game's capture and
+// draw rules, and a seed drawn from the game's engine seed and the turn
+// number, so a replay makes the same choice.
+SearchRequest ComputerRequest(const GameState& state);
+
+// The TurnPlayed that records `result`, the search of ComputerRequest(state).
+Event ComputerTurnEvent(const GameState& state, const SearchRequest& request,
+                        const SearchResult& result);
+
+// Searches and returns the computer's turn, on the caller's thread.
+absl::StatusOr<Event> ChooseComputerTurn(const GameState& state);
+
+// The computer's answer to the person's draw offer: it accepts when its
+// search finds it is behind.
+absl::StatusOr<Event> AnswerDrawOffer(const GameState& state);
+
+}  // namespace checkers::events
+
+#endif  // CHECKERS_EVENTS_COMPUTER_H_

@@ -1,0 +1,95 @@
+// A game's log with its events parsed and folded: the one object through
+// which the shells read and change a saved game.
+//
+// Every change goes the same way: the command is checked into the events
+// of one commit (events/validate.h), the commit is appended to the log and
+// acknowledged, and only then folded into the state. So the state shown is
+// always the fold of what the log holds.
+
+#ifndef CHECKERS_STORAGE_GAME_LOG_H_
+#define CHECKERS_STORAGE_GAME_LOG_H_
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "absl/status/status.h"
+#include "absl/status/statusor.h"
+#include "absl/strings/string_view.h"
+#include "events/events.pb.h"
+#include "events/game_state.h"
+#include "storage/env.h"
+#include "storage/event_log.h"
+#include "storage/log_format.h"
+
+namespace checkers::storage {
+
+// A game read from a log without taking its lock (show, log, replay,
+// export, audit).
+struct LoadedGame {
+  std::vector<events::Event> events;
+  events::GameState state;
+  // Bytes at the end that belong to no complete commit (an interrupted
+  // write); reading never removes them.
+  uint64_t torn_bytes = 0;
+};
+
+// Parses and folds the log in `bytes` (a whole save file). DataLoss naming
+// the byte offset or seq for a damaged log, a record that is not an event,
+// or an event that may not follow the ones before it.
+absl::StatusOr<LoadedGame> ParseGame(absl::string_view bytes);
+
+// ParseGame of the file at `path`; NotFound when it does not exist.
+absl::StatusOr<LoadedGame> LoadGame(Env* env, const std::string& path);
+
+class GameLog {
+ public:
+  // Opens the save at `path` for writing (creating it if missing; see
+  // FileEventLog::Open for the lock and recovery), then parses and folds
+  // every record. Errors as FileEventLog::Open and ParseGame.
+  static absl::StatusOr<std::unique_ptr<GameLog>> Open(Env* env, const std::string& path);
+
+  // A game kept only in memory (PRODUCT.md 4.4), starting empty.
+  static std::unique_ptr<GameLog> InMemory();
+
+  const events::GameState& state() const { return state_; }
+  const std::vector<events::Event>& events() const { return events_; }
+  bool durable() const { return log_->durable(); }
+  // One line about what opening repaired; empty when nothing was.
+  const std::string& notice() const { return notice_; }
+  // Whether any turn has been played in the current game.
+  bool has_turns() const { return state_.turns > 0; }
+
+  // Checks `event` against the state, appends it (with the end the rules
+  // impose, if any) as one commit, and folds it once acknowledged. Errors
+  // of the check (FailedPrecondition, InvalidArgument) leave the log
+  // unchanged; errors of the write are those of EventLog::Append.
+  absl::Status Commit(events::Event event);
+
+  // Takes back the last turn as events/undo.h says, truncating the log.
+  absl::Status Undo();
+
+  // Replaces the saved game with a new one that starts with `started`
+  // (atomically; the caller has confirmed replacing any turns).
+  absl::Status NewGame(events::GameStarted started);
+
+  // Moves the game into memory after the save failed, keeping every
+  // acknowledged event, so play goes on without persistence.
+  void ContinueInMemory();
+
+ private:
+  GameLog(std::unique_ptr<EventLog> log, std::vector<events::Event> events,
+          events::GameState state, std::string notice);
+
+  absl::Status AppendCommit(std::vector<events::Event> commit);
+
+  std::unique_ptr<EventLog> log_;
+  std::vector<events::Event> events_;
+  events::GameState state_;
+  std::string notice_;
+};
+
+}  // namespace checkers::storage
+
+#endif  // CHECKERS_STORAGE_GAME_LOG_H_
