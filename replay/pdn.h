@@ -95,8 +95,9 @@ std::optional<absl::string_view> FindTag(const std::vector<PdnTag>& tags,
 // kept as a note); and text after the last game's result (kept as a note).
 //
 // Returns DataLossError naming the line for what cannot be read: a tag,
-// comment or variation left open, a ')' without '(', or a word that is not
-// a move, move number, result or annotation. Does not check that moves
+// comment or variation left open, a stray ')', '}' or ']', text before
+// the first game or between games, or a word that is not a move, move
+// number, result or annotation. Does not check that moves
 // are legal, nor that FEN tags are well formed.
 absl::StatusOr<std::vector<PdnGame>> ParsePdn(absl::string_view text);
 
