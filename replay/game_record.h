@@ -1,0 +1,29 @@
+// A game as the rules see it: where it started, every move with its full
+// route, its tags and the result it claims. ReplayPdnGame makes one from
+// PDN text, WritePdnGame writes one back; an event log can be turned into
+// one and back.
+
+#ifndef CHECKERS_REPLAY_GAME_RECORD_H_
+#define CHECKERS_REPLAY_GAME_RECORD_H_
+
+#include <vector>
+
+#include "engine/move.h"
+#include "engine/position.h"
+#include "replay/pdn.h"
+
+namespace checkers::replay {
+
+struct GameRecord {
+  // The tags as read, in order (including any FEN, SetUp or GameType).
+  std::vector<PdnTag> tags;
+  Position start = Position::Initial();
+  // Legal in turn from `start`.
+  std::vector<Move> moves;
+  // What the game claims, not checked against the final position.
+  GameResult result = GameResult::kUnknown;
+};
+
+}  // namespace checkers::replay
+
+#endif  // CHECKERS_REPLAY_GAME_RECORD_H_

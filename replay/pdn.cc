@@ -1,0 +1,528 @@
+#include "replay/pdn.h"
+
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "absl/status/status.h"
+#include "absl/strings/ascii.h"
+#include "absl/strings/match.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/strip.h"
+
+namespace checkers::replay {
+namespace {
+
+// Longest piece of offending text quoted in a message.
+constexpr size_t kQuoted = 40;
+
+std::string Shorten(absl::string_view text) {
+  if (text.size() <= kQuoted) return std::string(text);
+  return absl::StrCat(text.substr(0, kQuoted), "...");
+}
+
+std::string Quote(absl::string_view text) {
+  return absl::StrCat("\"", Shorten(text), "\"");
+}
+
+bool IsSpace(char c) {
+  // 0x1A is the DOS end-of-file mark some old collections end with.
+  return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' ||
+         c == '\v' || c == '\x1a';
+}
+
+bool IsDigit(char c) { return c >= '0' && c <= '9'; }
+
+bool IsLetter(char c) {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+}
+
+// Characters that end a word of move text even without a space.
+bool IsDelimiter(char c) {
+  return c == '{' || c == '}' || c == '(' || c == ')' || c == '[' || c == ']' ||
+         c == ';' || c == '$';
+}
+
+bool IsResultToken(absl::string_view word) {
+  return word == "1-0" || word == "0-1" || word == "1/2-1/2" || word == "*" ||
+         word == "2-0" || word == "0-2" || word == "1-1";
+}
+
+bool IsAnnotation(absl::string_view word) {
+  return word == "!" || word == "?" || word == "!!" || word == "??" ||
+         word == "!?" || word == "?!";
+}
+
+// What one word of move text holds. A word may combine a move number with
+// a move ("12.11-15"), or a move with its annotation and a glued remark
+// ("8-11!Red..."); every part is optional.
+struct Word {
+  std::optional<int> number;
+  // Offset of the move within the word, and its text.
+  size_t move_offset = 0;
+  absl::string_view move;
+  absl::string_view remark;
+  absl::string_view result;
+  // A NAG, a lone annotation or an ellipsis: nothing the main line keeps.
+  bool annotation = false;
+};
+
+// Consumes a move annotation at the front of `rest`: one of the six
+// strengths, or the PDN star.
+void SkipMoveAnnotation(absl::string_view* rest) {
+  for (absl::string_view a : {"!!", "??", "!?", "?!", "!", "?", "*"}) {
+    if (absl::ConsumePrefix(rest, a)) return;
+  }
+}
+
+// Splits `word` into its parts; nullopt when it is none of the forms PDN
+// move text allows.
+std::optional<Word> ParseWord(absl::string_view word) {
+  Word w;
+  if (IsResultToken(word)) {
+    w.result = word;
+    return w;
+  }
+  if (word[0] == '$') {
+    if (word.size() < 2) return std::nullopt;
+    for (char c : word.substr(1)) {
+      if (!IsDigit(c)) return std::nullopt;
+    }
+    w.annotation = true;
+    return w;
+  }
+  if (IsAnnotation(word)) {
+    w.annotation = true;
+    return w;
+  }
+
+  absl::string_view rest = word;
+  size_t digits = 0;
+  while (digits < rest.size() && IsDigit(rest[digits])) ++digits;
+  if (digits < rest.size() && rest[digits] == '.') {
+    // A move number: at most four digits, then any number of dots.
+    if (digits == 0) {
+      for (char c : rest) {
+        if (c != '.') return std::nullopt;
+      }
+      w.annotation = true;
+      return w;
+    }
+    if (digits > 4) return std::nullopt;
+    int n = 0;
+    for (size_t i = 0; i < digits; ++i) n = n * 10 + (rest[i] - '0');
+    w.number = n;
+    rest.remove_prefix(digits);
+    while (!rest.empty() && rest[0] == '.') rest.remove_prefix(1);
+    if (rest.empty()) return w;
+  }
+
+  // A move: squares of one or two digits joined by '-' or 'x'. A
+  // separator counts only before a digit, so "8-11x" leaves "x..." to the
+  // remark test below.
+  const size_t start = word.size() - rest.size();
+  size_t i = 0;
+  int squares = 0;
+  while (true) {
+    size_t d = i;
+    while (d < rest.size() && IsDigit(rest[d])) ++d;
+    // Squares count from 1, which keeps "1-0" and "0-1-0" out.
+    if (d == i || d - i > 2 ||
+        (rest[d - 1] == '0' && (d - i == 1 || rest[i] == '0'))) {
+      return std::nullopt;
+    }
+    ++squares;
+    i = d;
+    if (i + 1 < rest.size() &&
+        (rest[i] == '-' || rest[i] == 'x' || rest[i] == 'X') &&
+        IsDigit(rest[i + 1])) {
+      ++i;
+      continue;
+    }
+    break;
+  }
+  if (squares < 2) return std::nullopt;
+  w.move_offset = start;
+  w.move = rest.substr(0, i);
+  rest.remove_prefix(i);
+  SkipMoveAnnotation(&rest);
+  if (rest.empty()) return w;
+  if (!IsLetter(rest[0])) return std::nullopt;
+  w.remark = rest;
+  return w;
+}
+
+class Reader {
+ public:
+  explicit Reader(absl::string_view text) : text_(text) {}
+
+  absl::StatusOr<std::vector<PdnGame>> Run();
+
+ private:
+  absl::Status Error(int line, int column, absl::string_view problem) const {
+    return absl::DataLossError(
+        absl::StrCat("PDN line ", line, ", column ", column, ": ", problem));
+  }
+  int Column(size_t pos) const {
+    return static_cast<int>(pos - line_start_) + 1;
+  }
+
+  // Moves the cursor to `to`, counting the line ends passed.
+  void AdvanceTo(size_t to);
+  void SkipSpace();
+
+  absl::Status ReadTag();
+  absl::Status SkipComment();
+  void SkipLineComment();
+  absl::Status ReadWord();
+
+  // Called before anything that belongs to a game: refuses stray text
+  // that a game follows, and opens a game unless one is open. A tag after
+  // move text starts the next game.
+  absl::Status EnterGame(bool is_tag, int line);
+  // Starts the move text of the open game: numbering from 1, the side to
+  // move from its FEN tag.
+  void BeginMoves();
+  void AddMove(absl::string_view text, int line, int column);
+  void EndGame(absl::string_view result, int line);
+
+  absl::string_view text_;
+  size_t pos_ = 0;
+  int line_ = 1;
+  size_t line_start_ = 0;
+
+  std::vector<PdnGame> games_;
+  // Whether games_.back() is still being read, and whether its move text
+  // has begun.
+  bool open_ = false;
+  bool in_moves_ = false;
+  int number_ = 1;
+  Color side_ = Color::kBlack;
+
+  // Nesting depth of the variation being skipped, and where the outermost
+  // one opened.
+  int variation_depth_ = 0;
+  int variation_line_ = 0;
+  int variation_column_ = 0;
+
+  // Text that is not PDN, read after a game's result. Tolerated at the end
+  // of the file only; `stray_line_` is 0 when there is none.
+  int stray_line_ = 0;
+  int stray_column_ = 0;
+  std::string stray_text_;
+};
+
+void Reader::AdvanceTo(size_t to) {
+  for (size_t i = pos_; i < to; ++i) {
+    const char c = text_[i];
+    // A CR ends a line unless a LF follows, which then ends it.
+    if (c == '\n' ||
+        (c == '\r' && (i + 1 >= text_.size() || text_[i + 1] != '\n'))) {
+      ++line_;
+      line_start_ = i + 1;
+    }
+  }
+  pos_ = to;
+}
+
+void Reader::SkipSpace() {
+  size_t end = pos_;
+  while (end < text_.size() && IsSpace(text_[end])) ++end;
+  AdvanceTo(end);
+}
+
+absl::StatusOr<std::vector<PdnGame>> Reader::Run() {
+  if (absl::StartsWith(text_, "\xEF\xBB\xBF")) {
+    pos_ = line_start_ = 3;
+  }
+  while (true) {
+    SkipSpace();
+    if (pos_ >= text_.size()) break;
+    const int line = line_;
+    const int column = Column(pos_);
+    absl::Status status;
+    switch (text_[pos_]) {
+      case '[':
+        status = ReadTag();
+        break;
+      case '{':
+        status = SkipComment();
+        break;
+      case ';':
+        SkipLineComment();
+        break;
+      case '(':
+        if (stray_line_ == 0) {
+          if (variation_depth_++ == 0) {
+            variation_line_ = line;
+            variation_column_ = column;
+          }
+        }
+        AdvanceTo(pos_ + 1);
+        break;
+      case ')':
+        if (stray_line_ == 0) {
+          if (variation_depth_ == 0)
+            return Error(line, column, "')' without a '(' before it");
+          --variation_depth_;
+        }
+        AdvanceTo(pos_ + 1);
+        break;
+      case '}':
+        return Error(line, column, "'}' without a '{' before it");
+      case ']':
+        return Error(line, column, "']' without a '[' before it");
+      default:
+        status = ReadWord();
+        break;
+    }
+    if (!status.ok()) return status;
+  }
+  if (variation_depth_ > 0) {
+    return Error(
+        variation_line_, variation_column_,
+        "the variation '(' opened here is not closed by the end of the file");
+  }
+  if (stray_line_ != 0) {
+    games_.back().notes.push_back(
+        {stray_line_, absl::StrCat("text after the last game ignored: ",
+                                   Quote(stray_text_))});
+  }
+  return std::move(games_);
+}
+
+absl::Status Reader::EnterGame(bool is_tag, int line) {
+  if (stray_line_ != 0) {
+    return Error(
+        stray_line_, stray_column_,
+        absl::StrCat(Quote(stray_text_),
+                     " is not a move, move number, result or annotation"));
+  }
+  if (open_ && !(is_tag && in_moves_)) return absl::OkStatus();
+  games_.emplace_back();
+  games_.back().index = static_cast<int>(games_.size());
+  games_.back().line = line;
+  open_ = true;
+  in_moves_ = false;
+  return absl::OkStatus();
+}
+
+absl::Status Reader::ReadTag() {
+  const int line = line_;
+  const int column = Column(pos_);
+  if (variation_depth_ > 0) {
+    return Error(
+        variation_line_, variation_column_,
+        absl::StrCat(
+            "the variation '(' opened here is not closed before the tag on "
+            "line ",
+            line));
+  }
+  if (absl::Status s = EnterGame(/*is_tag=*/true, line); !s.ok()) return s;
+
+  // A tag never spans lines, so a missing quote or bracket is reported
+  // where the tag starts rather than swallowing the lines after it.
+  size_t end = pos_ + 1;
+  while (end < text_.size() && text_[end] != '\n' && text_[end] != '\r') ++end;
+  const absl::string_view tag = text_.substr(pos_ + 1, end - pos_ - 1);
+  auto not_closed = [&](absl::string_view what) {
+    return Error(
+        line, column,
+        absl::StrCat("the tag ", Shorten(absl::StrCat("[", tag)), " ", what,
+                     "; write it as [Name \"value\"] on one line"));
+  };
+
+  size_t i = 0;
+  while (i < tag.size() && (tag[i] == ' ' || tag[i] == '\t')) ++i;
+  const size_t name_start = i;
+  while (i < tag.size() &&
+         (IsLetter(tag[i]) || IsDigit(tag[i]) || tag[i] == '_'))
+    ++i;
+  if (i == name_start) return not_closed("has no name");
+  PdnTag parsed;
+  parsed.name = std::string(tag.substr(name_start, i - name_start));
+  while (i < tag.size() && (tag[i] == ' ' || tag[i] == '\t')) ++i;
+  if (i < tag.size() && tag[i] == '"') {
+    ++i;
+    bool closed = false;
+    while (i < tag.size()) {
+      const char c = tag[i++];
+      if (c == '"') {
+        closed = true;
+        break;
+      }
+      // Only \" and \\ are escapes; any other backslash is kept, as in a
+      // path.
+      if (c == '\\' && i < tag.size() && (tag[i] == '"' || tag[i] == '\\')) {
+        parsed.value.push_back(tag[i++]);
+      } else {
+        parsed.value.push_back(c);
+      }
+    }
+    if (!closed) return not_closed("has no closing quote");
+    while (i < tag.size() && (tag[i] == ' ' || tag[i] == '\t')) ++i;
+    if (i >= tag.size() || tag[i] != ']')
+      return not_closed("is not closed with ']'");
+  } else {
+    // Tolerated: a value without quotes runs to the ']'.
+    const size_t close = tag.find(']', i);
+    if (close == absl::string_view::npos)
+      return not_closed("is not closed with ']'");
+    parsed.value =
+        std::string(absl::StripAsciiWhitespace(tag.substr(i, close - i)));
+    i = close;
+  }
+  games_.back().tags.push_back(std::move(parsed));
+  AdvanceTo(pos_ + 1 + i + 1);
+  return absl::OkStatus();
+}
+
+absl::Status Reader::SkipComment() {
+  const size_t close = text_.find('}', pos_ + 1);
+  if (close == absl::string_view::npos) {
+    return Error(
+        line_, Column(pos_),
+        "the comment '{' opened here is not closed by the end of the file");
+  }
+  AdvanceTo(close + 1);
+  return absl::OkStatus();
+}
+
+void Reader::SkipLineComment() {
+  size_t end = pos_;
+  while (end < text_.size() && text_[end] != '\n' && text_[end] != '\r') ++end;
+  AdvanceTo(end);
+}
+
+absl::Status Reader::ReadWord() {
+  const int line = line_;
+  const int column = Column(pos_);
+  size_t end = pos_ + 1;
+  while (end < text_.size() && !IsSpace(text_[end]) && !IsDelimiter(text_[end]))
+    ++end;
+  const absl::string_view word = text_.substr(pos_, end - pos_);
+  AdvanceTo(end);
+
+  const std::optional<Word> w = ParseWord(word);
+  const bool opens_game = w.has_value() && !w->annotation;
+  if (variation_depth_ > 0) {
+    if (!w.has_value()) {
+      return Error(line, column,
+                   absl::StrCat(Quote(word),
+                                " is not a move, move number or annotation"));
+    }
+    return absl::OkStatus();
+  }
+  if (!open_ && !opens_game) {
+    // Outside a game: tolerated after a game, as long as no game follows.
+    if (games_.empty()) {
+      return Error(line, column,
+                   absl::StrCat(Quote(word),
+                                " is not a tag, move, move number or result"));
+    }
+    if (stray_line_ == 0) {
+      stray_line_ = line;
+      stray_column_ = column;
+      stray_text_ = std::string(word.substr(0, kQuoted + 1));
+    }
+    return absl::OkStatus();
+  }
+  if (!w.has_value()) {
+    return Error(
+        line, column,
+        absl::StrCat(Quote(word),
+                     " is not a move, move number, result or annotation"));
+  }
+  if (w->annotation) return absl::OkStatus();
+  if (absl::Status s = EnterGame(/*is_tag=*/false, line); !s.ok()) return s;
+  BeginMoves();
+  if (w->number.has_value()) number_ = *w->number;
+  if (!w->move.empty()) {
+    AddMove(w->move, line, column + static_cast<int>(w->move_offset));
+    if (!w->remark.empty()) {
+      games_.back().notes.push_back(
+          {line, absl::StrCat("took ", Quote(w->move), " as the move and ",
+                              Quote(w->remark), " as a remark glued to it")});
+    }
+  }
+  if (!w->result.empty()) EndGame(w->result, line);
+  return absl::OkStatus();
+}
+
+void Reader::BeginMoves() {
+  if (in_moves_) return;
+  in_moves_ = true;
+  number_ = 1;
+  side_ = Color::kBlack;
+  const std::optional<absl::string_view> fen =
+      FindTag(games_.back().tags, "FEN");
+  if (fen.has_value()) {
+    const absl::string_view f = absl::StripLeadingAsciiWhitespace(*fen);
+    if (!f.empty() && (f[0] == 'W' || f[0] == 'w')) side_ = Color::kWhite;
+  }
+}
+
+void Reader::AddMove(absl::string_view text, int line, int column) {
+  games_.back().moves.push_back(
+      {std::string(text), number_, side_, line, column});
+  if (side_ == Color::kWhite) ++number_;
+  side_ = Opponent(side_);
+}
+
+void Reader::EndGame(absl::string_view result, int line) {
+  PdnGame& game = games_.back();
+  game.result = std::string(result);
+  const std::optional<absl::string_view> tag = FindTag(game.tags, "Result");
+  if (tag.has_value() && ParseResultToken(*tag) != ParseResultToken(result)) {
+    game.notes.push_back(
+        {line, absl::StrCat("the Result tag says ", Quote(*tag),
+                            " but the game ends with ", result)});
+  }
+  open_ = false;
+  in_moves_ = false;
+}
+
+}  // namespace
+
+GameResult ParseResultToken(absl::string_view token) {
+  token = absl::StripAsciiWhitespace(token);
+  if (token == "1-0" || token == "2-0") return GameResult::kBlackWins;
+  if (token == "0-1" || token == "0-2") return GameResult::kWhiteWins;
+  if (token == "1/2-1/2" || token == "1-1") return GameResult::kDraw;
+  return GameResult::kUnknown;
+}
+
+absl::string_view ResultToken(GameResult result) {
+  switch (result) {
+    case GameResult::kBlackWins:
+      return "1-0";
+    case GameResult::kWhiteWins:
+      return "0-1";
+    case GameResult::kDraw:
+      return "1/2-1/2";
+    case GameResult::kUnknown:
+      break;
+  }
+  return "*";
+}
+
+GameResult ClaimedResult(const PdnGame& game) {
+  if (!game.result.empty()) return ParseResultToken(game.result);
+  const std::optional<absl::string_view> tag = FindTag(game.tags, "Result");
+  return tag.has_value() ? ParseResultToken(*tag) : GameResult::kUnknown;
+}
+
+std::optional<absl::string_view> FindTag(const std::vector<PdnTag>& tags,
+                                         absl::string_view name) {
+  for (const PdnTag& tag : tags) {
+    if (absl::EqualsIgnoreCase(tag.name, name)) return tag.value;
+  }
+  return std::nullopt;
+}
+
+absl::StatusOr<std::vector<PdnGame>> ParsePdn(absl::string_view text) {
+  return Reader(text).Run();
+}
+
+}  // namespace checkers::replay

@@ -1,0 +1,106 @@
+// Reading PDN (Portable Draughts Notation) text: the tags, main-line moves
+// and result of every game in a multi-game file, as written. This layer
+// knows the notation, not the rules; pdn_replay.h checks the moves.
+
+#ifndef CHECKERS_REPLAY_PDN_H_
+#define CHECKERS_REPLAY_PDN_H_
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "absl/strings/string_view.h"
+#include "engine/position.h"
+
+namespace checkers::replay {
+
+// One `[Name "value"]` tag; the value has its escapes (\" and \\) undone.
+struct PdnTag {
+  std::string name;
+  std::string value;
+
+  friend bool operator==(const PdnTag& a, const PdnTag& b) {
+    return a.name == b.name && a.value == b.value;
+  }
+};
+
+// A main-line move as it appears in the file.
+struct PdnMove {
+  // The squares as written, without annotations: "11-15", "24x6", "09-13".
+  std::string text;
+  // The move number: the last one written before the move (a number names
+  // a pair of moves, Black's then White's), counted on from there when the
+  // file leaves numbers out; 1 for the first move of an unnumbered game.
+  int number = 0;
+  // Who played it: the sides alternate from the side to move of the FEN
+  // tag, or Black.
+  Color side = Color::kBlack;
+  // 1-based position of the move's first character.
+  int line = 0;
+  int column = 0;
+};
+
+// Something the reader tolerated rather than rejected, e.g. a remark glued
+// to a move, so that importers can show it.
+struct PdnNote {
+  int line = 0;
+  std::string message;
+};
+
+struct PdnGame {
+  // 1-based position of the game in the file, and the line where it starts
+  // (its first tag or move); for messages.
+  int index = 0;
+  int line = 0;
+  // In the order written; a name written twice is kept twice.
+  std::vector<PdnTag> tags;
+  // The main line; variations are left out.
+  std::vector<PdnMove> moves;
+  // The game-termination token as written ("1-0", "0-1", "1/2-1/2", "*",
+  // or the two-point forms "2-0", "0-2", "1-1"); empty when the game ends
+  // without one (at the next game's tags or the end of the file).
+  std::string result;
+  std::vector<PdnNote> notes;
+};
+
+// The outcome a result token or Result tag claims. "1-0" (and "2-0") means
+// the first mover, Black, won.
+enum class GameResult { kUnknown, kBlackWins, kWhiteWins, kDraw };
+
+// The result a token names; kUnknown for "*" and for anything that is not
+// a result token.
+GameResult ParseResultToken(absl::string_view token);
+
+// The standard token of `result`: "1-0", "0-1", "1/2-1/2" or "*".
+absl::string_view ResultToken(GameResult result);
+
+// The result `game` claims: its termination token, else its Result tag.
+GameResult ClaimedResult(const PdnGame& game);
+
+// The value of the first tag called `name` (compared ignoring case), or
+// nullopt when there is none.
+std::optional<absl::string_view> FindTag(const std::vector<PdnTag>& tags,
+                                         absl::string_view name);
+
+// Reads every game of a PDN file. Tolerates what real files contain:
+// a UTF-8 byte order mark; CRLF, LF or CR line ends; odd spacing in tags;
+// `{...}` comments over several lines and `;` comments to the end of the
+// line; variations `(...)`, nested, which are skipped; NAGs (`$12`) and
+// move annotations (`!`, `?`, `!!`, `??`, `!?`, `?!`, and the star `*`
+// glued to a move); move numbers in any spacing (`1.`, `1...`, `1. ...`,
+// `12.11-15`); moves in any notation the rules layer accepts later (short
+// jumps, `-` in captures, leading zeros); games without tags or without a
+// blank line before the next; a remark glued to a move (`8-11Red...`,
+// kept as a note); and text after the last game's result (kept as a note).
+//
+// Returns DataLossError naming the line for what cannot be read: a tag,
+// comment or variation left open, a stray ')', '}' or ']', text before
+// the first game or between games, or a word that is not a move, move
+// number, result or annotation. Does not check that moves
+// are legal, nor that FEN tags are well formed.
+absl::StatusOr<std::vector<PdnGame>> ParsePdn(absl::string_view text);
+
+}  // namespace checkers::replay
+
+#endif  // CHECKERS_REPLAY_PDN_H_

@@ -1,0 +1,135 @@
+#include "replay/pdn_replay.h"
+
+#include <string>
+#include <vector>
+
+#include "engine/fen.h"
+#include "engine/notation.h"
+#include "gmock/gmock.h"
+#include "gtest/gtest.h"
+#include "replay/pdn.h"
+
+namespace checkers::replay {
+namespace {
+
+using ::testing::ElementsAre;
+using ::testing::HasSubstr;
+
+// The only game of `text`.
+PdnGame OneGame(absl::string_view text) {
+  absl::StatusOr<std::vector<PdnGame>> games = ParsePdn(text);
+  EXPECT_TRUE(games.ok()) << games.status();
+  EXPECT_EQ(games.ok() ? games->size() : 0, 1u) << text;
+  return games.ok() && !games->empty() ? games->front() : PdnGame{};
+}
+
+std::vector<std::string> Texts(const GameRecord& record) {
+  std::vector<std::string> texts;
+  for (const Move& m : record.moves) texts.push_back(MoveToText(m));
+  return texts;
+}
+
+TEST(PdnReplayTest, ReplaysFromTheStandardStart) {
+  const PdnGame game = OneGame(
+      "[Event \"e\"]\n[Result \"0-1\"]\n"
+      "1. 11-15 23-18 2. 8-11 27-23 3. 4-8 23-19 4. 10x14 19x10 5. 14x23 26x19 "
+      "*");
+  absl::StatusOr<GameRecord> record = ReplayPdnGame(game);
+  ASSERT_TRUE(record.ok()) << record.status();
+  EXPECT_EQ(record->start, Position::Initial());
+  // The file's "10x14" is a step (as written in tinsley.pdn); the record
+  // holds what was played.
+  EXPECT_THAT(Texts(*record),
+              ElementsAre("11-15", "23-18", "8-11", "27-23", "4-8", "23-19",
+                          "10-14", "19x10", "14x23", "26x19"));
+  EXPECT_EQ(record->tags, game.tags);
+  // The termination token wins over the tag.
+  EXPECT_EQ(record->result, GameResult::kUnknown);
+}
+
+TEST(PdnReplayTest, ShortFormsAndDashedCapturesBecomeFullRoutes) {
+  const PdnGame game =
+      OneGame("[FEN \"W:W22,30:B18,10,2.\"] 1... 22-6 2. 2x9 30-26 *");
+  absl::StatusOr<GameRecord> record = ReplayPdnGame(game);
+  ASSERT_TRUE(record.ok()) << record.status();
+  EXPECT_EQ(record->start, *ParseFen("W:W22,30:B18,10,2"));
+  EXPECT_THAT(Texts(*record), ElementsAre("22x15x6", "2x9", "30-26"));
+}
+
+TEST(PdnReplayTest, SetUpWithoutFenIsDataLoss) {
+  absl::StatusOr<GameRecord> record =
+      ReplayPdnGame(OneGame("[Event \"e\"]\n[SetUp \"1\"]\n11-15 *"));
+  ASSERT_FALSE(record.ok());
+  EXPECT_EQ(record.status().code(), absl::StatusCode::kDataLoss);
+  EXPECT_THAT(
+      record.status().message(),
+      HasSubstr("game 1 (\"e\"), line 1: the SetUp \"1\" tag needs a FEN tag"));
+}
+
+TEST(PdnReplayTest, BadFenIsDataLossNamingTheGame) {
+  absl::StatusOr<GameRecord> record =
+      ReplayPdnGame(OneGame("\n[Black \"A\"]\n[FEN \"B:W40:B1\"]\n11-15 *"));
+  ASSERT_FALSE(record.ok());
+  EXPECT_EQ(record.status().code(), absl::StatusCode::kDataLoss);
+  EXPECT_THAT(record.status().message(),
+              HasSubstr("game 1 (A vs ?), line 2: bad FEN"));
+}
+
+TEST(PdnReplayTest, OnlyGameType21IsSupported) {
+  absl::StatusOr<GameRecord> record =
+      ReplayPdnGame(OneGame("[GameType \"20\"]\n32-28 *"));
+  ASSERT_FALSE(record.ok());
+  EXPECT_EQ(record.status().code(), absl::StatusCode::kFailedPrecondition);
+  EXPECT_THAT(record.status().message(),
+              HasSubstr("only English checkers (GameType 21) is supported"));
+  EXPECT_TRUE(ReplayPdnGame(OneGame("[GameType \"21\"] 11-15 *")).ok());
+  EXPECT_TRUE(
+      ReplayPdnGame(OneGame("[GameType \" 21,B,8,8,N1,0\"] 11-15 *")).ok());
+}
+
+TEST(PdnReplayTest, IllegalMoveNamesGameSideNumberMoveAndLegalMoves) {
+  const std::string text =
+      "[Event \"Petal 1981, game 18\"]\n[Black \"AA Long\"]\n[White \"M "
+      "Tinsley\"]\n"
+      "1. 11-15 23-18\n2. 11-16 0-1";
+  absl::StatusOr<GameRecord> record = ReplayPdnGame(OneGame(text));
+  ASSERT_FALSE(record.ok());
+  EXPECT_EQ(record.status().code(), absl::StatusCode::kFailedPrecondition);
+  EXPECT_EQ(record.status().message(),
+            "game 1 (\"Petal 1981, game 18\", AA Long vs M Tinsley), line 5: "
+            "Black's move "
+            "2: 11-16 is not legal here; legal moves: 7-11 8-11 9-13 9-14 "
+            "10-14 12-16 15-19");
+}
+
+TEST(PdnReplayTest, AmbiguousShortFormListsTheRoutes) {
+  absl::StatusOr<GameRecord> record =
+      ReplayPdnGame(OneGame("[FEN \"B:BK11:W6,7,14,15\"]\n1. 11x11 *"));
+  ASSERT_FALSE(record.ok());
+  EXPECT_EQ(record.status().code(), absl::StatusCode::kFailedPrecondition);
+  EXPECT_THAT(record.status().message(),
+              HasSubstr("line 2: Black's move 1: 11x11 is ambiguous"));
+  EXPECT_THAT(record.status().message(), HasSubstr("11x2x9x18x11"));
+  EXPECT_THAT(record.status().message(), HasSubstr("11x18x9x2x11"));
+}
+
+TEST(PdnReplayTest, SquaresOffTheBoardAreRefused) {
+  absl::StatusOr<GameRecord> record = ReplayPdnGame(OneGame("11-15 45-50 *"));
+  ASSERT_FALSE(record.ok());
+  EXPECT_EQ(record.status().code(), absl::StatusCode::kFailedPrecondition);
+  EXPECT_THAT(record.status().message(),
+              HasSubstr("White's move 1: \"45-50\" is not a move"));
+}
+
+TEST(PdnReplayTest, DescribeGameUsesTheTagsPresent) {
+  PdnGame game;
+  game.index = 7;
+  EXPECT_EQ(DescribeGame(game), "game 7");
+  game.tags = {{"White", "B"}};
+  EXPECT_EQ(DescribeGame(game), "game 7 (? vs B)");
+  game.tags = {{"Black", "A"}, {"Event", " Open "}, {"White", "B"}};
+  EXPECT_EQ(DescribeGame(game), "game 7 (\"Open\", A vs B)");
+}
+
+}  // namespace
+}  // namespace checkers::replay

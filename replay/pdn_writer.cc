@@ -1,0 +1,121 @@
+#include "replay/pdn_writer.h"
+
+#include <optional>
+#include <string>
+
+#include "absl/strings/ascii.h"
+#include "absl/strings/match.h"
+#include "absl/strings/str_cat.h"
+#include "engine/fen.h"
+#include "engine/notation.h"
+
+namespace checkers::replay {
+namespace {
+
+// PDN asks for lines of at most 80 characters; staying under 80 keeps
+// them readable where a terminal wraps at the 80th.
+constexpr size_t kMaxLine = 79;
+
+void AppendTag(absl::string_view name, absl::string_view value,
+               std::string* out) {
+  absl::StrAppend(out, "[", name, " \"");
+  for (char c : value) {
+    if (c == '"' || c == '\\') {
+      out->push_back('\\');
+      out->push_back(c);
+    } else if (static_cast<unsigned char>(c) < 0x20 || c == '\x7f') {
+      out->push_back(' ');
+    } else {
+      out->push_back(c);
+    }
+  }
+  out->append("\"]\n");
+}
+
+bool IsGenerated(absl::string_view name) {
+  for (absl::string_view g : {"Event", "Site", "Date", "Round", "Black",
+                              "White", "Result", "GameType", "SetUp", "FEN"}) {
+    if (absl::EqualsIgnoreCase(name, g)) return true;
+  }
+  return false;
+}
+
+// Collects move text into lines under kMaxLine columns, never splitting a
+// move from its number.
+class LineFiller {
+ public:
+  explicit LineFiller(std::string* out) : out_(out) {}
+
+  void Add(absl::string_view unit) {
+    if (line_ > 0 && line_ + 1 + unit.size() > kMaxLine) {
+      out_->push_back('\n');
+      line_ = 0;
+    }
+    if (line_ > 0) {
+      out_->push_back(' ');
+      ++line_;
+    }
+    out_->append(unit.data(), unit.size());
+    line_ += unit.size();
+  }
+
+ private:
+  std::string* out_;
+  size_t line_ = 0;
+};
+
+}  // namespace
+
+std::string WritePdnGame(const GameRecord& record) {
+  std::string out;
+  for (absl::string_view name :
+       {"Event", "Site", "Date", "Round", "Black", "White"}) {
+    const std::optional<absl::string_view> found = FindTag(record.tags, name);
+    absl::string_view value = found.has_value()
+                                  ? absl::StripAsciiWhitespace(*found)
+                                  : absl::string_view();
+    if (value.empty()) value = name == "Date" ? "????.??.??" : "?";
+    AppendTag(name, value, &out);
+  }
+  AppendTag("Result", ResultToken(record.result), &out);
+  AppendTag("GameType", "21", &out);
+  if (!(record.start == Position::Initial())) {
+    AppendTag("SetUp", "1", &out);
+    AppendTag("FEN", ToFen(record.start), &out);
+  }
+  for (const PdnTag& tag : record.tags) {
+    if (!IsGenerated(tag.name)) AppendTag(tag.name, tag.value, &out);
+  }
+  out.push_back('\n');
+
+  LineFiller filler(&out);
+  std::string unit;
+  int number = 1;
+  Color side = record.start.side_to_move();
+  for (size_t i = 0; i < record.moves.size(); ++i) {
+    unit.clear();
+    if (side == Color::kBlack) {
+      absl::StrAppend(&unit, number, ". ");
+    } else if (i == 0) {
+      absl::StrAppend(&unit, number, "... ");
+    }
+    absl::StrAppend(&unit, MoveToText(record.moves[i]));
+    filler.Add(unit);
+    if (side == Color::kWhite) ++number;
+    side = Opponent(side);
+  }
+  filler.Add(ResultToken(record.result));
+  out.push_back('\n');
+  return out;
+}
+
+std::string WritePdn(absl::Span<const GameRecord> records) {
+  std::string out;
+  for (const GameRecord& record : records) {
+    if (!out.empty()) out.push_back('\n');
+    out += WritePdnGame(record);
+  }
+  return out;
+}
+
+}  // namespace checkers::replay

@@ -1,0 +1,37 @@
+// Writing games as standard PDN, the form other checkers programs read.
+
+#ifndef CHECKERS_REPLAY_PDN_WRITER_H_
+#define CHECKERS_REPLAY_PDN_WRITER_H_
+
+#include <string>
+
+#include "absl/types/span.h"
+#include "replay/game_record.h"
+
+namespace checkers::replay {
+
+// Writes `record` as one PDN game, ending with a line end:
+// - the seven-tag roster in order: Event, Site, Date, Round, Black, White
+//   (values from the record's tags; "?" and Date "????.??.??" when absent
+//   or empty) and Result (from `record.result`, whatever the tags say);
+// - GameType "21", then SetUp "1" and the FEN of `record.start` when it is
+//   not the standard start; any GameType, SetUp or FEN tags of the record
+//   are replaced by these;
+// - the record's other tags in their order;
+// - a blank line and the numbered moves with full routes ("24x15x6"),
+//   "1..." before the first move when White makes it, lines kept under
+//   80 columns, and the result token last.
+//
+// Values are escaped (\" and \\); line ends and other control characters
+// in a value become spaces. Tag names must be letters, digits and '_', as
+// ParsePdn reads them. ParsePdn reads the output back to the same moves,
+// tags and result. Lines end in LF (readers accept either).
+std::string WritePdnGame(const GameRecord& record);
+
+// Writes the games one after another, separated by blank lines: a
+// multi-game PDN file.
+std::string WritePdn(absl::Span<const GameRecord> records);
+
+}  // namespace checkers::replay
+
+#endif  // CHECKERS_REPLAY_PDN_WRITER_H_

@@ -1,0 +1,225 @@
+// The PDN reader, replay and writer on real game collections and on a
+// hand-written file with every construct the reader tolerates.
+
+#include <string>
+#include <vector>
+
+#include "absl/strings/str_replace.h"
+#include "engine/fen.h"
+#include "engine/notation.h"
+#include "gmock/gmock.h"
+#include "gtest/gtest.h"
+#include "replay/game_record.h"
+#include "replay/pdn.h"
+#include "replay/pdn_replay.h"
+#include "replay/pdn_writer.h"
+#include "tests/test_data.h"
+
+namespace checkers::replay {
+namespace {
+
+using ::checkers::testing::ReadTestData;
+using ::testing::ElementsAre;
+using ::testing::HasSubstr;
+using ::testing::StartsWith;
+
+std::vector<PdnGame> ReadGames(absl::string_view name) {
+  absl::StatusOr<std::string> text = ReadTestData(name);
+  EXPECT_TRUE(text.ok()) << text.status();
+  if (!text.ok()) return {};
+  absl::StatusOr<std::vector<PdnGame>> games = ParsePdn(*text);
+  EXPECT_TRUE(games.ok()) << games.status();
+  return games.ok() ? *games : std::vector<PdnGame>{};
+}
+
+std::vector<std::string> MoveTexts(const PdnGame& game) {
+  std::vector<std::string> texts;
+  for (const PdnMove& m : game.moves) texts.push_back(m.text);
+  return texts;
+}
+
+std::vector<std::string> RouteTexts(const GameRecord& record) {
+  std::vector<std::string> texts;
+  for (const Move& m : record.moves) texts.push_back(MoveToText(m));
+  return texts;
+}
+
+// Writes every game that replays, reads the output back and checks it is
+// the same game move for move, with its tags and result.
+void ExpectRoundTrip(const std::vector<PdnGame>& games) {
+  std::vector<GameRecord> records;
+  for (const PdnGame& game : games) {
+    absl::StatusOr<GameRecord> record = ReplayPdnGame(game);
+    if (record.ok()) records.push_back(*std::move(record));
+  }
+  const std::string text = WritePdn(records);
+  absl::StatusOr<std::vector<PdnGame>> back = ParsePdn(text);
+  ASSERT_TRUE(back.ok()) << back.status();
+  ASSERT_EQ(back->size(), records.size());
+  for (size_t i = 0; i < records.size(); ++i) {
+    const GameRecord& original = records[i];
+    absl::StatusOr<GameRecord> copy = ReplayPdnGame((*back)[i]);
+    ASSERT_TRUE(copy.ok()) << copy.status();
+    EXPECT_EQ(copy->start, original.start) << DescribeGame((*back)[i]);
+    EXPECT_EQ(copy->moves, original.moves) << DescribeGame((*back)[i]);
+    EXPECT_EQ(copy->result, original.result) << DescribeGame((*back)[i]);
+    for (const PdnTag& tag : original.tags) {
+      if (tag.name == "Result" || tag.name == "SetUp" || tag.name == "FEN")
+        continue;
+      EXPECT_EQ(FindTag(copy->tags, tag.name), tag.value)
+          << DescribeGame((*back)[i]);
+    }
+  }
+  // Writing what was read back gives the same text.
+  std::vector<GameRecord> again;
+  for (const PdnGame& game : *back) again.push_back(*ReplayPdnGame(game));
+  EXPECT_EQ(WritePdn(again), text);
+}
+
+TEST(PdnCorpusTest, TinsleyGamesReplayExceptTheOneWithATranscriptionError) {
+  const std::vector<PdnGame> games = ReadGames("tinsley.pdn");
+  ASSERT_EQ(games.size(), 724u);
+  int replayed = 0;
+  size_t plies = 0;
+  std::vector<std::string> refusals;
+  for (const PdnGame& game : games) {
+    absl::StatusOr<GameRecord> record = ReplayPdnGame(game);
+    if (record.ok()) {
+      ++replayed;
+      plies += record->moves.size();
+    } else {
+      EXPECT_EQ(record.status().code(), absl::StatusCode::kFailedPrecondition);
+      refusals.emplace_back(record.status().message());
+    }
+  }
+  EXPECT_EQ(replayed, 723);
+  ASSERT_EQ(refusals.size(), 1u);
+  EXPECT_THAT(
+      refusals[0],
+      StartsWith(
+          "game 541 (\"Petal 1981, game 18\", AA Long vs M Tinsley), line "
+          "5588: Black's move 62: 32-28 is not legal here; legal moves: "));
+
+  // The refused game is legal up to that move: 122 plies, which with the
+  // 723 games make the 36,108 legal plies of the file.
+  const PdnGame& petal = games[540];
+  ASSERT_EQ(FindTag(petal.tags, "Event"), "Petal 1981, game 18");
+  PdnGame prefix = petal;
+  prefix.moves.resize(122);
+  EXPECT_EQ(petal.moves[122].text, "32-28");
+  EXPECT_EQ(petal.moves[122].number, 62);
+  EXPECT_EQ(petal.moves[122].side, Color::kBlack);
+  EXPECT_TRUE(ReplayPdnGame(prefix).ok());
+  EXPECT_EQ(plies, 35986u);
+  EXPECT_EQ(plies + prefix.moves.size(), 36108u);
+}
+
+TEST(PdnCorpusTest, TinsleyRemarksGluedToMovesAreNotes) {
+  const std::vector<PdnGame> games = ReadGames("tinsley.pdn");
+  std::vector<int> noted;
+  for (const PdnGame& game : games) {
+    for (const PdnNote& note : game.notes) {
+      noted.push_back(game.index);
+      EXPECT_THAT(note.message, HasSubstr("oversteppedthetimecontrol"));
+    }
+  }
+  EXPECT_THAT(noted, ElementsAre(623, 693));
+  EXPECT_EQ(games[622].moves.back().text, "8-11");
+  EXPECT_EQ(games[692].moves.back().text, "26-22");
+}
+
+TEST(PdnCorpusTest, TrapsReplayWhole) {
+  const std::vector<PdnGame> games = ReadGames("traps.pdn");
+  ASSERT_EQ(games.size(), 15u);
+  for (const PdnGame& game : games) {
+    absl::StatusOr<GameRecord> record = ReplayPdnGame(game);
+    EXPECT_TRUE(record.ok()) << record.status();
+  }
+}
+
+TEST(PdnCorpusTest, EveryTinsleyGameRoundTrips) {
+  ExpectRoundTrip(ReadGames("tinsley.pdn"));
+}
+
+TEST(PdnCorpusTest, EveryTrapsGameRoundTrips) {
+  ExpectRoundTrip(ReadGames("traps.pdn"));
+}
+
+TEST(PdnCorpusTest, ToleranceFileReadsAsWritten) {
+  const std::vector<PdnGame> games = ReadGames("tolerance.pdn");
+  ASSERT_EQ(games.size(), 5u);
+
+  const PdnGame& annotated = games[0];
+  EXPECT_EQ(annotated.line, 4);
+  EXPECT_THAT(
+      annotated.tags,
+      ElementsAre(PdnTag{"Event", "Tolerance: annotations"},
+                  PdnTag{"Black", "MF Tinsley"}, PdnTag{"White", "M Rex"},
+                  PdnTag{"Date", "1946.??.??"}));
+  EXPECT_THAT(
+      MoveTexts(annotated),
+      ElementsAre("11-15", "23-18", "8-11", "27-23", "4-8", "23-19", "10x14",
+                  "19x10", "14x23", "26x19", "7x14", "24-20", "6-10", "30-26"));
+  EXPECT_EQ(annotated.moves[10].number, 6);
+  EXPECT_EQ(annotated.moves[10].line, 13);
+  EXPECT_EQ(annotated.moves[12].number, 7);
+  EXPECT_EQ(annotated.moves[12].side, Color::kBlack);
+  EXPECT_EQ(annotated.result, "1/2-1/2");
+
+  absl::StatusOr<GameRecord> jumps = ReplayPdnGame(games[1]);
+  ASSERT_TRUE(jumps.ok()) << jumps.status();
+  EXPECT_EQ(games[1].line, 14);
+  EXPECT_EQ(RouteTexts(*jumps)[15], "13x6");
+  EXPECT_EQ(RouteTexts(*jumps).back(), "25x18x11x2");
+  EXPECT_EQ(jumps->result, GameResult::kWhiteWins);
+
+  absl::StatusOr<GameRecord> setup = ReplayPdnGame(games[2]);
+  ASSERT_TRUE(setup.ok()) << setup.status();
+  EXPECT_EQ(setup->start, *ParseFen("W:W22,30:B18,10,2"));
+  EXPECT_THAT(RouteTexts(*setup), ElementsAre("22x15x6", "2x9", "30-26"));
+  EXPECT_EQ(games[2].moves[0].side, Color::kWhite);
+  EXPECT_EQ(setup->result, GameResult::kBlackWins);
+
+  EXPECT_TRUE(games[3].tags.empty());
+  EXPECT_THAT(MoveTexts(games[3]), ElementsAre("9-14", "22-17", "11-15"));
+  EXPECT_EQ(games[3].result, "0-1");
+  EXPECT_TRUE(games[4].tags.empty());
+  EXPECT_THAT(MoveTexts(games[4]),
+              ElementsAre("11-15", "22-18", "15x22", "25x18"));
+  EXPECT_EQ(games[4].result, "*");
+  ASSERT_EQ(games[4].notes.size(), 1u);
+  EXPECT_EQ(games[4].notes[0].line, 24);
+
+  for (const PdnGame& game : games) {
+    EXPECT_TRUE(ReplayPdnGame(game).ok()) << DescribeGame(game);
+  }
+  ExpectRoundTrip(games);
+}
+
+TEST(PdnCorpusTest, ToleranceFileReadsTheSameWithCrlfAndByteOrderMark) {
+  absl::StatusOr<std::string> text = ReadTestData("tolerance.pdn");
+  ASSERT_TRUE(text.ok()) << text.status();
+  const std::vector<PdnGame> lf = *ParsePdn(*text);
+  absl::StatusOr<std::vector<PdnGame>> crlf =
+      ParsePdn("\xEF\xBB\xBF" + absl::StrReplaceAll(*text, {{"\n", "\r\n"}}));
+  ASSERT_TRUE(crlf.ok()) << crlf.status();
+  ASSERT_EQ(crlf->size(), lf.size());
+  for (size_t i = 0; i < lf.size(); ++i) {
+    EXPECT_EQ((*crlf)[i].line, lf[i].line);
+    EXPECT_EQ((*crlf)[i].tags, lf[i].tags);
+    ASSERT_EQ((*crlf)[i].moves.size(), lf[i].moves.size());
+    for (size_t j = 0; j < lf[i].moves.size(); ++j) {
+      const PdnMove& a = (*crlf)[i].moves[j];
+      const PdnMove& b = lf[i].moves[j];
+      EXPECT_EQ(a.text, b.text);
+      EXPECT_EQ(a.number, b.number);
+      EXPECT_EQ(a.side, b.side);
+      EXPECT_EQ(a.line, b.line);
+      EXPECT_EQ(a.column, b.column);
+    }
+    EXPECT_EQ((*crlf)[i].result, lf[i].result);
+  }
+}
+
+}  // namespace
+}  // namespace checkers::replay

@@ -1,0 +1,20 @@
+// Reads the files under tests/data/ that a test lists as Bazel `data`.
+
+#ifndef CHECKERS_TESTS_TEST_DATA_H_
+#define CHECKERS_TESTS_TEST_DATA_H_
+
+#include <string>
+
+#include "absl/status/statusor.h"
+#include "absl/strings/string_view.h"
+
+namespace checkers::testing {
+
+// The contents of tests/data/`name` from the test's runfiles
+// ($TEST_SRCDIR/$TEST_WORKSPACE/tests/data/...); NotFound if it cannot be
+// read.
+absl::StatusOr<std::string> ReadTestData(absl::string_view name);
+
+}  // namespace checkers::testing
+
+#endif  // CHECKERS_TESTS_TEST_DATA_H_
