@@ -34,6 +34,8 @@ struct Bench {
 std::vector<Command> EngineCommands();
 // bench perft.
 std::vector<Bench> EngineBenches();
+// bench log.
+std::vector<Bench> StorageBenches();
 
 }  // namespace checkers::cli
 
