@@ -21,6 +21,12 @@ std::string Describe(absl::string_view action, absl::string_view path,
   return absl::StrCat("cannot ", action, " ", path, ": ", std::strerror(error));
 }
 
+absl::Status TooLarge(absl::string_view path, uint64_t max_size) {
+  return absl::DataLossError(
+      absl::StrCat("cannot read ", path, ": it is larger than ", max_size,
+                   " bytes, far more than a checkers save holds"));
+}
+
 // Retries a system call that failed only because a signal arrived.
 template <typename F>
 auto RetryOnEintr(F call) {
@@ -83,13 +89,18 @@ class PosixFileLock final : public FileLock {
 
 class PosixEnv final : public Env {
  public:
-  absl::StatusOr<std::string> ReadFile(const std::string& path) override {
+  absl::StatusOr<std::string> ReadFile(const std::string& path,
+                                       uint64_t max_size) override {
     const int fd = RetryOnEintr(
         [&] { return ::open(path.c_str(), O_RDONLY | O_CLOEXEC); });
     if (fd < 0) return ReadError(path, errno);
     std::string contents;
     struct stat st;
     if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode)) {
+      if (static_cast<uint64_t>(st.st_size) > max_size) {
+        close(fd);
+        return TooLarge(path, max_size);
+      }
       contents.reserve(static_cast<size_t>(st.st_size));
     }
     char buffer[1 << 16];
@@ -102,6 +113,10 @@ class PosixEnv final : public Env {
         return ReadError(path, error);
       }
       if (n == 0) break;
+      if (contents.size() + static_cast<size_t>(n) > max_size) {
+        close(fd);
+        return TooLarge(path, max_size);
+      }
       contents.append(buffer, static_cast<size_t>(n));
     }
     close(fd);

@@ -64,8 +64,11 @@ class Env {
   static Env* Default();
 
   // The whole contents of the file at `path`. NotFound when it does not
-  // exist; DataLoss when it exists but cannot be read (a directory, EIO).
-  virtual absl::StatusOr<std::string> ReadFile(const std::string& path) = 0;
+  // exist; DataLoss when it exists but cannot be read (a directory, EIO) or
+  // holds more than `max_size` bytes, so that a wrong path (a huge file,
+  // /dev/zero) is an error rather than memory exhausted.
+  virtual absl::StatusOr<std::string> ReadFile(const std::string& path,
+                                               uint64_t max_size) = 0;
 
   // Opens `path` for appending. Creating a file does not make its
   // directory entry durable: call SyncDir on its directory for that.

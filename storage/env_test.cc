@@ -14,6 +14,8 @@
 namespace checkers::storage {
 namespace {
 
+constexpr uint64_t kLimit = 1 << 20;
+
 // A fresh directory under $TEST_TMPDIR for the running test.
 std::string TestDir() {
   const char* base = std::getenv("TEST_TMPDIR");
@@ -25,7 +27,7 @@ std::string TestDir() {
 }
 
 std::string MustRead(const std::string& path) {
-  absl::StatusOr<std::string> contents = Env::Default()->ReadFile(path);
+  absl::StatusOr<std::string> contents = Env::Default()->ReadFile(path, kLimit);
   EXPECT_TRUE(contents.ok()) << contents.status();
   return contents.ok() ? *contents : "";
 }
@@ -39,7 +41,7 @@ void MustWrite(const std::string& path, const std::string& data) {
 
 TEST(PosixEnvTest, ReadingAMissingFileIsNotFoundNamingThePath) {
   const std::string path = TestDir() + "/missing";
-  absl::StatusOr<std::string> contents = Env::Default()->ReadFile(path);
+  absl::StatusOr<std::string> contents = Env::Default()->ReadFile(path, kLimit);
   EXPECT_EQ(contents.status().code(), absl::StatusCode::kNotFound);
   EXPECT_TRUE(absl::StrContains(contents.status().message(), path));
   EXPECT_TRUE(absl::StrContains(contents.status().message(),
@@ -48,7 +50,19 @@ TEST(PosixEnvTest, ReadingAMissingFileIsNotFoundNamingThePath) {
 
 TEST(PosixEnvTest, ReadingADirectoryIsDataLoss) {
   const std::string dir = TestDir();
-  EXPECT_EQ(Env::Default()->ReadFile(dir).status().code(),
+  EXPECT_EQ(Env::Default()->ReadFile(dir, kLimit).status().code(),
+            absl::StatusCode::kDataLoss);
+}
+
+TEST(PosixEnvTest, ReadingMoreThanTheLimitIsDataLoss) {
+  const std::string path = TestDir() + "/big";
+  MustWrite(path, std::string(1001, 'x'));
+  EXPECT_TRUE(Env::Default()->ReadFile(path, 1001).ok());
+  absl::StatusOr<std::string> big = Env::Default()->ReadFile(path, 1000);
+  EXPECT_EQ(big.status().code(), absl::StatusCode::kDataLoss);
+  EXPECT_TRUE(absl::StrContains(big.status().message(), path));
+  // A device that never ends is cut off too.
+  EXPECT_EQ(Env::Default()->ReadFile("/dev/zero", kLimit).status().code(),
             absl::StatusCode::kDataLoss);
 }
 

@@ -100,7 +100,9 @@ class FileEventLog final : public EventLog {
 
   bool durable() const override { return true; }
 
+  // The log file's path, as given to Open.
   const std::string& path() const { return path_; }
+  // The id in the file's header; new after each ReplaceWith.
   const LogId& log_id() const { return log_id_; }
 
   // What opening repaired, as one line for the player, e.g. "dropped 37

@@ -59,7 +59,7 @@ std::unique_ptr<FileEventLog> MustOpen(Env* env,
 }
 
 std::string FileBytes(Env& env, const std::string& path = kPath) {
-  absl::StatusOr<std::string> bytes = env.ReadFile(path);
+  absl::StatusOr<std::string> bytes = env.ReadFile(path, kMaxLogSize);
   EXPECT_TRUE(bytes.ok()) << bytes.status();
   return bytes.ok() ? *bytes : "";
 }

@@ -100,10 +100,12 @@ absl::Status FaultEnv::Truncate(Node& node, const std::string& path,
   return absl::OkStatus();
 }
 
-absl::StatusOr<std::string> FaultEnv::ReadFile(const std::string& path) {
+absl::StatusOr<std::string> FaultEnv::ReadFile(const std::string& path,
+                                               uint64_t max_size) {
   if (dirs_.count(path) > 0) return ReadError(path, EISDIR);
   auto it = live_.find(path);
   if (it == live_.end()) return ReadError(path, ENOENT);
+  if (it->second->data.size() > max_size) return ReadError(path, EFBIG);
   return it->second->data;
 }
 

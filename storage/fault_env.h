@@ -34,7 +34,8 @@ class FaultEnv final : public Env {
   FaultEnv(const FaultEnv&) = delete;
   FaultEnv& operator=(const FaultEnv&) = delete;
 
-  absl::StatusOr<std::string> ReadFile(const std::string& path) override;
+  absl::StatusOr<std::string> ReadFile(const std::string& path,
+                                       uint64_t max_size) override;
   absl::StatusOr<std::unique_ptr<WritableFile>> OpenForAppend(
       const std::string& path, OpenMode mode) override;
   absl::Status Rename(const std::string& from, const std::string& to) override;

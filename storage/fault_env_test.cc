@@ -19,7 +19,7 @@ std::unique_ptr<WritableFile> MustOpen(FaultEnv& env, const std::string& path,
 }
 
 std::string Contents(FaultEnv& env, const std::string& path) {
-  absl::StatusOr<std::string> contents = env.ReadFile(path);
+  absl::StatusOr<std::string> contents = env.ReadFile(path, 1 << 20);
   return contents.ok() ? *contents : "<" + contents.status().ToString() + ">";
 }
 
@@ -182,9 +182,17 @@ TEST(FaultEnvTest, MissingDirectoriesAreNotFoundUntilCreated) {
       absl::StatusCode::kNotFound);
   ASSERT_TRUE(env.CreateDirs("/a/b").ok());
   EXPECT_TRUE(env.OpenForAppend("/a/b/f", OpenMode::kCreateIfMissing).ok());
-  EXPECT_EQ(env.ReadFile("/a/missing").status().code(),
+  EXPECT_EQ(env.ReadFile("/a/missing", 100).status().code(),
             absl::StatusCode::kNotFound);
-  EXPECT_EQ(env.ReadFile("/a").status().code(), absl::StatusCode::kDataLoss);
+  EXPECT_EQ(env.ReadFile("/a", 100).status().code(),
+            absl::StatusCode::kDataLoss);
+}
+
+TEST(FaultEnvTest, ReadingMoreThanTheLimitIsDataLoss) {
+  FaultEnv env;
+  env.PutFile("/f", "12345");
+  EXPECT_TRUE(env.ReadFile("/f", 5).ok());
+  EXPECT_EQ(env.ReadFile("/f", 4).status().code(), absl::StatusCode::kDataLoss);
 }
 
 TEST(FaultEnvTest, CountsAppendAndSyncCalls) {

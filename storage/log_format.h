@@ -32,7 +32,10 @@ inline constexpr absl::string_view kMagic(
 // The format version this build writes, and the newest it reads.
 inline constexpr uint32_t kFormatVersion = 1;
 
+// The file header: magic, version, log id, header CRC.
 inline constexpr size_t kFileHeaderSize = 32;
+// A record's frame before its payload: frame CRC, length, seq, flags,
+// reserved bytes, payload CRC.
 inline constexpr size_t kFrameHeaderSize = 24;
 
 // The largest payload a record may carry. A reader checks a record's
@@ -40,6 +43,11 @@ inline constexpr size_t kFrameHeaderSize = 24;
 // damaged or hostile file cannot make it allocate gigabytes. Game events
 // are tens of bytes.
 inline constexpr size_t kMaxPayloadSize = 1 << 20;
+
+// The largest file a reader reads. A long game is tens of kilobytes; this
+// bound only stops a wrong path (a huge file, a device) from exhausting
+// memory.
+inline constexpr uint64_t kMaxLogSize = uint64_t{64} << 20;
 
 // Bit 0 of a frame's flags: this record ends a commit. Bits 1-7 are zero in
 // format version 1.

@@ -145,7 +145,7 @@ absl::StatusOr<LogContents> ParseLog(absl::string_view bytes) {
 }
 
 absl::StatusOr<LogContents> ReadLog(Env* env, const std::string& path) {
-  absl::StatusOr<std::string> bytes = env->ReadFile(path);
+  absl::StatusOr<std::string> bytes = env->ReadFile(path, kMaxLogSize);
   if (!bytes.ok()) return bytes.status();
   absl::StatusOr<LogContents> log = ParseLog(*bytes);
   if (!log.ok()) {

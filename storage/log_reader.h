@@ -43,7 +43,8 @@ absl::StatusOr<LogContents> ParseLog(absl::string_view bytes);
 
 // Reads and parses the log at `path`. Takes no lock and never modifies the
 // file, so it may run while a game is writing. NotFound when the file does
-// not exist; errors of ParseLog are prefixed with the path.
+// not exist, DataLoss when it is over kMaxLogSize bytes; errors of ParseLog
+// are prefixed with the path.
 absl::StatusOr<LogContents> ReadLog(Env* env, const std::string& path);
 
 }  // namespace checkers::storage

@@ -392,7 +392,7 @@ TEST(LogReaderTest, ReadLogReportsATornTailAndLeavesTheFileAlone) {
   ASSERT_TRUE(log.ok()) << log.status();
   EXPECT_EQ(log->records.size(), 6u);
   EXPECT_EQ(log->torn_bytes, bytes.size() - built.commit_ends[3]);
-  EXPECT_EQ(*Env::Default()->ReadFile(path), bytes);
+  EXPECT_EQ(*Env::Default()->ReadFile(path, kMaxLogSize), bytes);
 }
 
 TEST(LogReaderTest, ReadLogErrorsNameThePath) {
