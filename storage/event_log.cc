@@ -145,9 +145,10 @@ absl::StatusOr<std::unique_ptr<FileEventLog>> FileEventLog::Open(
   if (contents.torn_bytes > 0 || contents.valid_length == 0) {
     if (absl::Status s = (*file)->Sync(); !s.ok()) return s;
   }
-  if (!exists) {
-    if (absl::Status s = env->SyncDir(dir); !s.ok()) return s;
-  }
+  // Even a file this call did not create may not be durable yet: its
+  // creator may have stopped before syncing the directory, and then a
+  // crash would take every turn acknowledged from now on with it.
+  if (absl::Status s = env->SyncDir(dir); !s.ok()) return s;
   return std::unique_ptr<FileEventLog>(new FileEventLog(
       env, std::move(path), std::move(*lock), std::move(*file), contents.log_id,
       std::move(contents.records), size, std::move(notice)));

@@ -208,6 +208,25 @@ TEST(FileEventLogTest,
   EXPECT_FALSE(env.FileExists(ParentDir(kPath)));
 }
 
+TEST(FileEventLogTest, OpenMakesTheEntryDurableOfAFileItDidNotCreate) {
+  FaultEnv env;
+  ASSERT_TRUE(env.CreateDirs(ParentDir(kPath)).ok());
+  {
+    // A writer that created the file and stopped before syncing its
+    // directory.
+    auto file = env.OpenForAppend(kPath, OpenMode::kCreateIfMissing);
+    ASSERT_TRUE(file.ok());
+    ASSERT_TRUE((*file)->Append(EncodeFileHeader(NewLogId())).ok());
+    ASSERT_TRUE((*file)->Sync().ok());
+  }
+  std::unique_ptr<FileEventLog> log = MustOpen(&env);
+  ASSERT_TRUE(log->Append({"game started"}).ok());
+  log.reset();
+  env.SimulateCrash();
+  log = MustOpen(&env);
+  EXPECT_EQ(Payloads(*log), std::vector<std::string>{"game started"});
+}
+
 TEST(FileEventLogTest, ReopenReadsBackTheRecordsAndTheLogId) {
   FaultEnv env;
   std::unique_ptr<FileEventLog> log = MustOpen(&env);
