@@ -36,6 +36,8 @@ std::vector<Command> EngineCommands();
 std::vector<Command> GameCommands();
 // bench perft.
 std::vector<Bench> EngineBenches();
+// bench log.
+std::vector<Bench> StorageBenches();
 
 }  // namespace checkers::cli
 

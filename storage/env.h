@@ -1,0 +1,126 @@
+// The file-system interface through which all of storage's file I/O goes,
+// so that tests can swap in a file system that fails on demand or loses
+// unsynced data (fault_env.h). Env::Default() is the real POSIX one.
+//
+// Errors are Statuses whose message names the operation, the path and the
+// system's reason, and whose code follows the project's exit-code
+// convention (ui_cli/exit_codes.h):
+//   NotFound                       the file (or a directory on its path) is
+//   missing PermissionDenied               no permission, read-only file system
+//   ResourceExhausted              disk full, quota exceeded, file too large
+//   Unavailable                    only: a lock held by another process
+//   DataLoss                       a file exists but cannot be read
+//   Internal                       any other I/O error (EIO and the like)
+
+#ifndef CHECKERS_STORAGE_ENV_H_
+#define CHECKERS_STORAGE_ENV_H_
+
+#include <cstdint>
+#include <memory>
+#include <string>
+
+#include "absl/status/status.h"
+#include "absl/status/statusor.h"
+#include "absl/strings/string_view.h"
+
+namespace checkers::storage {
+
+// A file open for appending. Not thread-safe. Destroying it closes the file
+// without syncing it.
+class WritableFile {
+ public:
+  virtual ~WritableFile() = default;
+
+  // Writes all of `data` at the end of the file. On error a prefix of
+  // `data` may have been written.
+  virtual absl::Status Append(absl::string_view data) = 0;
+
+  // Makes everything written and the file's length durable (fdatasync).
+  virtual absl::Status Sync() = 0;
+
+  // Cuts the file to `size` bytes (ftruncate); later appends go after them.
+  // Not durable until Sync().
+  virtual absl::Status Truncate(uint64_t size) = 0;
+};
+
+// An exclusive lock on a file; destroying it releases the lock.
+class FileLock {
+ public:
+  virtual ~FileLock() = default;
+};
+
+// How Env::OpenForAppend treats a missing or existing file.
+enum class OpenMode {
+  kMustExist,        // a missing file is NotFound
+  kCreateIfMissing,  // created empty when missing, kept when present
+  kCreateEmpty,      // created when missing, emptied when present
+};
+
+class Env {
+ public:
+  virtual ~Env() = default;
+
+  // The POSIX file system. Never destroyed.
+  static Env* Default();
+
+  // The whole contents of the file at `path`. NotFound when it does not
+  // exist; DataLoss when it exists but cannot be read (a directory, EIO) or
+  // holds more than `max_size` bytes, so that a wrong path (a huge file,
+  // /dev/zero) is an error rather than memory exhausted.
+  virtual absl::StatusOr<std::string> ReadFile(const std::string& path,
+                                               uint64_t max_size) = 0;
+
+  // Opens `path` for appending. Creating a file does not make its
+  // directory entry durable: call SyncDir on its directory for that.
+  virtual absl::StatusOr<std::unique_ptr<WritableFile>> OpenForAppend(
+      const std::string& path, OpenMode mode) = 0;
+
+  // Renames `from` to `to`, atomically replacing `to` if it exists. Durable
+  // only after SyncDir on the directory.
+  virtual absl::Status Rename(const std::string& from,
+                              const std::string& to) = 0;
+
+  // Removes the file at `path`.
+  virtual absl::Status RemoveFile(const std::string& path) = 0;
+
+  // Makes the entries of directory `dir` (files created, renamed or removed
+  // in it) durable (fsync on the directory).
+  virtual absl::Status SyncDir(const std::string& dir) = 0;
+
+  // Creates directory `dir` and any missing parents, and makes each new
+  // directory's entry durable. Succeeds when `dir` already exists.
+  virtual absl::Status CreateDirs(const std::string& dir) = 0;
+
+  // Takes an exclusive lock on `path` (flock, created if missing), without
+  // waiting: Unavailable at once when another holder has it, including a
+  // second lock from this same process. The lock lasts while the returned
+  // object lives, and ends with the process however it dies.
+  virtual absl::StatusOr<std::unique_ptr<FileLock>> LockFile(
+      const std::string& path) = 0;
+
+  // Whether something exists at `path`.
+  virtual bool FileExists(const std::string& path) = 0;
+
+  // The size in bytes of the file at `path`.
+  virtual absl::StatusOr<uint64_t> FileSize(const std::string& path) = 0;
+};
+
+// The Status for a failed system call: `error` is an errno value, `action`
+// what was being done ("write", "create"), e.g. IoError("sync", "/a/b",
+// EIO) is Internal "cannot sync /a/b: Input/output error". Codes follow
+// the table at the top of this file; EWOULDBLOCK is not special here.
+absl::Status IoError(absl::string_view action, absl::string_view path,
+                     int error);
+
+// The Status for a failed read of `path`: NotFound when the file or a
+// directory on its path is missing (ENOENT, ENOTDIR), DataLoss otherwise,
+// because a save that exists but cannot be read is an unreadable log.
+absl::Status ReadError(absl::string_view path, int error);
+
+// The directory part of `path`: "a/b" for "a/b/c", "/" for "/c", "." for
+// "c". Trailing slashes of the directory part are dropped.
+std::string ParentDir(absl::string_view path);
+
+}  // namespace checkers::storage
+
+#endif  // CHECKERS_STORAGE_ENV_H_

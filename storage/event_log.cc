@@ -1,0 +1,261 @@
+#include "storage/event_log.h"
+
+#include <utility>
+
+#include "absl/strings/str_cat.h"
+#include "storage/log_reader.h"
+
+namespace checkers::storage {
+namespace {
+
+absl::Status CheckPayloadSizes(const std::vector<std::string>& payloads) {
+  for (size_t i = 0; i < payloads.size(); ++i) {
+    if (payloads[i].size() > kMaxPayloadSize) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          "record ", i + 1, " of the commit is ", payloads[i].size(),
+          " bytes, over the ", kMaxPayloadSize, "-byte limit"));
+    }
+  }
+  return absl::OkStatus();
+}
+
+absl::Status CheckCommit(const std::vector<std::string>& payloads) {
+  if (payloads.empty()) {
+    return absl::InvalidArgumentError("a commit needs at least one record");
+  }
+  return CheckPayloadSizes(payloads);
+}
+
+absl::Status CheckTruncation(const std::vector<Record>& records,
+                             size_t num_records) {
+  if (num_records > records.size()) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "cannot keep ", num_records, " records of a log of ", records.size()));
+  }
+  if (num_records > 0 && !records[num_records - 1].last_in_commit) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("cannot keep ", num_records, " records: record ",
+                     num_records, " is in the middle of a commit"));
+  }
+  return absl::OkStatus();
+}
+
+// Appends `payloads` as one commit to `records`, whose file form ends at
+// `end`; returns the new end.
+uint64_t AddCommit(std::vector<std::string> payloads, uint64_t end,
+                   std::vector<Record>* records) {
+  for (size_t i = 0; i < payloads.size(); ++i) {
+    const uint64_t size = FrameSize(payloads[i].size());
+    records->push_back(Record{records->size() + 1, end,
+                              i + 1 == payloads.size(),
+                              std::move(payloads[i])});
+    end += size;
+  }
+  return end;
+}
+
+// The frames of `payloads` as one commit starting at seq `first_seq`.
+void EncodeCommit(const std::vector<std::string>& payloads, uint64_t first_seq,
+                  std::string* out) {
+  for (size_t i = 0; i < payloads.size(); ++i) {
+    AppendFrame(first_seq + i, i + 1 == payloads.size(), payloads[i], out);
+  }
+}
+
+std::string Bytes(uint64_t n) {
+  return absl::StrCat(n, n == 1 ? " byte" : " bytes");
+}
+
+}  // namespace
+
+FileEventLog::FileEventLog(Env* env, std::string path,
+                           std::unique_ptr<FileLock> lock,
+                           std::unique_ptr<WritableFile> file, LogId log_id,
+                           std::vector<Record> records, uint64_t size,
+                           std::string recovery_notice)
+    : env_(env),
+      path_(std::move(path)),
+      lock_(std::move(lock)),
+      file_(std::move(file)),
+      log_id_(log_id),
+      records_(std::move(records)),
+      size_(size),
+      recovery_notice_(std::move(recovery_notice)) {}
+
+absl::StatusOr<std::unique_ptr<FileEventLog>> FileEventLog::Open(
+    Env* env, std::string path) {
+  return Open(env, std::move(path), Options());
+}
+
+absl::StatusOr<std::unique_ptr<FileEventLog>> FileEventLog::Open(
+    Env* env, std::string path, Options options) {
+  const std::string dir = ParentDir(path);
+  bool exists = env->FileExists(path);
+  if (!exists && !options.create_if_missing) {
+    return absl::NotFoundError(absl::StrCat("no saved game at ", path));
+  }
+  if (!exists) {
+    if (absl::Status s = env->CreateDirs(dir); !s.ok()) return s;
+  }
+  absl::StatusOr<std::unique_ptr<FileLock>> lock =
+      env->LockFile(path + ".lock");
+  if (!lock.ok()) {
+    if (absl::IsUnavailable(lock.status())) {
+      return absl::UnavailableError(
+          absl::StrCat(path, " is in use by another running checkers game (",
+                       lock.status().message(), "); close that game first"));
+    }
+    return lock.status();
+  }
+  // Only the lock holder creates or changes the file, so what was seen
+  // before taking the lock may be stale.
+  exists = env->FileExists(path);
+
+  LogContents contents;
+  if (exists) {
+    absl::StatusOr<LogContents> read = ReadLog(env, path);
+    if (!read.ok()) return read.status();
+    contents = std::move(*read);
+  }
+  absl::StatusOr<std::unique_ptr<WritableFile>> file = env->OpenForAppend(
+      path, exists ? OpenMode::kMustExist : OpenMode::kCreateIfMissing);
+  if (!file.ok()) return file.status();
+
+  std::string notice;
+  if (contents.torn_bytes > 0) {
+    notice =
+        contents.valid_length > 0
+            ? absl::StrCat("dropped ", Bytes(contents.torn_bytes),
+                           " of an unfinished turn at the end of ", path)
+            : absl::StrCat("dropped ", Bytes(contents.torn_bytes),
+                           " of a save whose creation was interrupted: ", path);
+    if (absl::Status s = (*file)->Truncate(contents.valid_length); !s.ok()) {
+      return s;
+    }
+  }
+  uint64_t size = contents.valid_length;
+  if (size == 0) {
+    // No sound header: a new file, an empty one, or an interrupted
+    // creation. Write a header for a new log.
+    contents.log_id = NewLogId();
+    const std::string header = EncodeFileHeader(contents.log_id);
+    if (absl::Status s = (*file)->Append(header); !s.ok()) return s;
+    size = header.size();
+  }
+  if (contents.torn_bytes > 0 || contents.valid_length == 0) {
+    if (absl::Status s = (*file)->Sync(); !s.ok()) return s;
+  }
+  // Even a file this call did not create may not be durable yet: its
+  // creator may have stopped before syncing the directory, and then a
+  // crash would take every turn acknowledged from now on with it.
+  if (absl::Status s = env->SyncDir(dir); !s.ok()) return s;
+  return std::unique_ptr<FileEventLog>(new FileEventLog(
+      env, std::move(path), std::move(*lock), std::move(*file), contents.log_id,
+      std::move(contents.records), size, std::move(notice)));
+}
+
+absl::Status FileEventLog::CheckUsable() const {
+  if (failure_.ok()) return absl::OkStatus();
+  return absl::FailedPreconditionError(
+      absl::StrCat("not writing to ", path_, " after an earlier error (",
+                   failure_.message(), "); reopen the save to recover it"));
+}
+
+absl::Status FileEventLog::Fail(absl::Status error) {
+  failure_ = error;
+  return error;
+}
+
+absl::Status FileEventLog::Append(std::vector<std::string> payloads) {
+  if (absl::Status s = CheckUsable(); !s.ok()) return s;
+  if (absl::Status s = CheckCommit(payloads); !s.ok()) return s;
+  scratch_.clear();
+  EncodeCommit(payloads, records_.size() + 1, &scratch_);
+  if (absl::Status s = file_->Append(scratch_); !s.ok()) return Fail(s);
+  if (absl::Status s = file_->Sync(); !s.ok()) return Fail(s);
+  size_ = AddCommit(std::move(payloads), size_, &records_);
+  return absl::OkStatus();
+}
+
+absl::Status FileEventLog::TruncateTo(size_t num_records) {
+  if (absl::Status s = CheckUsable(); !s.ok()) return s;
+  if (absl::Status s = CheckTruncation(records_, num_records); !s.ok()) {
+    return s;
+  }
+  if (num_records == records_.size()) return absl::OkStatus();
+  const uint64_t size = records_[num_records].offset;
+  if (absl::Status s = file_->Truncate(size); !s.ok()) return Fail(s);
+  if (absl::Status s = file_->Sync(); !s.ok()) return Fail(s);
+  records_.resize(num_records);
+  size_ = size;
+  return absl::OkStatus();
+}
+
+absl::Status FileEventLog::ReplaceWith(std::vector<std::string> payloads) {
+  if (absl::Status s = CheckUsable(); !s.ok()) return s;
+  if (absl::Status s = CheckPayloadSizes(payloads); !s.ok()) return s;
+  const LogId log_id = NewLogId();
+  std::string bytes = EncodeFileHeader(log_id);
+  EncodeCommit(payloads, 1, &bytes);
+
+  const std::string temp = path_ + ".tmp";
+  absl::Status written;
+  {
+    absl::StatusOr<std::unique_ptr<WritableFile>> file =
+        env_->OpenForAppend(temp, OpenMode::kCreateEmpty);
+    if (!file.ok()) return file.status();
+    written = (*file)->Append(bytes);
+    if (written.ok()) written = (*file)->Sync();
+  }
+  if (written.ok()) written = env_->Rename(temp, path_);
+  if (!written.ok()) {
+    // The log itself was not touched. The half-written temp file would be
+    // overwritten by the next attempt anyway; removing it is a courtesy.
+    env_->RemoveFile(temp).IgnoreError();
+    return written;
+  }
+  // The new file is in place but, until the directory is synced, a crash
+  // may bring the old one back: from here a failure leaves the log unsure
+  // of what it holds.
+  if (absl::Status s = env_->SyncDir(ParentDir(path_)); !s.ok()) {
+    return Fail(s);
+  }
+  absl::StatusOr<std::unique_ptr<WritableFile>> file =
+      env_->OpenForAppend(path_, OpenMode::kMustExist);
+  if (!file.ok()) return Fail(file.status());
+  file_ = std::move(*file);
+  log_id_ = log_id;
+  records_.clear();
+  size_ = AddCommit(std::move(payloads), kFileHeaderSize, &records_);
+  return absl::OkStatus();
+}
+
+MemoryEventLog::MemoryEventLog(std::vector<Record> records)
+    : records_(std::move(records)) {}
+
+absl::Status MemoryEventLog::Append(std::vector<std::string> payloads) {
+  if (absl::Status s = CheckCommit(payloads); !s.ok()) return s;
+  const uint64_t end =
+      records_.empty()
+          ? kFileHeaderSize
+          : records_.back().offset + FrameSize(records_.back().payload.size());
+  AddCommit(std::move(payloads), end, &records_);
+  return absl::OkStatus();
+}
+
+absl::Status MemoryEventLog::TruncateTo(size_t num_records) {
+  if (absl::Status s = CheckTruncation(records_, num_records); !s.ok()) {
+    return s;
+  }
+  records_.resize(num_records);
+  return absl::OkStatus();
+}
+
+absl::Status MemoryEventLog::ReplaceWith(std::vector<std::string> payloads) {
+  if (absl::Status s = CheckPayloadSizes(payloads); !s.ok()) return s;
+  records_.clear();
+  AddCommit(std::move(payloads), kFileHeaderSize, &records_);
+  return absl::OkStatus();
+}
+
+}  // namespace checkers::storage

@@ -1,0 +1,161 @@
+// FileEventLog on real files across processes: a writer killed with
+// SIGKILL at random moments keeps every commit it acknowledged, and the
+// lock keeps a second process from writing.
+
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cstdint>
+#include <cstdlib>
+#include <memory>
+#include <random>
+#include <string>
+
+#include "absl/status/status.h"
+#include "absl/strings/match.h"
+#include "absl/strings/str_cat.h"
+#include "gtest/gtest.h"
+#include "storage/env.h"
+#include "storage/event_log.h"
+
+namespace checkers::storage {
+namespace {
+
+// A path in a fresh directory under $TEST_TMPDIR for the running test.
+std::string FreshPath() {
+  const char* base = std::getenv("TEST_TMPDIR");
+  const std::string dir = absl::StrCat(
+      base != nullptr ? base : "/tmp", "/process_test/",
+      testing::UnitTest::GetInstance()->current_test_info()->name());
+  EXPECT_TRUE(Env::Default()->CreateDirs(dir).ok());
+  const std::string path = dir + "/match.log";
+  Env::Default()->RemoveFile(path).IgnoreError();
+  return path;
+}
+
+// The payload of record `seq`: mostly short like real events, sometimes
+// large enough that a kill can land in the middle of writing it.
+std::string PayloadFor(uint64_t seq) {
+  const size_t length = seq % 11 == 0 ? 300000 : seq % 97;
+  return absl::StrCat("event ", seq, ":",
+                      std::string(length, static_cast<char>('a' + seq % 26)));
+}
+
+// Commits hold one to three records, by the seq they start at.
+size_t CommitSizeFrom(uint64_t first_seq) { return 1 + first_seq % 3; }
+
+// The child: appends commits forever, writing the last seq of each to
+// `ack_fd` once Append has returned. Never returns.
+[[noreturn]] void AppendForever(const std::string& path, int ack_fd) {
+  auto log = FileEventLog::Open(Env::Default(), path);
+  if (!log.ok()) _exit(2);
+  while (true) {
+    const uint64_t first = (*log)->records().size() + 1;
+    std::vector<std::string> commit;
+    for (size_t i = 0; i < CommitSizeFrom(first); ++i) {
+      commit.push_back(PayloadFor(first + i));
+    }
+    if (!(*log)->Append(std::move(commit)).ok()) _exit(3);
+    const uint64_t acked = (*log)->records().size();
+    if (write(ack_fd, &acked, sizeof(acked)) != sizeof(acked)) _exit(4);
+  }
+}
+
+TEST(EventLogProcessTest, KillNineAtRandomMomentsKeepsEveryAcknowledgedCommit) {
+  const std::string path = FreshPath();
+  const uint64_t seed = std::random_device{}();
+  SCOPED_TRACE(absl::StrCat("seed ", seed));
+  std::mt19937_64 rng(seed);
+  uint64_t acked = 0;
+  int recovered_tails = 0;
+  for (int round = 0; round < 30; ++round) {
+    SCOPED_TRACE(absl::StrCat("round ", round));
+    int fds[2];
+    ASSERT_EQ(pipe(fds), 0);
+    const pid_t pid = fork();
+    ASSERT_GE(pid, 0);
+    if (pid == 0) {
+      close(fds[0]);
+      AppendForever(path, fds[1]);
+    }
+    close(fds[1]);
+    // Let at least one commit through, then kill at a random moment.
+    uint64_t seq;
+    const bool first_ack = read(fds[0], &seq, sizeof(seq)) == sizeof(seq);
+    if (first_ack) acked = seq;
+    usleep(static_cast<useconds_t>(rng() % 20000));
+    kill(pid, SIGKILL);
+    int status;
+    ASSERT_EQ(waitpid(pid, &status, 0), pid);
+    ASSERT_TRUE(first_ack) << "the writer exited with status " << status;
+    EXPECT_TRUE(WIFSIGNALED(status))
+        << "the writer exited with status " << WEXITSTATUS(status);
+    while (read(fds[0], &seq, sizeof(seq)) == sizeof(seq)) acked = seq;
+    close(fds[0]);
+
+    auto log = FileEventLog::Open(Env::Default(), path);
+    ASSERT_TRUE(log.ok()) << log.status();
+    if (!(*log)->recovery_notice().empty()) ++recovered_tails;
+    const std::vector<Record>& records = (*log)->records();
+    // Every acknowledged commit, and at most the one in flight after it.
+    ASSERT_GE(records.size(), acked);
+    ASSERT_LE(records.size(), acked + CommitSizeFrom(acked + 1));
+    for (const Record& r : records) {
+      ASSERT_EQ(r.payload, PayloadFor(r.seq)) << "seq " << r.seq;
+    }
+    acked = records.size();
+  }
+  RecordProperty("recovered_tails", recovered_tails);
+  EXPECT_GT(acked, 30u);
+}
+
+TEST(EventLogProcessTest, SecondWriterInAnotherProcessIsUnavailable) {
+  const std::string path = FreshPath();
+  auto first = FileEventLog::Open(Env::Default(), path);
+  ASSERT_TRUE(first.ok()) << first.status();
+  const pid_t pid = fork();
+  ASSERT_GE(pid, 0);
+  if (pid == 0) {
+    auto second = FileEventLog::Open(Env::Default(), path);
+    _exit(absl::IsUnavailable(second.status()) ? 0 : 1);
+  }
+  int status;
+  ASSERT_EQ(waitpid(pid, &status, 0), pid);
+  ASSERT_TRUE(WIFEXITED(status));
+  EXPECT_EQ(WEXITSTATUS(status), 0);
+}
+
+TEST(EventLogProcessTest, LockOfAKilledWriterIsReleased) {
+  const std::string path = FreshPath();
+  int fds[2];
+  ASSERT_EQ(pipe(fds), 0);
+  const pid_t pid = fork();
+  ASSERT_GE(pid, 0);
+  if (pid == 0) {
+    close(fds[0]);
+    auto log = FileEventLog::Open(Env::Default(), path);
+    const char ready = log.ok() ? 'y' : 'n';
+    if (write(fds[1], &ready, 1) != 1) _exit(1);
+    pause();
+    _exit(0);
+  }
+  close(fds[1]);
+  char ready = 0;
+  ASSERT_EQ(read(fds[0], &ready, 1), 1);
+  close(fds[0]);
+  ASSERT_EQ(ready, 'y');
+
+  auto blocked = FileEventLog::Open(Env::Default(), path);
+  EXPECT_EQ(blocked.status().code(), absl::StatusCode::kUnavailable);
+  EXPECT_TRUE(absl::StrContains(blocked.status().message(), path));
+
+  kill(pid, SIGKILL);
+  int status;
+  ASSERT_EQ(waitpid(pid, &status, 0), pid);
+  auto after = FileEventLog::Open(Env::Default(), path);
+  EXPECT_TRUE(after.ok()) << after.status();
+}
+
+}  // namespace
+}  // namespace checkers::storage

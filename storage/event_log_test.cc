@@ -1,0 +1,631 @@
+#include "storage/event_log.h"
+
+#include <cstdlib>
+#include <memory>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "absl/status/status.h"
+#include "absl/strings/match.h"
+#include "absl/strings/str_cat.h"
+#include "gtest/gtest.h"
+#include "storage/fault_env.h"
+#include "storage/log_format.h"
+#include "storage/log_reader.h"
+
+namespace checkers::storage {
+namespace {
+
+using Commit = std::vector<std::string>;
+
+const std::string kPath = "/home/ann/.local/state/checkers/match.log";
+
+std::vector<std::string> Payloads(const EventLog& log) {
+  std::vector<std::string> out;
+  for (const Record& r : log.records()) out.push_back(r.payload);
+  return out;
+}
+
+std::vector<std::string> Flatten(const std::vector<Commit>& commits) {
+  std::vector<std::string> out;
+  for (const Commit& c : commits) out.insert(out.end(), c.begin(), c.end());
+  return out;
+}
+
+// The commit ends of `log` as record counts, e.g. {1, 4} for a commit of
+// one record and then one of three.
+std::vector<size_t> CommitEnds(const EventLog& log) {
+  std::vector<size_t> ends;
+  for (const Record& r : log.records()) {
+    if (r.last_in_commit) ends.push_back(r.seq);
+  }
+  return ends;
+}
+
+std::vector<size_t> CommitEndsOf(const std::vector<Commit>& commits) {
+  std::vector<size_t> ends;
+  size_t n = 0;
+  for (const Commit& c : commits) ends.push_back(n += c.size());
+  return ends;
+}
+
+std::unique_ptr<FileEventLog> MustOpen(Env* env,
+                                       const std::string& path = kPath) {
+  absl::StatusOr<std::unique_ptr<FileEventLog>> log =
+      FileEventLog::Open(env, path);
+  EXPECT_TRUE(log.ok()) << log.status();
+  return log.ok() ? std::move(*log) : nullptr;
+}
+
+std::string FileBytes(Env& env, const std::string& path = kPath) {
+  absl::StatusOr<std::string> bytes = env.ReadFile(path, kMaxLogSize);
+  EXPECT_TRUE(bytes.ok()) << bytes.status();
+  return bytes.ok() ? *bytes : "";
+}
+
+const std::vector<Commit>& SampleCommits() {
+  static const auto* commits = new std::vector<Commit>{
+      {"game started"}, {"turn 1"}, {"turn 2", "game ended"}, {"turn 3"}};
+  return *commits;
+}
+
+// The bytes of a log holding `commits`, as FileEventLog writes it.
+std::string WrittenLog(const std::vector<Commit>& commits) {
+  FaultEnv env;
+  std::unique_ptr<FileEventLog> log = MustOpen(&env);
+  for (const Commit& c : commits) EXPECT_TRUE(log->Append(c).ok());
+  return FileBytes(env);
+}
+
+// --- The contract both implementations keep. ---
+
+class EventLogContractTest : public testing::TestWithParam<bool> {
+ protected:
+  void SetUp() override {
+    if (GetParam()) {
+      log_ = MustOpen(&env_);
+    } else {
+      log_ = std::make_unique<MemoryEventLog>();
+    }
+  }
+  FaultEnv env_;
+  std::unique_ptr<EventLog> log_;
+};
+
+INSTANTIATE_TEST_SUITE_P(FileAndMemory, EventLogContractTest, testing::Bool(),
+                         [](const testing::TestParamInfo<bool>& info) {
+                           return info.param ? "File" : "Memory";
+                         });
+
+TEST_P(EventLogContractTest, AppendAssignsConsecutiveSeqsAndMarksCommitEnds) {
+  for (const Commit& c : SampleCommits()) ASSERT_TRUE(log_->Append(c).ok());
+  EXPECT_EQ(Payloads(*log_), Flatten(SampleCommits()));
+  EXPECT_EQ(CommitEnds(*log_), CommitEndsOf(SampleCommits()));
+  uint64_t offset = kFileHeaderSize;
+  for (size_t i = 0; i < log_->records().size(); ++i) {
+    const Record& r = log_->records()[i];
+    EXPECT_EQ(r.seq, i + 1);
+    EXPECT_EQ(r.offset, offset);
+    offset += FrameSize(r.payload.size());
+  }
+  EXPECT_EQ(log_->durable(), GetParam());
+}
+
+TEST_P(EventLogContractTest, EmptyCommitIsRefused) {
+  EXPECT_EQ(log_->Append({}).code(), absl::StatusCode::kInvalidArgument);
+  EXPECT_TRUE(log_->records().empty());
+}
+
+TEST_P(EventLogContractTest, OverCapPayloadIsRefusedAndTheLogStaysUsable) {
+  absl::Status status =
+      log_->Append({"fine", std::string(kMaxPayloadSize + 1, 'x')});
+  EXPECT_EQ(status.code(), absl::StatusCode::kInvalidArgument);
+  EXPECT_TRUE(
+      absl::StrContains(status.message(), "over the 1048576-byte limit"))
+      << status;
+  EXPECT_TRUE(log_->records().empty());
+  EXPECT_EQ(log_->ReplaceWith({std::string(kMaxPayloadSize + 1, 'x')}).code(),
+            absl::StatusCode::kInvalidArgument);
+  ASSERT_TRUE(log_->Append({std::string(kMaxPayloadSize, 'y')}).ok());
+  EXPECT_EQ(log_->records().size(), 1u);
+}
+
+TEST_P(EventLogContractTest, UndoThenAppendContinuesTheSeqs) {
+  for (const Commit& c : SampleCommits()) ASSERT_TRUE(log_->Append(c).ok());
+  ASSERT_TRUE(log_->TruncateTo(2).ok());
+  EXPECT_EQ(Payloads(*log_),
+            (std::vector<std::string>{"game started", "turn 1"}));
+  ASSERT_TRUE(log_->Append({"turn 2 again"}).ok());
+  EXPECT_EQ(log_->records().back().seq, 3u);
+  EXPECT_EQ(log_->records().back().offset,
+            log_->records()[1].offset + FrameSize(6));
+  ASSERT_TRUE(log_->TruncateTo(3).ok());
+  ASSERT_TRUE(log_->TruncateTo(0).ok());
+  EXPECT_TRUE(log_->records().empty());
+  ASSERT_TRUE(log_->Append({"again"}).ok());
+  EXPECT_EQ(log_->records().back().seq, 1u);
+}
+
+TEST_P(EventLogContractTest, TruncatingInsideACommitOrPastTheEndIsRefused) {
+  for (const Commit& c : SampleCommits()) ASSERT_TRUE(log_->Append(c).ok());
+  absl::Status inside = log_->TruncateTo(3);
+  EXPECT_EQ(inside.code(), absl::StatusCode::kInvalidArgument);
+  EXPECT_TRUE(absl::StrContains(inside.message(), "middle of a commit"));
+  EXPECT_EQ(log_->TruncateTo(6).code(), absl::StatusCode::kInvalidArgument);
+  EXPECT_EQ(Payloads(*log_), Flatten(SampleCommits()));
+  ASSERT_TRUE(log_->Append({"still usable"}).ok());
+}
+
+TEST_P(EventLogContractTest, ReplaceWithStartsOverAtSeqOne) {
+  for (const Commit& c : SampleCommits()) ASSERT_TRUE(log_->Append(c).ok());
+  ASSERT_TRUE(log_->ReplaceWith({"new game", "first turn"}).ok());
+  EXPECT_EQ(Payloads(*log_),
+            (std::vector<std::string>{"new game", "first turn"}));
+  EXPECT_EQ(CommitEnds(*log_), std::vector<size_t>{2});
+  EXPECT_EQ(log_->records()[0].seq, 1u);
+  ASSERT_TRUE(log_->ReplaceWith({}).ok());
+  EXPECT_TRUE(log_->records().empty());
+  ASSERT_TRUE(log_->Append({"x"}).ok());
+  EXPECT_EQ(log_->records()[0].seq, 1u);
+}
+
+TEST(MemoryEventLogTest, ContinuesFromTheRecordsOfAnotherLog) {
+  FaultEnv env;
+  std::unique_ptr<FileEventLog> file = MustOpen(&env);
+  for (const Commit& c : SampleCommits()) ASSERT_TRUE(file->Append(c).ok());
+  MemoryEventLog memory(file->records());
+  ASSERT_TRUE(memory.Append({"turn 4"}).ok());
+  ASSERT_TRUE(file->Append({"turn 4"}).ok());
+  EXPECT_EQ(memory.records(), file->records());
+}
+
+// --- FileEventLog: opening, recovery, faults. ---
+
+TEST(FileEventLogTest, OpenCreatesTheFileAndItsDirectoriesDurably) {
+  FaultEnv env;
+  std::unique_ptr<FileEventLog> log = MustOpen(&env);
+  EXPECT_TRUE(log->records().empty());
+  EXPECT_EQ(log->recovery_notice(), "");
+  const LogId id = log->log_id();
+  log.reset();
+  env.SimulateCrash();
+  absl::StatusOr<LogContents> contents = ReadLog(&env, kPath);
+  ASSERT_TRUE(contents.ok()) << contents.status();
+  EXPECT_EQ(contents->log_id, id);
+  EXPECT_EQ(contents->valid_length, kFileHeaderSize);
+  EXPECT_EQ(contents->torn_bytes, 0u);
+}
+
+TEST(FileEventLogTest,
+     OpenWithoutCreateOnAMissingFileIsNotFoundAndCreatesNothing) {
+  FaultEnv env;
+  FileEventLog::Options options;
+  options.create_if_missing = false;
+  auto log = FileEventLog::Open(&env, kPath, options);
+  EXPECT_EQ(log.status().code(), absl::StatusCode::kNotFound);
+  EXPECT_TRUE(absl::StrContains(log.status().message(), kPath));
+  EXPECT_FALSE(env.FileExists(ParentDir(kPath)));
+}
+
+TEST(FileEventLogTest, OpenMakesTheEntryDurableOfAFileItDidNotCreate) {
+  FaultEnv env;
+  ASSERT_TRUE(env.CreateDirs(ParentDir(kPath)).ok());
+  {
+    // A writer that created the file and stopped before syncing its
+    // directory.
+    auto file = env.OpenForAppend(kPath, OpenMode::kCreateIfMissing);
+    ASSERT_TRUE(file.ok());
+    ASSERT_TRUE((*file)->Append(EncodeFileHeader(NewLogId())).ok());
+    ASSERT_TRUE((*file)->Sync().ok());
+  }
+  std::unique_ptr<FileEventLog> log = MustOpen(&env);
+  ASSERT_TRUE(log->Append({"game started"}).ok());
+  log.reset();
+  env.SimulateCrash();
+  log = MustOpen(&env);
+  EXPECT_EQ(Payloads(*log), std::vector<std::string>{"game started"});
+}
+
+TEST(FileEventLogTest, ReopenReadsBackTheRecordsAndTheLogId) {
+  FaultEnv env;
+  std::unique_ptr<FileEventLog> log = MustOpen(&env);
+  for (const Commit& c : SampleCommits()) ASSERT_TRUE(log->Append(c).ok());
+  const std::vector<Record> records = log->records();
+  const LogId id = log->log_id();
+  log.reset();
+  log = MustOpen(&env);
+  EXPECT_EQ(log->records(), records);
+  EXPECT_EQ(log->log_id(), id);
+  EXPECT_EQ(log->recovery_notice(), "");
+}
+
+TEST(FileEventLogTest, CommitIsOneWriteAndOneSync) {
+  FaultEnv env;
+  std::unique_ptr<FileEventLog> log = MustOpen(&env);
+  for (const Commit& c : SampleCommits()) {
+    const int appends = env.append_calls(), syncs = env.sync_calls();
+    ASSERT_TRUE(log->Append(c).ok());
+    EXPECT_EQ(env.append_calls() - appends, 1);
+    EXPECT_EQ(env.sync_calls() - syncs, 1);
+  }
+}
+
+TEST(FileEventLogTest, AcknowledgedCommitsAndUndoSurviveACrash) {
+  FaultEnv env;
+  std::unique_ptr<FileEventLog> log = MustOpen(&env);
+  for (const Commit& c : SampleCommits()) ASSERT_TRUE(log->Append(c).ok());
+  ASSERT_TRUE(log->TruncateTo(4).ok());
+  log.reset();
+  env.SimulateCrash();
+  log = MustOpen(&env);
+  EXPECT_EQ(Payloads(*log), (std::vector<std::string>{"game started", "turn 1",
+                                                      "turn 2", "game ended"}));
+}
+
+void ExpectTornTailIsTruncated(const std::vector<Commit>& commits) {
+  const std::string full = WrittenLog(commits);
+  const std::vector<Commit> kept(commits.begin(), commits.end() - 1);
+  absl::StatusOr<LogContents> contents = ParseLog(full);
+  ASSERT_TRUE(contents.ok());
+  const std::string prefix =
+      full.substr(0, contents->records[Flatten(kept).size()].offset);
+  for (size_t cut = prefix.size() + 1; cut < full.size(); ++cut) {
+    SCOPED_TRACE(absl::StrCat("cut at byte ", cut));
+    FaultEnv env;
+    env.PutFile(kPath, full.substr(0, cut));
+    std::unique_ptr<FileEventLog> log = MustOpen(&env);
+    ASSERT_NE(log, nullptr);
+    EXPECT_EQ(log->recovery_notice(),
+              absl::StrCat("dropped ", cut - prefix.size(),
+                           cut - prefix.size() == 1 ? " byte" : " bytes",
+                           " of an unfinished turn at the end of ", kPath));
+    EXPECT_EQ(Payloads(*log), Flatten(kept));
+    EXPECT_EQ(FileBytes(env), prefix);
+    // The truncation was synced: a crash now does not bring the bytes back.
+    log.reset();
+    env.SimulateCrash();
+    EXPECT_EQ(FileBytes(env), prefix);
+    log = MustOpen(&env);
+    ASSERT_TRUE(log->Append(commits.back()).ok());
+    EXPECT_EQ(FileBytes(env).size(), full.size());
+    EXPECT_EQ(Payloads(*log), Flatten(commits));
+  }
+}
+
+TEST(FileEventLogTest, TornTailAtEveryByteOfTheLastRecordIsTruncatedOnOpen) {
+  ExpectTornTailIsTruncated(
+      {{"game started"}, {"turn 1"}, {std::string(40, 't')}});
+}
+
+TEST(FileEventLogTest,
+     TornTailAtEveryByteOfAMultiRecordCommitIsTruncatedOnOpen) {
+  ExpectTornTailIsTruncated(
+      {{"game started"}, {"turn 1"}, {"turn 2", "draw offered", "game ended"}});
+}
+
+TEST(FileEventLogTest, ZeroFilledTailIsTruncatedOnOpen) {
+  const std::string bytes = WrittenLog(SampleCommits());
+  FaultEnv env;
+  env.PutFile(kPath, bytes + std::string(4096, '\0'));
+  std::unique_ptr<FileEventLog> log = MustOpen(&env);
+  EXPECT_EQ(
+      log->recovery_notice(),
+      absl::StrCat("dropped 4096 bytes of an unfinished turn at the end of ",
+                   kPath));
+  EXPECT_EQ(FileBytes(env), bytes);
+}
+
+TEST(FileEventLogTest, InterruptedCreationIsReplacedByAFreshHeader) {
+  const std::string header = EncodeFileHeader(NewLogId());
+  for (size_t length : {0, 1, 8, 31}) {
+    FaultEnv env;
+    env.PutFile(kPath, header.substr(0, length));
+    std::unique_ptr<FileEventLog> log = MustOpen(&env);
+    EXPECT_EQ(log->recovery_notice(),
+              length == 0 ? ""
+                          : absl::StrCat("dropped ", length,
+                                         length == 1 ? " byte" : " bytes",
+                                         " of a save whose creation was "
+                                         "interrupted: ",
+                                         kPath));
+    ASSERT_TRUE(log->Append({"game started"}).ok());
+    log.reset();
+    env.SimulateCrash();
+    log = MustOpen(&env);
+    EXPECT_EQ(Payloads(*log), std::vector<std::string>{"game started"});
+  }
+}
+
+TEST(FileEventLogTest,
+     FlippedByteAnywhereIsCorruptionAndLeavesTheFileUntouched) {
+  const std::string bytes = WrittenLog(SampleCommits());
+  absl::StatusOr<LogContents> contents = ParseLog(bytes);
+  ASSERT_TRUE(contents.ok());
+  const std::vector<Record>& records = contents->records;
+  for (size_t i = 0; i < bytes.size(); ++i) {
+    for (uint8_t pattern : {0x01, 0x80, 0xff}) {
+      SCOPED_TRACE(absl::StrCat("byte ", i, " pattern ", pattern));
+      std::string damaged = bytes;
+      damaged[i] ^= static_cast<char>(pattern);
+      FaultEnv env;
+      env.PutFile(kPath, damaged);
+      auto log = FileEventLog::Open(&env, kPath);
+      ASSERT_FALSE(log.ok());
+      EXPECT_EQ(log.status().code(), absl::StatusCode::kDataLoss);
+      EXPECT_EQ(FileBytes(env), damaged);
+      if (i >= kFileHeaderSize) {
+        size_t r = records.size() - 1;
+        while (records[r].offset > i) --r;
+        EXPECT_TRUE(absl::StrContains(
+            log.status().message(),
+            absl::StrCat(kPath, ": corrupt record at byte ", records[r].offset,
+                         " (seq ", records[r].seq, "): ")))
+            << log.status();
+      }
+      // The failed open let go of the lock.
+      EXPECT_TRUE(env.LockFile(kPath + ".lock").ok());
+    }
+  }
+}
+
+TEST(FileEventLogTest, FileThatIsNotASaveOrIsNewerIsRefusedUntouched) {
+  std::string newer = WrittenLog(SampleCommits());
+  PutFixed32(2, &newer[8]);
+  for (const std::string& bytes : {std::string("my notes\n"), newer}) {
+    FaultEnv env;
+    env.PutFile(kPath, bytes);
+    auto log = FileEventLog::Open(&env, kPath);
+    EXPECT_EQ(log.status().code(), absl::StatusCode::kDataLoss);
+    EXPECT_EQ(FileBytes(env), bytes);
+  }
+}
+
+TEST(FileEventLogTest, SecondWriterIsUnavailableWhileTheFirstHoldsTheLock) {
+  FaultEnv env;
+  std::unique_ptr<FileEventLog> first = MustOpen(&env);
+  auto second = FileEventLog::Open(&env, kPath);
+  EXPECT_EQ(second.status().code(), absl::StatusCode::kUnavailable);
+  EXPECT_TRUE(absl::StrContains(second.status().message(),
+                                "in use by another running checkers game"))
+      << second.status();
+  first.reset();
+  EXPECT_NE(MustOpen(&env), nullptr);
+}
+
+TEST(FileEventLogTest, ReadingDoesNotNeedTheLock) {
+  FaultEnv env;
+  std::unique_ptr<FileEventLog> log = MustOpen(&env);
+  ASSERT_TRUE(log->Append({"game started"}).ok());
+  absl::StatusOr<LogContents> contents = ReadLog(&env, kPath);
+  ASSERT_TRUE(contents.ok()) << contents.status();
+  EXPECT_EQ(contents->records, log->records());
+}
+
+TEST(FileEventLogTest,
+     ShortWriteThenEnospcRefusesLaterWritesAndReopenRecovers) {
+  FaultEnv env;
+  std::unique_ptr<FileEventLog> log = MustOpen(&env);
+  ASSERT_TRUE(log->Append({"game started"}).ok());
+  env.SetSpaceLeft(10);
+  absl::Status status = log->Append({"turn 1", "game ended"});
+  EXPECT_EQ(status.code(), absl::StatusCode::kResourceExhausted);
+  EXPECT_EQ(status.message(),
+            absl::StrCat("cannot write ", kPath, ": No space left on device"));
+  env.SetSpaceLeft(std::nullopt);
+  for (absl::Status later : {log->Append({"turn 1"}), log->TruncateTo(0),
+                             log->ReplaceWith({"new game"})}) {
+    EXPECT_EQ(later.code(), absl::StatusCode::kFailedPrecondition);
+    EXPECT_TRUE(absl::StrContains(later.message(), "No space left on device"))
+        << later;
+  }
+  EXPECT_EQ(Payloads(*log), std::vector<std::string>{"game started"});
+  log.reset();
+  log = MustOpen(&env);
+  EXPECT_EQ(
+      log->recovery_notice(),
+      absl::StrCat("dropped 10 bytes of an unfinished turn at the end of ",
+                   kPath));
+  EXPECT_EQ(Payloads(*log), std::vector<std::string>{"game started"});
+  ASSERT_TRUE(log->Append({"turn 1"}).ok());
+}
+
+TEST(FileEventLogTest, EioOnSyncRefusesLaterWritesAndTheTurnIsNotKept) {
+  FaultEnv env;
+  std::unique_ptr<FileEventLog> log = MustOpen(&env);
+  ASSERT_TRUE(log->Append({"game started"}).ok());
+  env.SetSyncFails(true);
+  absl::Status status = log->Append({"turn 1"});
+  EXPECT_EQ(status.code(), absl::StatusCode::kInternal);
+  EXPECT_EQ(status.message(),
+            absl::StrCat("cannot sync ", kPath, ": Input/output error"));
+  env.SetSyncFails(false);
+  EXPECT_EQ(log->Append({"turn 1"}).code(),
+            absl::StatusCode::kFailedPrecondition);
+  EXPECT_EQ(Payloads(*log), std::vector<std::string>{"game started"});
+  log.reset();
+  env.SimulateCrash();
+  log = MustOpen(&env);
+  EXPECT_EQ(Payloads(*log), std::vector<std::string>{"game started"});
+}
+
+TEST(FileEventLogTest, EioOnTruncateSyncRefusesLaterWrites) {
+  FaultEnv env;
+  std::unique_ptr<FileEventLog> log = MustOpen(&env);
+  for (const Commit& c : SampleCommits()) ASSERT_TRUE(log->Append(c).ok());
+  env.SetSyncFails(true);
+  EXPECT_EQ(log->TruncateTo(1).code(), absl::StatusCode::kInternal);
+  EXPECT_EQ(log->records().size(), 5u);
+  env.SetSyncFails(false);
+  EXPECT_EQ(log->Append({"x"}).code(), absl::StatusCode::kFailedPrecondition);
+}
+
+TEST(FileEventLogTest, ErofsOnCreateIsPermissionDeniedNamingThePath) {
+  FaultEnv env;
+  ASSERT_TRUE(env.CreateDirs(ParentDir(kPath)).ok());
+  env.SetReadOnly(true);
+  auto log = FileEventLog::Open(&env, kPath);
+  EXPECT_EQ(log.status().code(), absl::StatusCode::kPermissionDenied);
+  EXPECT_TRUE(absl::StrContains(log.status().message(), kPath));
+  EXPECT_TRUE(
+      absl::StrContains(log.status().message(), "Read-only file system"));
+  EXPECT_FALSE(env.FileExists(kPath));
+}
+
+TEST(FileEventLogTest, ErofsOnAnExistingSaveIsPermissionDeniedAndUntouched) {
+  FaultEnv env;
+  MustOpen(&env).reset();
+  const std::string bytes = FileBytes(env);
+  env.SetReadOnly(true);
+  auto log = FileEventLog::Open(&env, kPath);
+  EXPECT_EQ(log.status().code(), absl::StatusCode::kPermissionDenied);
+  EXPECT_EQ(log.status().message(),
+            absl::StrCat("cannot open ", kPath, ": Read-only file system"));
+  EXPECT_EQ(FileBytes(env), bytes);
+}
+
+// Runs random appends and undos, stops the machine after a random number of
+// disk operations, crashes (sometimes tearing the unsynced write), and
+// reopens: every acknowledged commit must be there, and nothing but the
+// commit or undo that was in flight may differ.
+TEST(FileEventLogTest, CrashAtRandomPointsKeepsEveryAcknowledgedCommit) {
+  std::mt19937_64 rng(1234);
+  int torn_recoveries = 0;
+  for (int round = 0; round < 300; ++round) {
+    SCOPED_TRACE(absl::StrCat("round ", round));
+    FaultEnv env;
+    std::vector<Commit> acked;
+    int next_turn = 0;
+    for (int life = 0; life < 4; ++life) {
+      std::unique_ptr<FileEventLog> log;
+      {
+        auto opened = FileEventLog::Open(&env, kPath);
+        ASSERT_TRUE(opened.ok()) << opened.status();
+        log = std::move(*opened);
+      }
+      if (!log->recovery_notice().empty()) ++torn_recoveries;
+      ASSERT_EQ(Payloads(*log), Flatten(acked));
+      ASSERT_EQ(CommitEnds(*log), CommitEndsOf(acked));
+      env.StopAfterOperations(static_cast<int>(rng() % 12));
+      // What a reopen may find besides `acked`: the in-flight change.
+      std::vector<Commit> in_flight = acked;
+      while (true) {
+        absl::Status status;
+        std::vector<Commit> after = acked;
+        if (!acked.empty() && rng() % 4 == 0) {
+          const size_t keep = rng() % acked.size();
+          after.resize(keep);
+          size_t records = 0;
+          for (size_t c = 0; c < keep; ++c) records += acked[c].size();
+          status = log->TruncateTo(records);
+        } else {
+          Commit commit;
+          const int size = 1 + static_cast<int>(rng() % 3);
+          for (int r = 0; r < size; ++r) {
+            commit.push_back(absl::StrCat("turn ", next_turn++, " ",
+                                          std::string(rng() % 50, 'p')));
+          }
+          after.push_back(commit);
+          status = log->Append(commit);
+        }
+        if (!status.ok()) {
+          in_flight = after;
+          break;
+        }
+        acked = after;
+      }
+      log.reset();
+      env.SimulateCrash(rng() % 2 == 0 ? &rng : nullptr);
+      absl::StatusOr<LogContents> contents = ReadLog(&env, kPath);
+      ASSERT_TRUE(contents.ok()) << contents.status();
+      std::vector<std::string> found;
+      for (const Record& r : contents->records) found.push_back(r.payload);
+      if (found == Flatten(in_flight)) {
+        acked = in_flight;
+      } else {
+        ASSERT_EQ(found, Flatten(acked));
+      }
+    }
+  }
+  // The rounds must have exercised the recovery of torn tails.
+  EXPECT_GT(torn_recoveries, 10);
+}
+
+// --- ReplaceWith. ---
+
+TEST(FileEventLogTest, ReplaceWithGetsANewLogIdAndSurvivesACrash) {
+  FaultEnv env;
+  std::unique_ptr<FileEventLog> log = MustOpen(&env);
+  for (const Commit& c : SampleCommits()) ASSERT_TRUE(log->Append(c).ok());
+  const LogId old_id = log->log_id();
+  ASSERT_TRUE(log->ReplaceWith({"new game"}).ok());
+  EXPECT_NE(log->log_id(), old_id);
+  ASSERT_TRUE(log->Append({"turn 1"}).ok());
+  const LogId new_id = log->log_id();
+  log.reset();
+  env.SimulateCrash();
+  EXPECT_FALSE(env.FileExists(kPath + ".tmp"));
+  log = MustOpen(&env);
+  EXPECT_EQ(Payloads(*log), (std::vector<std::string>{"new game", "turn 1"}));
+  EXPECT_EQ(log->log_id(), new_id);
+}
+
+TEST(FileEventLogTest, ReplaceWithIsAtomicAtEveryCrashPoint) {
+  std::mt19937_64 rng(99);
+  const std::vector<std::string> old_payloads = Flatten(SampleCommits());
+  const std::vector<std::string> new_payloads = {"new game", "turn 1"};
+  bool completed = false;
+  for (int stop = 0; !completed; ++stop) {
+    for (bool torn : {false, true}) {
+      SCOPED_TRACE(absl::StrCat("stop after ", stop, " torn ", torn));
+      FaultEnv env;
+      env.PutFile(kPath, WrittenLog(SampleCommits()));
+      std::unique_ptr<FileEventLog> log = MustOpen(&env);
+      env.StopAfterOperations(stop);
+      const absl::Status status = log->ReplaceWith(new_payloads);
+      completed = status.ok();
+      log.reset();
+      env.SimulateCrash(torn ? &rng : nullptr);
+      log = MustOpen(&env);
+      ASSERT_NE(log, nullptr);
+      if (status.ok()) {
+        EXPECT_EQ(Payloads(*log), new_payloads);
+      } else {
+        EXPECT_TRUE(Payloads(*log) == old_payloads ||
+                    Payloads(*log) == new_payloads);
+      }
+    }
+  }
+}
+
+TEST(FileEventLogTest, ReplaceWithFailingBeforeTheRenameKeepsTheOldLogUsable) {
+  FaultEnv env;
+  std::unique_ptr<FileEventLog> log = MustOpen(&env);
+  for (const Commit& c : SampleCommits()) ASSERT_TRUE(log->Append(c).ok());
+  const std::string before = FileBytes(env);
+  env.SetSpaceLeft(20);
+  EXPECT_EQ(log->ReplaceWith({"new game"}).code(),
+            absl::StatusCode::kResourceExhausted);
+  env.SetSpaceLeft(std::nullopt);
+  EXPECT_EQ(FileBytes(env), before);
+  EXPECT_FALSE(env.FileExists(kPath + ".tmp"));
+  EXPECT_EQ(Payloads(*log), Flatten(SampleCommits()));
+  ASSERT_TRUE(log->Append({"turn 4"}).ok());
+  log.reset();
+  log = MustOpen(&env);
+  EXPECT_EQ(log->records().size(), 6u);
+}
+
+TEST(FileEventLogTest, ReplaceWithOverwritesATempFileLeftByACrash) {
+  FaultEnv env;
+  env.PutFile(kPath + ".tmp", "half a new game");
+  std::unique_ptr<FileEventLog> log = MustOpen(&env);
+  ASSERT_TRUE(log->Append({"old game"}).ok());
+  ASSERT_TRUE(log->ReplaceWith({"new game"}).ok());
+  log.reset();
+  log = MustOpen(&env);
+  EXPECT_EQ(Payloads(*log), std::vector<std::string>{"new game"});
+}
+
+}  // namespace
+}  // namespace checkers::storage
