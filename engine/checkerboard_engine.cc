@@ -1,0 +1,289 @@
+// The CheckerBoard engine API (version 2) over our search, built as the
+// shared library //engine:checkers_engine.so: any program that drives
+// CheckerBoard engines can load it and play us.
+//
+// By default the engine plays to the time CheckerBoard gives it (maxtime):
+// it starts no new iteration after 60% of it and stops at 120% (at 100%
+// under the "exact" flag). "set level easy|medium|hard" switches to the
+// node budgets of the game's levels, which make every answer reproducible;
+// "set level time" switches back. Unlike the pure engine library, this
+// adapter reads the clock.
+
+#include <cinttypes>
+#include <cstdint>
+#include <cstdio>
+#include <cstring>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "absl/base/thread_annotations.h"
+#include "absl/status/status.h"
+#include "absl/status/statusor.h"
+#include "absl/strings/ascii.h"
+#include "absl/strings/numbers.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
+#include "absl/strings/str_split.h"
+#include "absl/strings/string_view.h"
+#include "absl/strings/strip.h"
+#include "absl/synchronization/mutex.h"
+#include "absl/time/clock.h"
+#include "absl/time/time.h"
+#include "engine/checkerboard.h"
+#include "engine/fen.h"
+#include "engine/movegen.h"
+#include "engine/notation.h"
+#include "engine/position.h"
+#include "engine/search.h"
+
+namespace checkers::cb {
+namespace {
+
+constexpr int kReplySize = 1024;
+constexpr int kCommandSize = 256;
+constexpr int kStatusSize = 1024;
+// The info bit that asks for exactly maxtime.
+constexpr int kInfoExactTime = 2;
+constexpr double kSoftTimeShare = 0.6;
+constexpr double kHardTimeShare = 1.2;
+// Effectively no node limit: time mode stops by the clock.
+constexpr uint64_t kUnlimitedNodes = uint64_t{1} << 50;
+
+// The game history CheckerBoard sent with "set gamehist": the position the
+// moves lead to, and what a search from it must know about the past.
+struct GameHistory {
+  Position end;
+  std::vector<uint64_t> hashes;
+  int no_progress_plies = 0;
+};
+
+struct EngineState {
+  absl::Mutex mu;
+  int hash_mib ABSL_GUARDED_BY(mu) = 16;
+  // nullopt: play by maxtime.
+  std::optional<Level> level ABSL_GUARDED_BY(mu);
+  std::optional<GameHistory> history ABSL_GUARDED_BY(mu);
+};
+
+EngineState& State() {
+  static EngineState* state = new EngineState;
+  return *state;
+}
+
+void Reply(char* reply, absl::string_view text) {
+  std::snprintf(reply, kReplySize, "%.*s", static_cast<int>(text.size()),
+                text.data());
+}
+
+// "FEN move move ...": the position after the last reversible moves.
+absl::StatusOr<GameHistory> ParseGameHistory(absl::string_view text) {
+  std::vector<absl::string_view> words =
+      absl::StrSplit(text, ' ', absl::SkipWhitespace());
+  if (words.empty()) return absl::InvalidArgumentError("gamehist needs a FEN");
+  absl::StatusOr<Position> pos = ParseFen(words[0]);
+  if (!pos.ok()) return pos.status();
+  GameHistory history;
+  for (size_t i = 1; i < words.size(); ++i) {
+    absl::StatusOr<Move> m = ParseMove(*pos, words[i]);
+    if (!m.ok()) return m.status();
+    const bool irreversible =
+        m->IsCapture() || (pos->men(pos->side_to_move()) & SquareBit(m->from));
+    if (irreversible) {
+      history.hashes.clear();
+      history.no_progress_plies = 0;
+    } else {
+      history.hashes.push_back(pos->hash());
+      ++history.no_progress_plies;
+    }
+    pos->Play(*m);
+  }
+  history.end = *pos;
+  return history;
+}
+
+std::string LevelText(const std::optional<Level>& level) {
+  return level.has_value() ? std::string(LevelName(*level)) : "time";
+}
+
+int HandleGet(absl::string_view what, char* reply) {
+  EngineState& state = State();
+  absl::MutexLock lock(&state.mu);
+  if (what == "protocolversion") {
+    Reply(reply, "2");
+  } else if (what == "gametype") {
+    Reply(reply, absl::StrCat(kGameTypeEnglish));
+  } else if (what == "hashsize") {
+    Reply(reply, absl::StrCat(state.hash_mib));
+  } else if (what == "level") {
+    Reply(reply, LevelText(state.level));
+  } else {
+    Reply(reply, "?");
+    return 0;
+  }
+  return 1;
+}
+
+int HandleSet(absl::string_view what, char* reply) {
+  EngineState& state = State();
+  std::pair<absl::string_view, absl::string_view> option =
+      absl::StrSplit(what, absl::MaxSplits(' ', 1));
+  const absl::string_view name = option.first;
+  const absl::string_view value = absl::StripAsciiWhitespace(option.second);
+  absl::MutexLock lock(&state.mu);
+  if (name == "hashsize") {
+    int mib = 0;
+    if (!absl::SimpleAtoi(value, &mib) || mib < 1 || mib > 1024) {
+      Reply(reply, "? hashsize must be 1 to 1024 (MiB)");
+      return 0;
+    }
+    state.hash_mib = mib;
+    Reply(reply, absl::StrCat("hashsize set to ", mib, " MiB"));
+    return 1;
+  }
+  if (name == "level") {
+    if (value == "time") {
+      state.level.reset();
+    } else if (std::optional<Level> level = ParseLevel(value)) {
+      state.level = level;
+    } else {
+      Reply(reply, "? level must be easy, medium, hard or time");
+      return 0;
+    }
+    Reply(reply, absl::StrCat("level set to ", LevelText(state.level)));
+    return 1;
+  }
+  if (name == "gamehist") {
+    absl::StatusOr<GameHistory> history = ParseGameHistory(value);
+    if (!history.ok()) {
+      state.history.reset();
+      Reply(reply, absl::StrCat("? ", history.status().message()));
+      return 0;
+    }
+    state.history = *std::move(history);
+    Reply(reply, "gamehist set");
+    return 1;
+  }
+  Reply(reply, "?");
+  return 0;
+}
+
+int EngineCommand(const char* command, char* reply) {
+  const absl::string_view text = absl::StripAsciiWhitespace(
+      absl::string_view(command, strnlen(command, kCommandSize)));
+  if (text == "name") {
+    Reply(reply, "checkers");
+    return 1;
+  }
+  if (text == "about") {
+    Reply(
+        reply,
+        "checkers: an English checkers engine\n"
+        "principal-variation alpha-beta search with a transposition table\n"
+        "levels: set level easy|medium|hard (node budgets) or time (maxtime)\n"
+        "options: set hashsize MiB");
+    return 1;
+  }
+  if (text == "help") {
+    Reply(reply, "checkers_engine.htm");
+    return 1;
+  }
+  absl::string_view rest = text;
+  if (absl::ConsumePrefix(&rest, "get "))
+    return HandleGet(absl::StripAsciiWhitespace(rest), reply);
+  if (absl::ConsumePrefix(&rest, "set "))
+    return HandleSet(absl::StripAsciiWhitespace(rest), reply);
+  Reply(reply, "?");
+  return 0;
+}
+
+void Status(char* str, absl::string_view text) {
+  if (str == nullptr) return;
+  std::snprintf(str, kStatusSize, "%.*s", static_cast<int>(text.size()),
+                text.data());
+}
+
+int GetMove(int board[8][8], int color, double maxtime, char* str, int* playnow,
+            int info, CbMove* move) {
+  absl::StatusOr<Position> pos = FromBoard(board, color);
+  if (!pos.ok()) {
+    Status(str, absl::StrCat("bad board: ", pos.status().message()));
+    return kUnknown;
+  }
+  if (!HasLegalMove(*pos)) {
+    Status(str, "no legal move: the game is lost");
+    return kLoss;
+  }
+
+  SearchRequest request;
+  request.position = *pos;
+  bool by_time;
+  {
+    EngineState& state = State();
+    absl::MutexLock lock(&state.mu);
+    request.limits.hash_mib = state.hash_mib;
+    by_time = !state.level.has_value();
+    request.level = by_time ? Level::kHard : *state.level;
+    if (state.history.has_value() && state.history->end == *pos) {
+      request.history = state.history->hashes;
+      request.no_progress_plies = state.history->no_progress_plies;
+    }
+  }
+  if (by_time) request.limits.max_nodes = kUnlimitedNodes;
+
+  const absl::Time start = absl::Now();
+  const absl::Duration budget = absl::Seconds(maxtime > 0 ? maxtime : 1.0);
+  const bool exact = info & kInfoExactTime;
+  const absl::Duration soft = exact ? budget * 0.95 : budget * kSoftTimeShare;
+  const absl::Duration hard = exact ? budget : budget * kHardTimeShare;
+  const PollFn poll = [&](const SearchProgress& p) {
+    if (playnow != nullptr && *playnow) return PollAction::kStop;
+    if (by_time) {
+      const absl::Duration elapsed = absl::Now() - start;
+      if (elapsed > hard || (p.between_iterations && elapsed > soft))
+        return PollAction::kStop;
+    }
+    Status(str, absl::StrFormat("depth %d nodes %" PRIu64, p.completed_depth,
+                                p.nodes));
+    return PollAction::kContinue;
+  };
+  absl::StatusOr<SearchResult> result = Search(request, poll);
+  if (!result.ok()) {
+    Status(str, absl::StrCat("search failed: ", result.status().message()));
+    return kUnknown;
+  }
+
+  const Position after = pos->After(result->best_move);
+  ToBoard(after, board);
+  if (move != nullptr) *move = ToCbMove(*pos, result->best_move);
+  const double seconds = absl::ToDoubleSeconds(absl::Now() - start);
+  Status(str, absl::StrFormat("best %s score %d depth %d nodes %" PRIu64
+                              " time %.2fs",
+                              MoveToText(result->best_move), result->score,
+                              result->depth, result->nodes, seconds));
+  if (IsMateScore(result->score)) return result->score > 0 ? kWin : kLoss;
+  return kUnknown;
+}
+
+}  // namespace
+}  // namespace checkers::cb
+
+extern "C" {
+
+// CheckerBoard's two required entry points. The board is both input and
+// output: on return it holds the position after the engine's move.
+__attribute__((visibility("default"))) int getmove(int board[8][8], int color,
+                                                   double maxtime,
+                                                   char str[1024], int* playnow,
+                                                   int info, int moreinfo,
+                                                   checkers::cb::CbMove* move) {
+  (void)moreinfo;  // Fischer clock details; maxtime already reflects them.
+  return checkers::cb::GetMove(board, color, maxtime, str, playnow, info, move);
+}
+
+__attribute__((visibility("default"))) int enginecommand(char command[256],
+                                                         char reply[1024]) {
+  return checkers::cb::EngineCommand(command, reply);
+}
+
+}  // extern "C"

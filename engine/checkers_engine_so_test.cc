@@ -1,0 +1,230 @@
+// Loads //engine:checkers_engine.so the way CheckerBoard does (dlopen) and
+// plays through its two entry points.
+
+#include <dlfcn.h>
+
+#include <cstdlib>
+#include <cstring>
+#include <string>
+
+#include "engine/checkerboard.h"
+#include "engine/fen.h"
+#include "engine/movegen.h"
+#include "engine/notation.h"
+#include "engine/search.h"
+#include "gtest/gtest.h"
+
+namespace checkers::cb {
+namespace {
+
+using GetMoveFn = int (*)(int[8][8], int, double, char[1024], int*, int, int,
+                          CbMove*);
+using EngineCommandFn = int (*)(char[256], char[1024]);
+
+class CheckersEngineSoTest : public ::testing::Test {
+ protected:
+  static void SetUpTestSuite() {
+    const char* srcdir = std::getenv("TEST_SRCDIR");
+    const char* workspace = std::getenv("TEST_WORKSPACE");
+    ASSERT_NE(srcdir, nullptr);
+    ASSERT_NE(workspace, nullptr);
+    const std::string path =
+        std::string(srcdir) + "/" + workspace + "/engine/checkers_engine.so";
+    handle_ = dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL);
+    ASSERT_NE(handle_, nullptr) << dlerror();
+    getmove_ = reinterpret_cast<GetMoveFn>(dlsym(handle_, "getmove"));
+    enginecommand_ =
+        reinterpret_cast<EngineCommandFn>(dlsym(handle_, "enginecommand"));
+  }
+
+  void SetUp() override {
+    ASSERT_NE(getmove_, nullptr);
+    ASSERT_NE(enginecommand_, nullptr);
+    Command("set level time");
+  }
+
+  // Sends `command` and returns the reply; the return value goes to *handled.
+  static std::string Command(const std::string& command,
+                             int* handled = nullptr) {
+    char in[256] = {};
+    char out[1024] = {};
+    std::strncpy(in, command.c_str(), sizeof(in) - 1);
+    const int r = enginecommand_(in, out);
+    if (handled != nullptr) *handled = r;
+    return out;
+  }
+
+  static void* handle_;
+  static GetMoveFn getmove_;
+  static EngineCommandFn enginecommand_;
+};
+
+void* CheckersEngineSoTest::handle_ = nullptr;
+GetMoveFn CheckersEngineSoTest::getmove_ = nullptr;
+EngineCommandFn CheckersEngineSoTest::enginecommand_ = nullptr;
+
+Position Fen(const char* text) {
+  absl::StatusOr<Position> pos = ParseFen(text);
+  EXPECT_TRUE(pos.ok()) << text << ": " << pos.status();
+  return pos.value_or(Position());
+}
+
+// The legal move of `before` that leads to `after`, if any.
+std::optional<Move> MoveBetween(const Position& before, const Position& after) {
+  MoveList moves;
+  GenerateMoves(before, &moves);
+  for (const Move& m : moves) {
+    if (before.After(m) == after) return m;
+  }
+  return std::nullopt;
+}
+
+TEST_F(CheckersEngineSoTest, AnswersTheInformationCommands) {
+  int handled = 0;
+  EXPECT_EQ(Command("get gametype", &handled), "21");
+  EXPECT_EQ(handled, 1);
+  EXPECT_EQ(Command("get protocolversion", &handled), "2");
+  EXPECT_EQ(handled, 1);
+  EXPECT_FALSE(Command("name", &handled).empty());
+  EXPECT_EQ(handled, 1);
+  EXPECT_NE(Command("about", &handled).find("checkers"), std::string::npos);
+  EXPECT_EQ(handled, 1);
+  EXPECT_NE(Command("help", &handled).find(".htm"), std::string::npos);
+  EXPECT_EQ(handled, 1);
+}
+
+TEST_F(CheckersEngineSoTest, UnknownCommandsGetAQuestionMark) {
+  int handled = 1;
+  EXPECT_EQ(Command("fly to the moon", &handled), "?");
+  EXPECT_EQ(handled, 0);
+  EXPECT_EQ(Command("get colour", &handled), "?");
+  EXPECT_EQ(handled, 0);
+  EXPECT_EQ(Command("set bookfile x.bk", &handled), "?");
+  EXPECT_EQ(handled, 0);
+}
+
+TEST_F(CheckersEngineSoTest, OptionsCanBeSetAndRead) {
+  int handled = 0;
+  Command("set hashsize 8", &handled);
+  EXPECT_EQ(handled, 1);
+  EXPECT_EQ(Command("get hashsize"), "8");
+  Command("set hashsize 0", &handled);
+  EXPECT_EQ(handled, 0);
+  EXPECT_EQ(Command("get hashsize"), "8");
+  Command("set hashsize 16");
+
+  Command("set level medium", &handled);
+  EXPECT_EQ(handled, 1);
+  EXPECT_EQ(Command("get level"), "medium");
+  Command("set level genius", &handled);
+  EXPECT_EQ(handled, 0);
+  EXPECT_EQ(Command("get level"), "medium");
+}
+
+TEST_F(CheckersEngineSoTest, GetMoveReturnsTheBoardAfterALegalMove) {
+  for (const char* fen :
+       {"B:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12",
+        "W:W17,22,23,24,25,26,27,28,29,30,31,32:B1,10,11,12,13,2,3,4,6,7,8,9",
+        "W:WK3,15,19,21,22,25,29:B6,8,9,12,13,20,K28"}) {
+    const Position pos = Fen(fen);
+    int board[8][8];
+    ToBoard(pos, board);
+    char status[1024] = {};
+    int playnow = 0;
+    CbMove move = {};
+    const int color = pos.side_to_move() == Color::kBlack ? kBlack : kWhite;
+    getmove_(board, color, 0.05, status, &playnow, 0, 0, &move);
+    const absl::StatusOr<Position> after =
+        FromBoard(board, color == kBlack ? kWhite : kBlack);
+    ASSERT_TRUE(after.ok()) << after.status();
+    const std::optional<Move> played = MoveBetween(pos, *after);
+    ASSERT_TRUE(played.has_value()) << fen << " -> " << ToFen(*after);
+    EXPECT_EQ(SquareAt(move.from.x, move.from.y), played->from);
+    EXPECT_EQ(SquareAt(move.to.x, move.to.y), played->to);
+    EXPECT_EQ(move.jumps, played->num_jumps);
+    EXPECT_NE(std::string(status).find("best"), std::string::npos) << status;
+  }
+}
+
+TEST_F(CheckersEngineSoTest, FixedLevelPlaysWhatTheSearchPlays) {
+  Command("set level medium");
+  const Position pos =
+      Fen("B:W15,19,21,22,23,25,27,29,30,32:B1,3,4,7,8,9,12,13,14,16");
+  SearchRequest request;
+  request.position = pos;
+  request.level = Level::kMedium;
+  request.limits.hash_mib = 16;
+  const absl::StatusOr<SearchResult> expected = Search(request);
+  ASSERT_TRUE(expected.ok());
+
+  int board[8][8];
+  ToBoard(pos, board);
+  char status[1024] = {};
+  int playnow = 0;
+  CbMove move = {};
+  getmove_(board, kBlack, 10.0, status, &playnow, 0, 0, &move);
+  const absl::StatusOr<Position> after = FromBoard(board, kWhite);
+  ASSERT_TRUE(after.ok());
+  EXPECT_EQ(*after, pos.After(expected->best_move))
+      << MoveToText(expected->best_move);
+}
+
+TEST_F(CheckersEngineSoTest, GameHistoryLetsTheEngineClaimARepetition) {
+  // Three kings against one: 5-1 repeats the position of three plies ago
+  // and saves the lost game.
+  Command("set level medium");
+  int handled = 0;
+  Command("set gamehist W:WK18,K19,K23:BK1 23-26 1-5 26-23", &handled);
+  EXPECT_EQ(handled, 1);
+  const Position pos = Fen("B:WK18,K19,K23:BK5");
+  int board[8][8];
+  ToBoard(pos, board);
+  char status[1024] = {};
+  int playnow = 0;
+  CbMove move = {};
+  const int verdict =
+      getmove_(board, kBlack, 1.0, status, &playnow, 0, 0, &move);
+  EXPECT_EQ(*FromBoard(board, kWhite), Fen("W:WK18,K19,K23:BK1")) << status;
+  EXPECT_NE(verdict, kLoss);
+
+  Command("set gamehist not a fen", &handled);
+  EXPECT_EQ(handled, 0);
+}
+
+TEST_F(CheckersEngineSoTest, AWonPositionIsClaimed) {
+  const Position pos = Fen("B:W18:B14");
+  int board[8][8];
+  ToBoard(pos, board);
+  char status[1024] = {};
+  int playnow = 0;
+  CbMove move = {};
+  EXPECT_EQ(getmove_(board, kBlack, 0.1, status, &playnow, 0, 0, &move), kWin);
+  EXPECT_EQ(*FromBoard(board, kWhite), Fen("W:W:B23"));
+}
+
+TEST_F(CheckersEngineSoTest, NoLegalMoveIsALossAndLeavesTheBoard) {
+  const Position pos = Fen("B:W32,24:B28");
+  int board[8][8];
+  ToBoard(pos, board);
+  char status[1024] = {};
+  int playnow = 0;
+  CbMove move = {};
+  EXPECT_EQ(getmove_(board, kBlack, 0.1, status, &playnow, 0, 0, &move), kLoss);
+  EXPECT_EQ(*FromBoard(board, kBlack), pos);
+}
+
+TEST_F(CheckersEngineSoTest, PlayNowAnswersAtOnceWithALegalMove) {
+  const Position pos = Position::Initial();
+  int board[8][8];
+  ToBoard(pos, board);
+  char status[1024] = {};
+  int playnow = 1;
+  CbMove move = {};
+  getmove_(board, kBlack, 1000.0, status, &playnow, 0, 0, &move);
+  const absl::StatusOr<Position> after = FromBoard(board, kWhite);
+  ASSERT_TRUE(after.ok());
+  EXPECT_TRUE(MoveBetween(pos, *after).has_value());
+}
+
+}  // namespace
+}  // namespace checkers::cb

@@ -1,0 +1,703 @@
+#include "engine/search.h"
+
+#include <algorithm>
+#include <cstdlib>
+#include <cstring>
+#include <memory>
+#include <utility>
+
+#include "absl/container/inlined_vector.h"
+#include "absl/status/status.h"
+#include "absl/strings/match.h"
+#include "absl/strings/str_cat.h"
+#include "engine/eval.h"
+
+namespace checkers {
+namespace {
+
+constexpr int kInfinity = kMateScore + 1;
+
+// Level parameters. Budgets are nodes; Hard's is the largest that answers
+// within about a second on a 2-core 2.3 GHz machine in the slowest
+// positions of `checkers bench search`.
+constexpr uint64_t kEasyNodes = 1'500;
+constexpr uint64_t kMediumNodes = 25'000;
+constexpr uint64_t kHardNodes = 2'000'000;
+constexpr int kEasyHashMib = 1;
+constexpr int kMediumHashMib = 4;
+constexpr int kHardHashMib = 16;
+// Easy plays any move within this many centi-men of its best, and on a
+// kEasyShortSightPercent share of its moves looks only kEasyShortSight
+// plies ahead (then captures): it does not see the opponent's quiet
+// sacrifice that sets up a two-for-one.
+constexpr int kEasyMargin = 45;
+constexpr int kEasyShortSight = 1;
+constexpr int kEasyShortSightPercent = 35;
+// A forced move needs no thought, only a score.
+constexpr uint64_t kForcedMoveNodes = 20'000;
+
+constexpr int kAspirationWindow = 35;
+
+// A deterministic generator for Easy's choices: SplitMix64.
+class Random {
+ public:
+  explicit Random(uint64_t seed) : state_(seed) {}
+  uint64_t Next() {
+    uint64_t z = (state_ += 0x9E3779B97F4A7C15ull);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+  }
+  // Uniform in [0, n).
+  int Below(int n) {
+    return static_cast<int>(Next() % static_cast<uint64_t>(n));
+  }
+
+ private:
+  uint64_t state_;
+};
+
+// Mate scores are stored relative to the node, not the root, so that a
+// transposition reached at another ply reads the right distance.
+int ScoreToTable(int score, int ply) {
+  if (score >= kMateScore - kMaxSearchPly) return score + ply;
+  if (score <= -(kMateScore - kMaxSearchPly)) return score - ply;
+  return score;
+}
+int ScoreFromTable(int score, int ply) {
+  if (score >= kMateScore - kMaxSearchPly) return score - ply;
+  if (score <= -(kMateScore - kMaxSearchPly)) return score + ply;
+  return score;
+}
+
+enum Bound : uint8_t { kNoBound = 0, kUpper = 1, kLower = 2, kExact = 3 };
+
+// A bucketed transposition table, four entries to a cache line. Within a
+// bucket the entry of the oldest iteration and then the shallowest depth
+// is replaced first, so deep results of the current iteration survive.
+class TranspositionTable {
+ public:
+  struct Entry {
+    uint32_t key = 0;
+    int16_t score = 0;
+    int8_t depth = 0;
+    uint8_t bound = kNoBound;
+    // Index of the best move in generation order; 255 for none.
+    uint8_t move = 255;
+    uint8_t generation = 0;
+    uint8_t padding[6] = {};
+  };
+  static_assert(sizeof(Entry) == 16);
+  static constexpr int kBucketSize = 4;
+
+  explicit TranspositionTable(int mib) {
+    const uint64_t entries =
+        (uint64_t{static_cast<uint64_t>(mib)} << 20) / sizeof(Entry);
+    uint64_t buckets = 1;
+    while (buckets * 2 * kBucketSize <= entries) buckets *= 2;
+    mask_ = buckets - 1;
+    // calloc hands back zeroed pages lazily: a fresh, empty table is cheap.
+    table_.reset(
+        static_cast<Entry*>(std::calloc(buckets * kBucketSize, sizeof(Entry))));
+  }
+
+  bool ok() const { return table_ != nullptr; }
+  void NewGeneration() { ++generation_; }
+
+  const Entry* Probe(uint64_t hash) const {
+    const Entry* bucket = Bucket(hash);
+    const uint32_t key = static_cast<uint32_t>(hash >> 32);
+    for (int i = 0; i < kBucketSize; ++i) {
+      if (bucket[i].bound != kNoBound && bucket[i].key == key)
+        return &bucket[i];
+    }
+    return nullptr;
+  }
+
+  void Store(uint64_t hash, int depth, int score, Bound bound, int move) {
+    Entry* bucket = Bucket(hash);
+    const uint32_t key = static_cast<uint32_t>(hash >> 32);
+    Entry* victim = &bucket[0];
+    for (int i = 0; i < kBucketSize; ++i) {
+      Entry& e = bucket[i];
+      if (e.bound == kNoBound || e.key == key) {
+        victim = &e;
+        break;
+      }
+      if (Worth(e) < Worth(*victim)) victim = &e;
+    }
+    if (victim->key == key && victim->bound != kNoBound) {
+      // Keep a deeper result of this iteration unless the new one is exact.
+      if (bound != kExact && victim->generation == generation_ &&
+          victim->depth > depth + 2) {
+        return;
+      }
+      if (move == 255) move = victim->move;
+    }
+    victim->key = key;
+    victim->score = static_cast<int16_t>(score);
+    victim->depth = static_cast<int8_t>(std::clamp(depth, 0, 127));
+    victim->bound = bound;
+    victim->move = static_cast<uint8_t>(move);
+    victim->generation = generation_;
+  }
+
+ private:
+  struct FreeDeleter {
+    void operator()(Entry* p) const { std::free(p); }
+  };
+
+  Entry* Bucket(uint64_t hash) const {
+    return &table_[(hash & mask_) * kBucketSize];
+  }
+  // Replacement priority: older iterations are worth 4 plies less each.
+  int Worth(const Entry& e) const {
+    return e.depth - 4 * static_cast<uint8_t>(generation_ - e.generation);
+  }
+
+  std::unique_ptr<Entry[], FreeDeleter> table_;
+  uint64_t mask_ = 0;
+  uint8_t generation_ = 0;
+};
+
+struct RootMove {
+  Move move;
+  int score = -kInfinity;
+  // The score of the last completed iteration, for ordering.
+  int previous_score = -kInfinity;
+};
+
+class Searcher {
+ public:
+  Searcher(const SearchRequest& request, const PollFn& poll, uint64_t budget,
+           int hash_mib)
+      : request_(request),
+        poll_(poll),
+        rule_(request.rules.capture_rule),
+        no_progress_limit_(request.rules.no_progress_limit_plies),
+        budget_(budget),
+        tt_(hash_mib) {}
+
+  absl::StatusOr<SearchResult> Run(int max_depth, bool exact_root_scores);
+
+  // Root moves, best first, with the scores of the last completed
+  // iteration (exact ones when Run was asked for exact root scores).
+  const std::vector<RootMove>& root_moves() const { return root_moves_; }
+
+ private:
+  int Search(const Position& pos, int depth, int alpha, int beta, int ply,
+             int no_progress, bool pv_node, bool may_extend_threat);
+  // Searches the root moves once at `depth` within (alpha, beta); returns
+  // the best score. root_moves_[best] gets the best move.
+  int SearchRoot(int depth, int alpha, int beta, bool exact_scores);
+  bool IsRepetition(int ply, int no_progress) const;
+  void Poll(bool between_iterations);
+  void UpdatePv(int ply, const Move& m);
+  int NoProgressAfter(const Position& pos, const Move& m,
+                      int no_progress) const {
+    return m.IsCapture() || (pos.men(pos.side_to_move()) & SquareBit(m.from))
+               ? 0
+               : no_progress + 1;
+  }
+
+  const SearchRequest& request_;
+  const PollFn& poll_;
+  const CaptureRule rule_;
+  const int no_progress_limit_;
+  uint64_t budget_;
+  TranspositionTable tt_;
+
+  uint64_t nodes_ = 0;
+  uint64_t next_poll_ = 0;
+  bool budget_armed_ = false;
+  bool stop_ = false;
+  bool cancelled_ = false;
+  int completed_depth_ = 0;
+  int current_depth_ = 0;
+
+  // keys_[0 .. history_size_) is the game history; keys_[history_size_ + ply]
+  // the position at that ply of the current line.
+  std::vector<uint64_t> keys_;
+  int history_size_ = 0;
+
+  std::vector<RootMove> root_moves_;
+  int root_best_ = -1;
+  bool root_first_done_ = false;
+
+  Move pv_[kMaxSearchPly][kMaxSearchPly];
+  int pv_length_[kMaxSearchPly] = {};
+  // Two quiet moves per ply that recently refuted a sibling, as from/to.
+  int16_t killers_[kMaxSearchPly][2] = {};
+  // Quiet-move history per side and from/to square.
+  int history_[2][kNumSquares][kNumSquares] = {};
+};
+
+int16_t FromTo(const Move& m) {
+  return static_cast<int16_t>(m.from * 32 + m.to + 1);
+}
+
+void Searcher::Poll(bool between_iterations) {
+  next_poll_ = nodes_ + kPollIntervalNodes;
+  if (budget_armed_) {
+    if (nodes_ >= budget_) {
+      stop_ = true;
+      return;
+    }
+    next_poll_ = std::min(next_poll_, budget_);
+  }
+  if (!poll_) return;
+  SearchProgress progress;
+  progress.completed_depth = completed_depth_;
+  progress.current_depth = current_depth_;
+  progress.nodes = nodes_;
+  progress.between_iterations = between_iterations;
+  switch (poll_(progress)) {
+    case PollAction::kContinue:
+      break;
+    case PollAction::kStop:
+      stop_ = true;
+      break;
+    case PollAction::kCancel:
+      stop_ = true;
+      cancelled_ = true;
+      break;
+  }
+}
+
+bool Searcher::IsRepetition(int ply, int no_progress) const {
+  const int index = history_size_ + ply;
+  const int oldest = std::max(0, index - no_progress);
+  for (int i = index - 2; i >= oldest; i -= 2) {
+    if (keys_[i] == keys_[index]) return true;
+  }
+  return false;
+}
+
+void Searcher::UpdatePv(int ply, const Move& m) {
+  pv_[ply][ply] = m;
+  const int child_length = pv_length_[ply + 1];
+  for (int i = ply + 1; i < child_length; ++i) pv_[ply][i] = pv_[ply + 1][i];
+  pv_length_[ply] = std::max(child_length, ply + 1);
+}
+
+int Searcher::Search(const Position& pos, int depth, int alpha, int beta,
+                     int ply, int no_progress, bool pv_node,
+                     bool may_extend_threat) {
+  pv_length_[ply] = ply;
+  if (++nodes_ >= next_poll_) Poll(false);
+  if (stop_) return 0;
+
+  if (no_progress_limit_ > 0 && no_progress >= no_progress_limit_) return 0;
+  if (no_progress >= 4 && IsRepetition(ply, no_progress)) return 0;
+  if (ply >= kMaxSearchPly - 1) return Evaluate(pos);
+
+  // No line from here can do better than winning at once or worse than
+  // losing at once.
+  alpha = std::max(alpha, -kMateScore + ply);
+  beta = std::min(beta, kMateScore - ply - 1);
+  if (alpha >= beta) return alpha;
+
+  const int original_alpha = alpha;
+  const Bitboard capturers = CapturingPieces(pos);
+  bool captures_only = false;
+  int stand_pat = -kInfinity;
+  if (depth <= 0) {
+    if (!capturers) {
+      if (!SteppingPieces(pos)) return -kMateScore + ply;
+      // The opponent threatens a capture the evaluation cannot see: look
+      // one move further, once per line, so the threat can be met.
+      const Position passed = pos.WithSideToMove(Opponent(pos.side_to_move()));
+      if (!may_extend_threat || !HasCapture(passed)) return Evaluate(pos);
+      depth = 1;
+      may_extend_threat = false;
+    } else if (rule_ == CaptureRule::kOptional) {
+      // Captures are not forced: the side to move may also stand pat.
+      stand_pat = Evaluate(pos);
+      if (stand_pat >= beta) return stand_pat;
+      alpha = std::max(alpha, stand_pat);
+      captures_only = true;
+    }
+  }
+
+  // Capture sequences below the horizon are short and rarely transpose;
+  // probing the table there would cost a cache miss per leaf.
+  const bool use_table = depth > 0;
+  int table_move = 255;
+  if (const auto* e = use_table ? tt_.Probe(pos.hash()) : nullptr) {
+    table_move = e->move;
+    if (!pv_node && e->depth >= depth) {
+      const int score = ScoreFromTable(e->score, ply);
+      if (e->bound == kExact || (e->bound == kLower && score >= beta) ||
+          (e->bound == kUpper && score <= alpha)) {
+        return score;
+      }
+    }
+  }
+
+  MoveList moves;
+  if (captures_only) {
+    GenerateCaptures(pos, &moves);
+  } else {
+    GenerateMoves(pos, &moves, rule_);
+  }
+  if (moves.empty()) return -kMateScore + ply;
+
+  // A forced reply costs no depth: forced sequences are where shots hide.
+  const int extension =
+      moves.size() == 1 && depth > 0 && ply < 2 * current_depth_ + 8 ? 1 : 0;
+
+  const int us = static_cast<int>(pos.side_to_move());
+  const int count = static_cast<int>(moves.size());
+  absl::InlinedVector<int, 48> order(count);
+  absl::InlinedVector<int, 48> order_keys(count);
+  for (int i = 0; i < count; ++i) {
+    const Move& m = moves[i];
+    int key;
+    if (i == table_move) {
+      key = 1 << 30;
+    } else if (m.IsCapture()) {
+      key = (1 << 24) + 1000 * m.num_jumps +
+            100 * PopCount(m.captured & pos.all_kings());
+    } else if (FromTo(m) == killers_[ply][0]) {
+      key = (1 << 23);
+    } else if (FromTo(m) == killers_[ply][1]) {
+      key = (1 << 22);
+    } else {
+      key = history_[us][m.from][m.to];
+      if (!(pos.all_kings() & SquareBit(m.from)) &&
+          (SquareBit(m.to) & PromotionRow(pos.side_to_move()))) {
+        key += 1 << 21;
+      }
+    }
+    order[i] = i;
+    order_keys[i] = key;
+  }
+
+  int best = stand_pat;
+  // Indices past 254 do not fit the table; such positions (hundreds of
+  // king capture routes) only arise when constructed.
+  int best_index = 255;
+  for (int n = 0; n < count; ++n) {
+    // Selection sort step: the best remaining move first.
+    int pick = n;
+    for (int j = n + 1; j < count; ++j) {
+      if (order_keys[j] > order_keys[pick]) pick = j;
+    }
+    std::swap(order[n], order[pick]);
+    std::swap(order_keys[n], order_keys[pick]);
+    const int index = order[n];
+    const Move& m = moves[index];
+
+    const Position child = pos.After(m);
+    keys_[history_size_ + ply + 1] = child.hash();
+    const int child_no_progress = NoProgressAfter(pos, m, no_progress);
+    const int new_depth = std::max(0, depth - 1 + extension);
+
+    int score;
+    if (n == 0) {
+      score = -Search(child, new_depth, -beta, -alpha, ply + 1,
+                      child_no_progress, pv_node, may_extend_threat);
+    } else {
+      int reduction = 0;
+      if (depth >= 3 && n >= 3 && !m.IsCapture() && order_keys[n] < (1 << 21)) {
+        reduction = n >= 8 && depth >= 6 ? 2 : 1;
+      }
+      score =
+          -Search(child, std::max(0, new_depth - reduction), -alpha - 1, -alpha,
+                  ply + 1, child_no_progress, false, may_extend_threat);
+      if (score > alpha && reduction > 0) {
+        score = -Search(child, new_depth, -alpha - 1, -alpha, ply + 1,
+                        child_no_progress, false, may_extend_threat);
+      }
+      if (score > alpha && score < beta) {
+        score = -Search(child, new_depth, -beta, -alpha, ply + 1,
+                        child_no_progress, true, may_extend_threat);
+      }
+    }
+    if (stop_) return 0;
+
+    if (score > best) {
+      best = score;
+      best_index = index;
+      if (score > alpha) {
+        alpha = score;
+        UpdatePv(ply, m);
+        if (score >= beta) {
+          if (!m.IsCapture()) {
+            const int16_t ft = FromTo(m);
+            if (killers_[ply][0] != ft) {
+              killers_[ply][1] = killers_[ply][0];
+              killers_[ply][0] = ft;
+            }
+            int& h = history_[us][m.from][m.to];
+            h += depth * depth;
+            if (h > (1 << 20)) {
+              for (auto& side : history_)
+                for (auto& from : side)
+                  for (int& v : from) v /= 2;
+            }
+          }
+          break;
+        }
+      }
+    }
+  }
+
+  const Bound bound = best >= beta            ? kLower
+                      : best > original_alpha ? kExact
+                                              : kUpper;
+  if (use_table) {
+    tt_.Store(pos.hash(), depth, ScoreToTable(best, ply), bound,
+              std::min(best_index, 255));
+  }
+  return best;
+}
+
+int Searcher::SearchRoot(int depth, int alpha, int beta, bool exact_scores) {
+  const Position& root = request_.position;
+  const int root_no_progress = request_.no_progress_plies;
+  pv_length_[0] = 0;
+  root_best_ = -1;
+  root_first_done_ = false;
+  int best = -kInfinity;
+  for (size_t n = 0; n < root_moves_.size(); ++n) {
+    RootMove& rm = root_moves_[n];
+    const Position child = root.After(rm.move);
+    keys_[history_size_ + 1] = child.hash();
+    const int child_no_progress =
+        NoProgressAfter(root, rm.move, root_no_progress);
+    const int extension = root_moves_.size() == 1 ? 1 : 0;
+    const int new_depth = depth - 1 + extension;
+    int score;
+    if (n == 0 || exact_scores) {
+      score = -Search(child, new_depth, -beta, -alpha, 1, child_no_progress,
+                      true, true);
+    } else {
+      score = -Search(child, new_depth, -alpha - 1, -alpha, 1,
+                      child_no_progress, false, true);
+      if (!stop_ && score > alpha && score < beta) {
+        score = -Search(child, new_depth, -beta, -alpha, 1, child_no_progress,
+                        true, true);
+      }
+    }
+    if (stop_) break;
+    rm.score = score;
+    if (n == 0) root_first_done_ = true;
+    if (score > best) {
+      best = score;
+      root_best_ = static_cast<int>(n);
+      UpdatePv(0, rm.move);
+      if (!exact_scores && score > alpha) {
+        alpha = score;
+        if (score >= beta) break;
+      }
+    }
+  }
+  return best;
+}
+
+absl::StatusOr<SearchResult> Searcher::Run(int max_depth,
+                                           bool exact_root_scores) {
+  if (!tt_.ok())
+    return absl::ResourceExhaustedError(
+        "no memory for the transposition table");
+  const Position& root = request_.position;
+  MoveList moves;
+  GenerateMoves(root, &moves, rule_);
+  if (moves.empty()) {
+    return absl::FailedPreconditionError(
+        "the side to move has no legal move: the game is over, there is "
+        "nothing to search");
+  }
+  for (const Move& m : moves) root_moves_.push_back({m});
+  if (root_moves_.size() == 1) budget_ = std::min(budget_, kForcedMoveNodes);
+
+  history_size_ = static_cast<int>(request_.history.size());
+  keys_.assign(request_.history.size() + kMaxSearchPly + 1, 0);
+  std::copy(request_.history.begin(), request_.history.end(), keys_.begin());
+  keys_[history_size_] = root.hash();
+  next_poll_ = kPollIntervalNodes;
+
+  SearchResult result;
+  result.best_move = root_moves_[0].move;
+  std::vector<uint64_t> iteration_nodes;
+  int previous = 0;
+  for (int depth = 1; depth <= max_depth; ++depth) {
+    current_depth_ = depth;
+    tt_.NewGeneration();
+    const uint64_t start = nodes_;
+    int score;
+    if (depth >= 5 && !exact_root_scores && !IsMateScore(previous)) {
+      const int lo = previous - kAspirationWindow;
+      const int hi = previous + kAspirationWindow;
+      score = SearchRoot(depth, lo, hi, false);
+      if (!stop_ && (score <= lo || score >= hi)) {
+        score = SearchRoot(depth, -kInfinity, kInfinity, false);
+      }
+    } else {
+      score = SearchRoot(depth, -kInfinity, kInfinity, exact_root_scores);
+    }
+
+    if (stop_) {
+      // Keep the last completed iteration unless this one has already
+      // proved another move better than the old best, searched first.
+      if (root_first_done_ && root_best_ > 0) {
+        const RootMove& rm = root_moves_[root_best_];
+        result.best_move = rm.move;
+        result.score = rm.score;
+        result.pv.assign(pv_[0], pv_[0] + pv_length_[0]);
+      } else if (completed_depth_ == 0 && root_best_ >= 0) {
+        result.best_move = root_moves_[root_best_].move;
+        result.score = root_moves_[root_best_].score;
+        result.pv.assign(pv_[0], pv_[0] + pv_length_[0]);
+      }
+      break;
+    }
+
+    // The best move goes first, the others by this iteration's scores
+    // (under PVS only bounds, but good enough for ordering).
+    const Move best_move = root_moves_[root_best_].move;
+    for (RootMove& rm : root_moves_) rm.previous_score = rm.score;
+    std::stable_sort(
+        root_moves_.begin(), root_moves_.end(),
+        [](const RootMove& a, const RootMove& b) { return a.score > b.score; });
+    auto it =
+        std::find_if(root_moves_.begin(), root_moves_.end(),
+                     [&](const RootMove& rm) { return rm.move == best_move; });
+    std::rotate(root_moves_.begin(), it, it + 1);
+    completed_depth_ = depth;
+    previous = score;
+    result.best_move = root_moves_[0].move;
+    result.score = score;
+    result.depth = depth;
+    result.pv.assign(pv_[0], pv_[0] + pv_length_[0]);
+    iteration_nodes.push_back(nodes_ - start);
+
+    // A forced win or loss found within this depth will not change.
+    if (IsMateScore(score) && kMateScore - std::abs(score) <= depth) break;
+
+    budget_armed_ = true;
+    Poll(true);
+    if (stop_) break;
+    // Start the next iteration only when it is predicted to fit the budget:
+    // its cost is the last one's times the recent growth rate.
+    const size_t k = iteration_nodes.size();
+    double growth = 4.0;
+    if (k >= 2 && iteration_nodes[k - 2] > 0) {
+      growth = std::clamp(
+          static_cast<double>(iteration_nodes[k - 1]) / iteration_nodes[k - 2],
+          1.3, 8.0);
+    }
+    const double predicted =
+        static_cast<double>(iteration_nodes[k - 1]) * growth;
+    if (static_cast<double>(nodes_) + predicted > static_cast<double>(budget_))
+      break;
+  }
+  if (cancelled_) return absl::CancelledError("the search was cancelled");
+  result.nodes = nodes_;
+  if (result.pv.empty() || !(result.pv[0] == result.best_move))
+    result.pv = {result.best_move};
+  return result;
+}
+
+}  // namespace
+
+absl::string_view LevelName(Level level) {
+  switch (level) {
+    case Level::kEasy:
+      return "easy";
+    case Level::kMedium:
+      return "medium";
+    case Level::kHard:
+      return "hard";
+  }
+  return "unknown";
+}
+
+std::optional<Level> ParseLevel(absl::string_view name) {
+  for (Level level : {Level::kEasy, Level::kMedium, Level::kHard}) {
+    if (absl::EqualsIgnoreCase(name, LevelName(level))) return level;
+  }
+  return std::nullopt;
+}
+
+uint64_t NodeBudget(Level level) {
+  switch (level) {
+    case Level::kEasy:
+      return kEasyNodes;
+    case Level::kMedium:
+      return kMediumNodes;
+    case Level::kHard:
+      return kHardNodes;
+  }
+  return kMediumNodes;
+}
+
+absl::StatusOr<SearchResult> Search(const SearchRequest& request,
+                                    const PollFn& poll) {
+  const SearchLimits& limits = request.limits;
+  if (request.no_progress_plies < 0) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("the no-progress ply count must be 0 or more, not ",
+                     request.no_progress_plies));
+  }
+  if (request.rules.no_progress_limit_plies < 0) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "the no-progress limit must be 0 (off) or more plies, not ",
+        request.rules.no_progress_limit_plies));
+  }
+  if (limits.hash_mib < 0 || limits.hash_mib > 1024) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "the hash size must be 1 to 1024 MiB (0 for the level's), not ",
+        limits.hash_mib));
+  }
+  if (limits.max_depth < 0) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "the depth limit must be 0 (none) or more, not ", limits.max_depth));
+  }
+
+  const Level level = request.level;
+  uint64_t budget = limits.max_nodes > 0 ? limits.max_nodes : NodeBudget(level);
+  int max_depth = limits.max_depth > 0
+                      ? std::min(limits.max_depth, kMaxSearchPly / 2)
+                      : kMaxSearchPly / 2;
+  int hash_mib = limits.hash_mib;
+  if (hash_mib == 0) {
+    hash_mib = level == Level::kEasy     ? kEasyHashMib
+               : level == Level::kMedium ? kMediumHashMib
+                                         : kHardHashMib;
+  }
+
+  if (level != Level::kEasy) {
+    Searcher searcher(request, poll, budget, hash_mib);
+    return searcher.Run(max_depth, false);
+  }
+
+  // Easy: score every root move exactly, sometimes only a short way ahead,
+  // then pick at random among the moves close to the best.
+  Random random(request.seed ^ request.position.hash());
+  if (random.Below(100) < kEasyShortSightPercent) {
+    max_depth = std::min(max_depth, kEasyShortSight);
+  }
+  Searcher searcher(request, poll, budget, hash_mib);
+  absl::StatusOr<SearchResult> result = searcher.Run(max_depth, true);
+  if (!result.ok() || result->depth == 0) return result;
+  const std::vector<RootMove>& moves = searcher.root_moves();
+  std::vector<const RootMove*> near_best;
+  for (const RootMove& rm : moves) {
+    if (rm.previous_score >= result->score - kEasyMargin)
+      near_best.push_back(&rm);
+  }
+  if (near_best.size() > 1) {
+    const RootMove* pick =
+        near_best[random.Below(static_cast<int>(near_best.size()))];
+    if (!(pick->move == result->best_move)) {
+      result->best_move = pick->move;
+      result->score = pick->previous_score;
+      result->pv = {pick->move};
+    }
+  }
+  return result;
+}
+
+}  // namespace checkers

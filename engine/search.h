@@ -1,0 +1,131 @@
+// The computer opponent: an iterative-deepening principal-variation
+// alpha-beta search over the rules engine.
+//
+// A search is bounded by a node budget, never by wall time, so its answer
+// is a pure function of its request: the same position, history, rules,
+// level and seed give the same move on every machine. Callers that do want
+// a time limit (the CheckerBoard adapter) or pausing (the search thread)
+// get it through the poll callback, which the search calls every few
+// thousand nodes.
+
+#ifndef CHECKERS_ENGINE_SEARCH_H_
+#define CHECKERS_ENGINE_SEARCH_H_
+
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "absl/strings/string_view.h"
+#include "engine/move.h"
+#include "engine/movegen.h"
+#include "engine/position.h"
+
+namespace checkers {
+
+// The playing strength the user picks. The levels differ by node budget;
+// Easy also chooses, by its seed, among near-best moves and sometimes
+// looks only one move ahead, so that a beginner can beat it.
+enum class Level { kEasy, kMedium, kHard };
+
+// "easy", "medium", "hard".
+absl::string_view LevelName(Level level);
+
+// The level named by `name` (as LevelName spells it, any case), or nullopt.
+std::optional<Level> ParseLevel(absl::string_view name);
+
+// The number of nodes a search at `level` may visit.
+uint64_t NodeBudget(Level level);
+
+// The game rules a search must respect besides the moves themselves.
+struct RuleOptions {
+  CaptureRule capture_rule = CaptureRule::kMandatory;
+  // Plies without a capture or a man's move after which the game is drawn;
+  // 80 is 40 turns by each side. 0 turns the rule off.
+  int no_progress_limit_plies = 80;
+};
+
+// Optional overrides of what the level decides; 0 keeps the level's value.
+struct SearchLimits {
+  uint64_t max_nodes = 0;
+  // The deepest iteration (nominal plies; captures and forced replies are
+  // searched beyond it). Benchmarks use it for a fixed-depth search.
+  int max_depth = 0;
+  // Transposition table size in MiB, 1 to 1024.
+  int hash_mib = 0;
+};
+
+struct SearchRequest {
+  Position position;
+  // The hashes (Position::hash) of the game's earlier positions since the
+  // last capture or man's move, oldest first, not including `position`. A
+  // line that returns to one of them, or repeats itself, is scored a draw.
+  std::vector<uint64_t> history;
+  // Plies played since the last capture or man's move.
+  int no_progress_plies = 0;
+  RuleOptions rules;
+  Level level = Level::kMedium;
+  // Chooses among Easy's imprecisions; the other levels do not use it.
+  uint64_t seed = 0;
+  SearchLimits limits;
+};
+
+// Scores are centi-men from the side to move's view. A win in n plies
+// scores kMateScore - n, a loss -(kMateScore - n); a draw 0.
+inline constexpr int kMateScore = 30000;
+inline constexpr int kMaxSearchPly = 128;
+
+// Whether `score` announces a forced win or loss.
+inline constexpr bool IsMateScore(int score) {
+  return score >= kMateScore - kMaxSearchPly ||
+         score <= -(kMateScore - kMaxSearchPly);
+}
+
+struct SearchResult {
+  Move best_move;
+  int score = 0;
+  // The deepest iteration completed (0 when the move was forced or the
+  // search was stopped before its first iteration ended).
+  int depth = 0;
+  uint64_t nodes = 0;
+  // The expected line, starting with best_move.
+  std::vector<Move> pv;
+};
+
+// How far a running search has got, as reported to the poll callback.
+struct SearchProgress {
+  // The deepest iteration completed, and the one under way.
+  int completed_depth = 0;
+  int current_depth = 0;
+  uint64_t nodes = 0;
+  // True when called between two iterations, where stopping wastes no work.
+  bool between_iterations = false;
+};
+
+enum class PollAction {
+  kContinue,
+  // Finish now with the best move found so far.
+  kStop,
+  // Abandon the search: Search returns CancelledError.
+  kCancel,
+};
+
+// Called by the search every kPollIntervalNodes nodes and between
+// iterations. It may block (that is how a search is paused).
+using PollFn = std::function<PollAction(const SearchProgress&)>;
+inline constexpr uint64_t kPollIntervalNodes = 2048;
+
+// Finds a move for the side to move of `request.position`.
+//
+// Returns InvalidArgument for out-of-range options or counters,
+// FailedPrecondition when the side to move has no legal move (the game is
+// over), and CancelledError when `poll` cancelled it. Uses one thread (the
+// caller's) and a transposition table that is allocated and cleared per
+// call, so earlier calls never influence the result.
+absl::StatusOr<SearchResult> Search(const SearchRequest& request,
+                                    const PollFn& poll = nullptr);
+
+}  // namespace checkers
+
+#endif  // CHECKERS_ENGINE_SEARCH_H_

@@ -1,0 +1,248 @@
+#include "engine/search.h"
+
+#include <set>
+#include <string>
+#include <vector>
+
+#include "absl/status/status.h"
+#include "engine/fen.h"
+#include "engine/movegen.h"
+#include "engine/notation.h"
+#include "engine/position.h"
+#include "gtest/gtest.h"
+
+namespace checkers {
+namespace {
+
+Position Fen(const char* text) {
+  absl::StatusOr<Position> pos = ParseFen(text);
+  EXPECT_TRUE(pos.ok()) << text << ": " << pos.status();
+  return pos.value_or(Position());
+}
+
+SearchRequest Request(const Position& pos, Level level, uint64_t seed = 0) {
+  SearchRequest request;
+  request.position = pos;
+  request.level = level;
+  request.seed = seed;
+  return request;
+}
+
+bool IsLegal(const Position& pos, const Move& m) {
+  MoveList moves;
+  GenerateMoves(pos, &moves);
+  for (const Move& legal : moves) {
+    if (legal == m) return true;
+  }
+  return false;
+}
+
+constexpr const char* kMiddleGame =
+    "B:W15,19,21,22,23,25,27,29,30,32:B1,3,4,7,8,9,12,13,14,16";
+
+TEST(SearchTest, LevelNamesRoundTrip) {
+  for (Level level : {Level::kEasy, Level::kMedium, Level::kHard}) {
+    EXPECT_EQ(ParseLevel(LevelName(level)), level);
+  }
+  EXPECT_EQ(ParseLevel("HARD"), Level::kHard);
+  EXPECT_EQ(ParseLevel("expert"), std::nullopt);
+}
+
+TEST(SearchTest, BudgetsGrowWithTheLevel) {
+  EXPECT_LT(NodeBudget(Level::kEasy), NodeBudget(Level::kMedium));
+  EXPECT_LT(NodeBudget(Level::kMedium), NodeBudget(Level::kHard));
+}
+
+TEST(SearchTest, APositionWithoutMovesIsAFinishedGame) {
+  const absl::StatusOr<SearchResult> r =
+      Search(Request(Fen("B:W21,22:B"), Level::kMedium));
+  EXPECT_EQ(r.status().code(), absl::StatusCode::kFailedPrecondition);
+  // Blocked, not empty: Black's man on 28 cannot step onto White's 32.
+  const absl::StatusOr<SearchResult> blocked =
+      Search(Request(Fen("B:W32,24:B28"), Level::kMedium));
+  EXPECT_EQ(blocked.status().code(), absl::StatusCode::kFailedPrecondition);
+}
+
+TEST(SearchTest, OutOfRangeOptionsAreRejected) {
+  SearchRequest request = Request(Position::Initial(), Level::kMedium);
+  request.no_progress_plies = -1;
+  EXPECT_EQ(Search(request).status().code(),
+            absl::StatusCode::kInvalidArgument);
+  request = Request(Position::Initial(), Level::kMedium);
+  request.rules.no_progress_limit_plies = -5;
+  EXPECT_EQ(Search(request).status().code(),
+            absl::StatusCode::kInvalidArgument);
+  request = Request(Position::Initial(), Level::kMedium);
+  request.limits.hash_mib = 4096;
+  EXPECT_EQ(Search(request).status().code(),
+            absl::StatusCode::kInvalidArgument);
+}
+
+TEST(SearchTest, ReturnsALegalMoveAndALegalPrincipalVariation) {
+  for (Level level : {Level::kEasy, Level::kMedium, Level::kHard}) {
+    const Position start = Fen(kMiddleGame);
+    const absl::StatusOr<SearchResult> r = Search(Request(start, level));
+    ASSERT_TRUE(r.ok()) << r.status();
+    ASSERT_FALSE(r->pv.empty());
+    EXPECT_EQ(r->pv[0], r->best_move);
+    Position pos = start;
+    for (const Move& m : r->pv) {
+      ASSERT_TRUE(IsLegal(pos, m)) << MoveToText(m);
+      pos.Play(m);
+    }
+    EXPECT_GT(r->depth, 0);
+    EXPECT_GT(r->nodes, 0u);
+  }
+}
+
+TEST(SearchTest, SameRequestGivesTheSameAnswer) {
+  for (Level level : {Level::kEasy, Level::kMedium, Level::kHard}) {
+    SearchRequest request = Request(Fen(kMiddleGame), level, 42);
+    const absl::StatusOr<SearchResult> a = Search(request);
+    const absl::StatusOr<SearchResult> b = Search(request);
+    ASSERT_TRUE(a.ok() && b.ok());
+    EXPECT_EQ(a->best_move, b->best_move) << LevelName(level);
+    EXPECT_EQ(a->score, b->score);
+    EXPECT_EQ(a->depth, b->depth);
+    EXPECT_EQ(a->nodes, b->nodes);
+  }
+}
+
+TEST(SearchTest, EasyVariesWithTheSeed) {
+  // Over a few seeds Easy picks more than one move in the opening, where
+  // several moves are about equally good.
+  std::set<std::string> moves;
+  for (uint64_t seed = 0; seed < 16; ++seed) {
+    const absl::StatusOr<SearchResult> r =
+        Search(Request(Position::Initial(), Level::kEasy, seed));
+    ASSERT_TRUE(r.ok());
+    moves.insert(MoveToText(r->best_move));
+  }
+  EXPECT_GT(moves.size(), 1u);
+}
+
+TEST(SearchTest, OtherLevelsIgnoreTheSeed) {
+  const absl::StatusOr<SearchResult> a =
+      Search(Request(Fen(kMiddleGame), Level::kMedium, 1));
+  const absl::StatusOr<SearchResult> b =
+      Search(Request(Fen(kMiddleGame), Level::kMedium, 2));
+  ASSERT_TRUE(a.ok() && b.ok());
+  EXPECT_EQ(a->best_move, b->best_move);
+  EXPECT_EQ(a->nodes, b->nodes);
+}
+
+TEST(SearchTest, NodeBudgetIsRespected) {
+  SearchRequest request = Request(Fen(kMiddleGame), Level::kHard);
+  request.limits.max_nodes = 50'000;
+  const absl::StatusOr<SearchResult> r = Search(request);
+  ASSERT_TRUE(r.ok());
+  EXPECT_LE(r->nodes, 50'000u);
+}
+
+TEST(SearchTest, FixedDepthStopsThere) {
+  SearchRequest request = Request(Fen(kMiddleGame), Level::kHard);
+  request.limits.max_depth = 3;
+  const absl::StatusOr<SearchResult> r = Search(request);
+  ASSERT_TRUE(r.ok());
+  EXPECT_EQ(r->depth, 3);
+}
+
+TEST(SearchTest, CapturingTheLastPieceIsAWinInOne) {
+  const absl::StatusOr<SearchResult> r =
+      Search(Request(Fen("B:W18:B14"), Level::kMedium));
+  ASSERT_TRUE(r.ok());
+  EXPECT_EQ(MoveToText(r->best_move), "14x23");
+  EXPECT_EQ(r->score, kMateScore - 1);
+}
+
+TEST(SearchTest, BlockingEveryMoveIsAWin) {
+  // After 24-27 White's man on 32 can step to neither 27 nor 28 and cannot
+  // jump 27 (23 is held): White has no move and has lost. 23-27 instead
+  // would open 32x23.
+  const absl::StatusOr<SearchResult> r =
+      Search(Request(Fen("B:W32:B23,24,28"), Level::kMedium));
+  ASSERT_TRUE(r.ok());
+  EXPECT_EQ(MoveToText(r->best_move), "24-27");
+  EXPECT_EQ(r->score, kMateScore - 1);
+}
+
+TEST(SearchTest, TwoKingsAgainstOneIsAForcedWin) {
+  const absl::StatusOr<SearchResult> r =
+      Search(Request(Fen("W:WK19,K26:BK1"), Level::kHard));
+  ASSERT_TRUE(r.ok());
+  EXPECT_TRUE(IsMateScore(r->score));
+  EXPECT_GT(r->score, 0);
+}
+
+TEST(SearchTest, RepeatingAnEarlierPositionIsADraw) {
+  // Three kings against one: Black is lost, unless 5-1 brings back the
+  // position the game had three plies ago.
+  const Position before = Fen("W:WK18,K19,K23:BK1");
+  const Position root = Fen("B:WK18,K19,K23:BK5");
+  SearchRequest request = Request(root, Level::kMedium);
+  const absl::StatusOr<SearchResult> lost = Search(request);
+  ASSERT_TRUE(lost.ok());
+  EXPECT_LT(lost->score, -200);
+
+  request.history = {before.hash(), Fen("B:WK18,K19,K26:BK1").hash(),
+                     Fen("W:WK18,K19,K26:BK5").hash()};
+  request.no_progress_plies = 3;
+  const absl::StatusOr<SearchResult> drawn = Search(request);
+  ASSERT_TRUE(drawn.ok());
+  EXPECT_EQ(MoveToText(drawn->best_move), "5-1");
+  EXPECT_EQ(drawn->score, 0);
+}
+
+TEST(SearchTest, NoProgressLimitDrawsTheGame) {
+  // The same lost ending one ply before the no-progress limit: any king
+  // move draws.
+  SearchRequest request = Request(Fen("B:WK18,K19,K23:BK5"), Level::kMedium);
+  request.no_progress_plies = 79;
+  const absl::StatusOr<SearchResult> r = Search(request);
+  ASSERT_TRUE(r.ok());
+  EXPECT_EQ(r->score, 0);
+
+  request.rules.no_progress_limit_plies = 0;
+  const absl::StatusOr<SearchResult> off = Search(request);
+  ASSERT_TRUE(off.ok());
+  EXPECT_LT(off->score, -200);
+}
+
+TEST(SearchTest, OptionalCaptureMayDeclineATake) {
+  // The "Shiftless" trap after Black's 8-11: every capture White has loses
+  // three for one. Under optional capture White declines.
+  const Position pos =
+      Fen("W:W13,19,21,22,23,24,25,27,28,30,32:B2,4,5,6,7,10,11,12,15,16,18");
+  SearchRequest request = Request(pos, Level::kHard);
+  const absl::StatusOr<SearchResult> forced = Search(request);
+  ASSERT_TRUE(forced.ok());
+  EXPECT_TRUE(forced->best_move.IsCapture());
+  EXPECT_LT(forced->score, -200);
+
+  request.rules.capture_rule = CaptureRule::kOptional;
+  const absl::StatusOr<SearchResult> free = Search(request);
+  ASSERT_TRUE(free.ok());
+  EXPECT_FALSE(free->best_move.IsCapture());
+  EXPECT_GT(free->score, forced->score + 150);
+}
+
+TEST(SearchTest, PollCanStopAndCancel) {
+  SearchRequest request = Request(Fen(kMiddleGame), Level::kHard);
+  int polls = 0;
+  const absl::StatusOr<SearchResult> stopped =
+      Search(request, [&](const SearchProgress& p) {
+        ++polls;
+        return p.nodes > 20'000 ? PollAction::kStop : PollAction::kContinue;
+      });
+  ASSERT_TRUE(stopped.ok());
+  EXPECT_LT(stopped->nodes, 20'000u + 2 * kPollIntervalNodes);
+  EXPECT_TRUE(IsLegal(Fen(kMiddleGame), stopped->best_move));
+  EXPECT_GT(polls, 1);
+
+  const absl::StatusOr<SearchResult> cancelled = Search(
+      request, [](const SearchProgress&) { return PollAction::kCancel; });
+  EXPECT_EQ(cancelled.status().code(), absl::StatusCode::kCancelled);
+}
+
+}  // namespace
+}  // namespace checkers
