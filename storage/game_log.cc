@@ -2,6 +2,8 @@
 
 #include <utility>
 
+#include "absl/memory/memory.h"
+
 #include "absl/strings/str_cat.h"
 #include "absl/time/clock.h"
 #include "events/fold.h"
@@ -30,10 +32,7 @@ std::vector<std::string> Serialize(const std::vector<events::Event>& commit) {
   return payloads;
 }
 
-}  // namespace
-
-absl::StatusOr<LoadedGame> ParseGame(absl::string_view bytes) {
-  absl::StatusOr<LogContents> contents = ParseLog(bytes);
+absl::StatusOr<LoadedGame> GameOf(absl::StatusOr<LogContents> contents) {
   if (!contents.ok()) return contents.status();
   absl::StatusOr<std::vector<events::Event>> parsed = ParseRecords(contents->records);
   if (!parsed.ok()) return parsed.status();
@@ -42,12 +41,14 @@ absl::StatusOr<LoadedGame> ParseGame(absl::string_view bytes) {
   return LoadedGame{*std::move(parsed), *std::move(state), contents->torn_bytes};
 }
 
+}  // namespace
+
+absl::StatusOr<LoadedGame> ParseGame(absl::string_view bytes) { return GameOf(ParseLog(bytes)); }
+
 absl::StatusOr<LoadedGame> LoadGame(Env* env, const std::string& path) {
-  absl::StatusOr<std::string> bytes = env->ReadFile(path);
-  if (!bytes.ok()) return bytes.status();
-  absl::StatusOr<LoadedGame> game = ParseGame(*bytes);
-  if (!game.ok()) {
-    return absl::Status(game.status().code(), absl::StrCat(path, ": ", game.status().message()));
+  absl::StatusOr<LoadedGame> game = GameOf(ReadLog(env, path));
+  if (!game.ok() && game.status().code() == absl::StatusCode::kDataLoss) {
+    return absl::DataLossError(absl::StrCat(path, ": ", game.status().message()));
   }
   return game;
 }

@@ -83,6 +83,10 @@ void PrintNotice(const storage::GameLog& log) {
   if (!log.notice().empty()) std::fprintf(stderr, "checkers: %s\n", log.notice().c_str());
 }
 
+std::string TurnsText(int turns) {
+  return absl::StrCat(turns, turns == 1 ? " turn" : " turns");
+}
+
 bool AskYesNo(const std::string& question) {
   if (!isatty(STDIN_FILENO)) return false;
   std::fprintf(stderr, "%s [y/N] ", question.c_str());
@@ -205,11 +209,11 @@ int RunNew(const std::vector<std::string>& positional) {
   absl::StatusOr<events::GameStarted> started = StartFromFlags((*log)->state());
   if (!started.ok()) return Fail(started.status());
   if ((*log)->has_turns() && !absl::GetFlag(FLAGS_yes) &&
-      !AskYesNo(absl::StrCat("Replace the saved game (", (*log)->state().turns,
-                             " turns played)?"))) {
+      !AskYesNo(absl::StrCat("Replace the saved game (", TurnsText((*log)->state().turns),
+                             " played)?"))) {
     return Fail(absl::FailedPreconditionError(
-        absl::StrCat("the saved game has ", (*log)->state().turns,
-                     " turns; add --yes to replace it (it is kept otherwise)")));
+        absl::StrCat("the saved game has ", TurnsText((*log)->state().turns),
+                     "; add --yes to replace it (it is kept otherwise)")));
   }
   if (absl::Status st = (*log)->NewGame(*std::move(started)); !st.ok()) {
     return Fail(st.code() == absl::StatusCode::kInvalidArgument ? kExitBadData
@@ -346,10 +350,9 @@ int RunLog(const std::vector<std::string>& positional) {
   absl::StatusOr<std::string> path =
       positional.empty() ? SavePath() : absl::StatusOr<std::string>(positional[0]);
   if (!path.ok()) return Fail(path.status());
-  absl::StatusOr<std::string> bytes = storage::Env::Default()->ReadFile(*path);
-  if (!bytes.ok()) return Fail(bytes.status());
-  absl::StatusOr<storage::LogContents> contents = storage::ParseLog(*bytes);
+  absl::StatusOr<storage::LogContents> contents = storage::ReadLog(storage::Env::Default(), *path);
   if (!contents.ok()) {
+    if (contents.status().code() != absl::StatusCode::kDataLoss) return Fail(contents.status());
     return Fail(absl::DataLossError(absl::StrCat(*path, ": ", contents.status().message())));
   }
   const bool json = absl::GetFlag(FLAGS_json);
