@@ -11,10 +11,10 @@ namespace {
 // The computer accepts a draw when it is this far behind (centi-men).
 constexpr int kAcceptDrawBelow = -25;
 
-Side ComputerSide(const GameState& s) { return OtherSide(s.started->human_side()); }
+Side ComputerSide(const GameState& s) { return OtherSide(s.human_side); }
 
 bool AgainstComputer(const GameState& s) {
-  return s.started != nullptr && s.started->mode() == VS_COMPUTER && !s.over();
+  return s.started != nullptr && s.vs_computer() && !s.over();
 }
 
 }  // namespace
@@ -57,7 +57,7 @@ SearchRequest ComputerRequest(const GameState& s) {
   r.no_progress_plies = s.no_progress_turns;
   r.rules.capture_rule = s.rules.capture;
   r.rules.no_progress_limit_plies = s.rules.no_progress_limit;
-  r.level = LevelOf(s.started->difficulty());
+  r.level = LevelOf(s.difficulty);
   r.seed = s.started->engine_seed() ^ (0x9E3779B97F4A7C15ull * static_cast<uint64_t>(s.turns + 1));
   return r;
 }
@@ -66,9 +66,7 @@ Event ComputerTurnEvent(const GameState& state, const SearchRequest& request,
                         const SearchResult& result) {
   Event event = TurnEvent(state, result.best_move);
   ComputerChoice* c = event.mutable_turn_played()->mutable_computer();
-  c->set_level(state.started->difficulty() == DIFFICULTY_UNSPECIFIED
-                   ? MEDIUM
-                   : state.started->difficulty());
+  c->set_level(state.difficulty);
   c->set_depth(result.depth);
   c->set_nodes(result.nodes);
   c->set_seed(request.seed);

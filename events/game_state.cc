@@ -12,7 +12,7 @@ constexpr int kDefaultNoProgressTurns = 40;
 
 // Plays a checked TurnPlayed on the state.
 void ApplyTurn(GameState* s, const TurnPlayed& turn) {
-  int route[kMaxJumps + 1];
+  int route[kMaxJumps + 1] = {};
   const int length = std::min<int>(turn.squares_size(), kMaxJumps + 1);
   for (int i = 0; i < length; ++i) route[i] = static_cast<int>(turn.squares(i)) - 1;
   const Move move = MoveAlongRoute(route, length);
@@ -35,6 +35,9 @@ void ApplyTurn(GameState* s, const TurnPlayed& turn) {
 void ApplyStart(GameState* s, const GameStarted& started) {
   s->started = std::make_shared<const GameStarted>(started);
   s->rules = RulesOf(started);
+  s->mode = started.mode() == MODE_UNSPECIFIED ? TWO_PLAYER : started.mode();
+  s->difficulty = started.difficulty() == DIFFICULTY_UNSPECIFIED ? MEDIUM : started.difficulty();
+  s->human_side = started.human_side() == SIDE_UNSPECIFIED ? FIRST : started.human_side();
   // A checked GameStarted has a valid FEN or none.
   s->position = started.start_fen().empty() ? Position::Initial()
                                             : ParseFen(started.start_fen()).value_or(Position());
@@ -122,6 +125,13 @@ void ApplyInPlace(GameState* s, const Event& event) {
       s->ended = event.game_ended();
       s->draw_offer.reset();
       break;
+    case Event::kModeChanged: {
+      const ModeChanged& m = event.mode_changed();
+      s->mode = m.mode();
+      if (m.difficulty() != DIFFICULTY_UNSPECIFIED) s->difficulty = m.difficulty();
+      if (m.human_side() != SIDE_UNSPECIFIED) s->human_side = m.human_side();
+      break;
+    }
     case Event::KIND_NOT_SET:
       break;
   }

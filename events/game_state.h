@@ -51,6 +51,11 @@ struct GameState {
   // Set by the GameStarted event; null before it.
   std::shared_ptr<const GameStarted> started;
   GameRules rules;
+  // Who plays: set by GameStarted, changed by ModeChanged.
+  Mode mode = MODE_UNSPECIFIED;
+  Difficulty difficulty = DIFFICULTY_UNSPECIFIED;
+  // In VS_COMPUTER mode, the person's side.
+  Side human_side = SIDE_UNSPECIFIED;
 
   Position position;
   // Completed turns.
@@ -77,6 +82,7 @@ struct GameState {
   std::optional<GameEnded> ended;
 
   bool over() const { return ended.has_value(); }
+  bool vs_computer() const { return mode == VS_COMPUTER; }
   Side side_to_move() const { return SideOf(position.side_to_move()); }
   // How many times the current position has stood since the last
   // irreversible move (1 when it is new).

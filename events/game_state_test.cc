@@ -194,6 +194,16 @@ TEST(GameStateTest, AutomaticDrawsOffLeavesOnlyTheWinRule) {
   EXPECT_EQ(g.state().TurnsUntilAutomaticDraw(), -1);
 }
 
+TEST(GameStateTest, ModeChangeContinuesTheSamePositionWithTwoPlayers) {
+  Game g;
+  g.Play({"11-15"});
+  const Position before = g.state().position;
+  g.Commit(*ModeChangeEvent(g.state(), TWO_PLAYER, MEDIUM));
+  EXPECT_EQ(g.state().mode, TWO_PLAYER);
+  EXPECT_EQ(g.state().position, before);
+  EXPECT_EQ(g.state().turns, 1);
+}
+
 TEST(GameStateTest, SideNamesFollowTheColourOptions) {
   GameStarted started;
   EXPECT_EQ(SideName(&started, FIRST), "Red");

@@ -8,11 +8,19 @@ absl::StatusOr<size_t> UndoKeep(absl::Span<const Event> events) {
   if (events.empty() || !events[0].has_game_started()) {
     return absl::FailedPreconditionError("there is no game to undo in");
   }
-  const GameStarted& started = events[0].game_started();
-  const bool vs_computer = started.mode() == VS_COMPUTER;
+  // The mode in force now decides, as it may have changed during the game.
+  Mode mode = events[0].game_started().mode();
+  Side human = events[0].game_started().human_side();
+  for (const Event& e : events) {
+    if (!e.has_mode_changed()) continue;
+    mode = e.mode_changed().mode();
+    if (e.mode_changed().human_side() != SIDE_UNSPECIFIED) human = e.mode_changed().human_side();
+  }
+  const bool vs_computer = mode == VS_COMPUTER;
+  if (vs_computer && human == SIDE_UNSPECIFIED) human = FIRST;
   for (size_t i = events.size(); i-- > 1;) {
     if (!events[i].has_turn_played()) continue;
-    if (vs_computer && events[i].turn_played().side() != started.human_side()) continue;
+    if (vs_computer && events[i].turn_played().side() != human) continue;
     return i;
   }
   return absl::FailedPreconditionError(vs_computer ? "you have no turn to take back yet"

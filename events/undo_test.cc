@@ -48,6 +48,14 @@ TEST(UndoTest, UndoAfterTheEndRemovesTheEndToo) {
   EXPECT_EQ(*UndoKeep(events), 1u);
 }
 
+TEST(UndoTest, AfterSwitchingToTwoPlayersUndoTakesBackOneTurn) {
+  Event change;
+  change.mutable_mode_changed()->set_mode(TWO_PLAYER);
+  const std::vector<Event> events = {Start(VS_COMPUTER, FIRST), Turn(FIRST), Turn(SECOND),
+                                     change, Turn(FIRST), Turn(SECOND)};
+  EXPECT_EQ(*UndoKeep(events), 5u);
+}
+
 TEST(UndoTest, NothingToUndoIsRefused) {
   EXPECT_FALSE(UndoKeep(std::vector<Event>{Start(TWO_PLAYER)}).ok());
   // The computer moved first; the person has not played yet.

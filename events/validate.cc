@@ -44,7 +44,7 @@ absl::Status CheckTurn(const GameState& s, const TurnPlayed& turn) {
     return Refuse(absl::StrCat("a turn of ", length, " squares (", RouteText(turn),
                                ") is not a move"));
   }
-  int route[kMaxJumps + 1];
+  int route[kMaxJumps + 1] = {};
   for (int i = 0; i < length; ++i) {
     if (turn.squares(i) < 1 || turn.squares(i) > kNumSquares) {
       return Refuse(absl::StrCat("square ", turn.squares(i), " is not between 1 and 32"));
@@ -145,6 +145,13 @@ absl::Status CheckEvent(const GameState& s, const Event& event) {
       return CheckGameGoesOn(s);
     case Event::kGameEnded:
       return CheckEnd(s, event.game_ended());
+    case Event::kModeChanged:
+      if (absl::Status st = CheckGameGoesOn(s); !st.ok()) return st;
+      if (event.mode_changed().mode() != VS_COMPUTER &&
+          event.mode_changed().mode() != TWO_PLAYER) {
+        return Refuse("a mode change must name the computer or two-player mode");
+      }
+      return absl::OkStatus();
     case Event::KIND_NOT_SET:
       break;
   }
@@ -217,6 +224,16 @@ absl::StatusOr<Event> DeclineDrawEvent(const GameState& state) {
   Event event;
   event.mutable_draw_declined()->set_side(
       state.draw_offer.has_value() ? OtherSide(*state.draw_offer) : state.side_to_move());
+  if (absl::Status st = CheckEvent(state, event); !st.ok()) return st;
+  return event;
+}
+
+absl::StatusOr<Event> ModeChangeEvent(const GameState& state, Mode mode, Difficulty difficulty) {
+  Event event;
+  ModeChanged* m = event.mutable_mode_changed();
+  m->set_mode(mode);
+  m->set_difficulty(difficulty);
+  m->set_human_side(state.human_side);
   if (absl::Status st = CheckEvent(state, event); !st.ok()) return st;
   return event;
 }

@@ -54,6 +54,9 @@ absl::StatusOr<Event> AcceptDrawEvent(const GameState& state);
 absl::StatusOr<Event> DeclineDrawEvent(const GameState& state);
 absl::StatusOr<Event> ResignEvent(const GameState& state, Side side);
 
+// Continues the game in `mode` (the person keeps their side).
+absl::StatusOr<Event> ModeChangeEvent(const GameState& state, Mode mode, Difficulty difficulty);
+
 }  // namespace checkers::events
 
 #endif  // CHECKERS_EVENTS_VALIDATE_H_

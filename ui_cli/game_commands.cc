@@ -150,7 +150,7 @@ absl::StatusOr<events::GameStarted> StartFromFlags(const GameState& previous) {
   // player than the game before.
   if (o->swap_first_player() && previous.started != nullptr &&
       previous.started->options().swap_first_player()) {
-    human = events::OtherSide(previous.started->human_side());
+    human = events::OtherSide(previous.human_side);
   }
   if (g.mode() == events::VS_COMPUTER) g.set_human_side(human);
 
@@ -309,7 +309,7 @@ int RunResign(const std::vector<std::string>& positional) {
   if (!log.ok()) return Fail(log.status());
   const GameState& s = (*log)->state();
   const events::Side side =
-      s.started->mode() == events::VS_COMPUTER ? s.started->human_side() : s.side_to_move();
+      s.vs_computer() ? s.human_side : s.side_to_move();
   absl::StatusOr<Event> event = events::ResignEvent(s, side);
   if (!event.ok()) return Fail(event.status());
   if (absl::Status st = (*log)->Commit(*std::move(event)); !st.ok()) return Fail(st);

@@ -24,9 +24,9 @@ std::string Name(const GameState& s, Side side) {
 
 std::string ModeText(const GameState& s) {
   if (s.started == nullptr) return "";
-  if (s.started->mode() != events::VS_COMPUTER) return "two players";
-  std::string level = absl::AsciiStrToLower(events::Difficulty_Name(s.started->difficulty()));
-  return absl::StrCat("vs computer (", level, "), you play ", Name(s, s.started->human_side()));
+  if (!s.vs_computer()) return "two players";
+  std::string level = absl::AsciiStrToLower(events::Difficulty_Name(s.difficulty));
+  return absl::StrCat("vs computer (", level, "), you play ", Name(s, s.human_side));
 }
 
 std::string ResultWords(const GameState& s, events::Result result) {
@@ -99,8 +99,7 @@ std::string BoardText(const Position& pos, const events::GameStarted* started, b
 }
 
 bool ShowFlipped(const GameState& s) {
-  return s.started != nullptr && s.started->mode() == events::VS_COMPUTER &&
-         s.started->human_side() == events::FIRST;
+  return s.vs_computer() && s.human_side == events::FIRST;
 }
 
 std::string EndText(const GameState& s) {
@@ -165,10 +164,10 @@ std::string ShowJson(const GameState& s) {
   o.Add("fen", ToFen(s.position));
   o.Add("side_to_move", Name(s, s.side_to_move()));
   o.Add("turns_played", s.turns);
-  o.Add("mode", s.started->mode() == events::VS_COMPUTER ? "computer" : "two-player");
-  if (s.started->mode() == events::VS_COMPUTER) {
-    o.Add("difficulty", absl::AsciiStrToLower(events::Difficulty_Name(s.started->difficulty())));
-    o.Add("human", Name(s, s.started->human_side()));
+  o.Add("mode", s.vs_computer() ? "computer" : "two-player");
+  if (s.vs_computer()) {
+    o.Add("difficulty", absl::AsciiStrToLower(events::Difficulty_Name(s.difficulty)));
+    o.Add("human", Name(s, s.human_side));
   }
   o.Add("repetition_count", s.RepetitionCount());
   if (const int left = s.TurnsUntilAutomaticDraw(); left >= 0 && !s.over()) {
@@ -228,6 +227,10 @@ std::string EventWords(const GameState& before, const Event& e) {
     case Event::kGameEnded: {
       GameState after = events::Apply(before, e);
       return absl::StrCat("game over: ", EndText(after));
+    }
+    case Event::kModeChanged: {
+      GameState after = events::Apply(before, e);
+      return absl::StrCat("the game goes on: ", ModeText(after));
     }
     case Event::KIND_NOT_SET:
       break;
@@ -294,6 +297,10 @@ std::string EventJson(const GameState& before, const Event& e) {
       break;
     case Event::kResigned:
       o.Add("event", "resigned");
+      break;
+    case Event::kModeChanged:
+      o.Add("event", "mode_changed");
+      o.Add("mode", e.mode_changed().mode() == events::VS_COMPUTER ? "computer" : "two-player");
       break;
     case Event::kGameEnded:
       o.Add("event", "game_ended");
