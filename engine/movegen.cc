@@ -1,5 +1,7 @@
 #include "engine/movegen.h"
 
+#include <cstdlib>
+
 namespace checkers {
 namespace {
 
@@ -204,6 +206,68 @@ int Count(const Position& pos, CaptureRule rule) {
   return rule == CaptureRule::kOptional ? captures + CountSteps<C>(pos) : captures;
 }
 
+// Whether the piece on `at` (a single square) can jump on, given the
+// pieces its route has already taken.
+template <Color C>
+bool CanJumpOn(const JumpBoard& board, Bitboard at, Bitboard captured, bool king) {
+  bool found = false;
+  auto any = [&found](Bitboard, Bitboard) { found = true; };
+  ForEachJump<Forward<C>>(board, at, captured, any);
+  if (king) ForEachJump<Backward<C>>(board, at, captured, any);
+  return found;
+}
+
+template <Color C>
+std::optional<Move> LegalMoveAlongOf(const Position& pos, const int* route, int length,
+                                     CaptureRule rule) {
+  if (length < 2 || length > kMaxJumps + 1) return std::nullopt;
+  for (int i = 0; i < length; ++i) {
+    if (route[i] < 0 || route[i] >= kNumSquares) return std::nullopt;
+  }
+  const Bitboard from = SquareBit(route[0]);
+  if (!(pos.pieces(C) & from)) return std::nullopt;
+  const bool king = pos.kings(C) & from;
+  const int forward = C == Color::kBlack ? 1 : -1;
+  const JumpBoard board{pos.pieces(Opponent(C)), pos.empty() | from, PromotionRow(C)};
+
+  Move m;
+  m.from = static_cast<int8_t>(route[0]);
+  m.to = static_cast<int8_t>(route[length - 1]);
+  const int rows = RowOf(route[1]) - RowOf(route[0]);
+  if (length == 2 && (rows == 1 || rows == -1)) {
+    const bool adjacent = std::abs(ColOf(route[1]) - ColOf(route[0])) == 1;
+    if (!adjacent || !(board.empty & SquareBit(route[1])) || (!king && rows != forward)) {
+      return std::nullopt;
+    }
+    if (rule == CaptureRule::kMandatory && CapturingPiecesOf<C>(pos)) return std::nullopt;
+    return m;
+  }
+  Bitboard at = from;
+  for (int i = 1; i < length; ++i) {
+    const int dr = RowOf(route[i]) - RowOf(route[i - 1]);
+    const int dc = ColOf(route[i]) - ColOf(route[i - 1]);
+    if ((dr != 2 && dr != -2) || (dc != 2 && dc != -2)) return std::nullopt;
+    if (!king && dr != 2 * forward) return std::nullopt;
+    const Bitboard mid =
+        SquareBit(SquareAt(RowOf(route[i - 1]) + dr / 2, ColOf(route[i - 1]) + dc / 2));
+    const Bitboard land = SquareBit(route[i]);
+    if (!(board.opp & mid & ~m.captured) || !(board.empty & land)) return std::nullopt;
+    m.captured |= mid;
+    m.landings[i - 1] = static_cast<int8_t>(route[i]);
+    at = land;
+    // A man that reaches the far row is crowned and stops there.
+    if (!king && (land & board.promotion_row)) {
+      if (i != length - 1) return std::nullopt;
+      m.num_jumps = static_cast<uint8_t>(length - 1);
+      return m;
+    }
+  }
+  // A route must go on while its piece can jump.
+  if (CanJumpOn<C>(board, at, m.captured, king)) return std::nullopt;
+  m.num_jumps = static_cast<uint8_t>(length - 1);
+  return m;
+}
+
 template <Color C>
 uint64_t PerftOf(const Position& pos, int depth, CaptureRule rule) {
   if (depth == 1) return Count<C>(pos, rule);
@@ -225,6 +289,13 @@ uint64_t Perft(const Position& pos, int depth, CaptureRule rule) {
   if (depth <= 0) return 1;
   return pos.side_to_move() == Color::kBlack ? PerftOf<Color::kBlack>(pos, depth, rule)
                                              : PerftOf<Color::kWhite>(pos, depth, rule);
+}
+
+std::optional<Move> LegalMoveAlong(const Position& pos, const int* route, int length,
+                                   CaptureRule rule) {
+  return pos.side_to_move() == Color::kBlack
+             ? LegalMoveAlongOf<Color::kBlack>(pos, route, length, rule)
+             : LegalMoveAlongOf<Color::kWhite>(pos, route, length, rule);
 }
 
 void GenerateMoves(const Position& pos, MoveList* moves, CaptureRule rule) {

@@ -7,6 +7,7 @@
 #define CHECKERS_ENGINE_MOVEGEN_H_
 
 #include <cstdint>
+#include <optional>
 
 #include "engine/bitboard.h"
 #include "engine/move.h"
@@ -44,6 +45,13 @@ Bitboard SteppingPieces(const Position& pos);
 inline bool HasLegalMove(const Position& pos) {
   return CapturingPieces(pos) != 0 || SteppingPieces(pos) != 0;
 }
+
+// The legal move of `pos` whose route is `route[0..length)`: the start
+// square, then every square landed on (0-based), or nullopt when no legal
+// move has that route. Equivalent to searching GenerateMoves' list, but
+// checks the route square by square, so a recorded game folds fast.
+std::optional<Move> LegalMoveAlong(const Position& pos, const int* route, int length,
+                                   CaptureRule rule = CaptureRule::kMandatory);
 
 // Perft: the number of leaf positions `depth` plies below `pos` (1 at
 // depth 0), the standard check of a move generator against published

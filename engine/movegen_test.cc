@@ -128,6 +128,62 @@ TEST(MovegenTest, CountMatchesGenerationOverRandomGames) {
   }
 }
 
+TEST(MovegenTest, LegalMoveAlongAcceptsExactlyTheGeneratedRoutes) {
+  std::mt19937 rng(5);
+  for (int game = 0; game < 200; ++game) {
+    Position p = Position::Initial();
+    for (int ply = 0; ply < 150; ++ply) {
+      for (CaptureRule rule : {CaptureRule::kMandatory, CaptureRule::kOptional}) {
+        MoveList moves;
+        GenerateMoves(p, &moves, rule);
+        for (const Move& m : moves) {
+          int route[kMaxJumps + 1] = {m.from};
+          int length = 1;
+          if (m.IsCapture()) {
+            for (int i = 0; i < m.num_jumps; ++i) route[length++] = m.landings[i];
+          } else {
+            route[length++] = m.to;
+          }
+          const std::optional<Move> found = LegalMoveAlong(p, route, length, rule);
+          ASSERT_TRUE(found.has_value()) << ToFen(p) << " " << MoveToText(m);
+          ASSERT_TRUE(*found == m);
+          ASSERT_EQ(found->captured, m.captured);
+        }
+        // Random routes are accepted only when they are generated moves.
+        for (int trial = 0; trial < 20; ++trial) {
+          int route[4];
+          const int length = 2 + rng() % 3;
+          for (int i = 0; i < length; ++i) route[i] = rng() % kNumSquares;
+          if (trial % 2 == 0) route[0] = LowestSquare(p.pieces(p.side_to_move()) | 1u << 31);
+          const std::optional<Move> found = LegalMoveAlong(p, route, length, rule);
+          if (!found.has_value()) continue;
+          bool generated = false;
+          for (const Move& m : moves) generated |= (m == *found);
+          ASSERT_TRUE(generated) << ToFen(p) << " " << MoveToText(*found);
+        }
+      }
+      MoveList moves;
+      GenerateMoves(p, &moves);
+      if (moves.empty()) break;
+      p = p.After(moves[rng() % moves.size()]);
+    }
+  }
+}
+
+TEST(MovegenTest, LegalMoveAlongRefusesUnfinishedAndOverlongRoutes) {
+  const Position p = *ParseFen("W:W22:B18,10");
+  const int partial[] = {21, 14};
+  EXPECT_FALSE(LegalMoveAlong(p, partial, 2).has_value());
+  const int full[] = {21, 14, 5};
+  EXPECT_TRUE(LegalMoveAlong(p, full, 3).has_value());
+  // The man crowned on 2 may not jump on.
+  const Position q = *ParseFen("W:W11:B6,7");
+  const int crowned[] = {10, 1};
+  EXPECT_TRUE(LegalMoveAlong(q, crowned, 2).has_value());
+  const int beyond[] = {10, 1, 10};
+  EXPECT_FALSE(LegalMoveAlong(q, beyond, 3).has_value());
+}
+
 TEST(MovegenTest, EveryRouteOfFourKingsInALatticeIsKept) {
   // Nine men on one diagonal lattice and four kings behind them: 34 capture
   // routes, as counted by an independent brute-force search over the board

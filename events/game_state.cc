@@ -29,7 +29,10 @@ void ApplyTurn(GameState* s, const TurnPlayed& turn) {
   } else {
     ++s->no_progress_turns;
   }
-  s->since_irreversible.push_back({s->position.hash(), s->last_seq});
+  const uint64_t hash = s->position.hash();
+  s->repetitions = 1;
+  for (const Occurrence& o : s->since_irreversible) s->repetitions += o.hash == hash;
+  s->since_irreversible.push_back({hash, s->last_seq});
 }
 
 void ApplyStart(GameState* s, const GameStarted& started) {
@@ -43,6 +46,7 @@ void ApplyStart(GameState* s, const GameStarted& started) {
                                             : ParseFen(started.start_fen()).value_or(Position());
   s->since_irreversible.clear();
   s->since_irreversible.push_back({s->position.hash(), s->last_seq});
+  s->repetitions = 1;
   s->no_progress_turns = 0;
   s->no_progress_since_seq = s->last_seq;
 }
@@ -82,12 +86,6 @@ GameRules RulesOf(const GameStarted& started) {
     rules.turn_limit = 0;
   }
   return rules;
-}
-
-int GameState::RepetitionCount() const {
-  const uint64_t hash = position.hash();
-  return static_cast<int>(std::count_if(since_irreversible.begin(), since_irreversible.end(),
-                                        [hash](const Occurrence& o) { return o.hash == hash; }));
 }
 
 int GameState::TurnsUntilAutomaticDraw() const {

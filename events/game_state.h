@@ -65,7 +65,11 @@ struct GameState {
 
   // Every position since the last irreversible move, oldest first. Only
   // these can repeat; the no-progress rule keeps the list short.
-  absl::InlinedVector<Occurrence, 16> since_irreversible;
+  // Inline room for the default no-progress limit, so folding a game does
+  // not allocate.
+  absl::InlinedVector<Occurrence, 84> since_irreversible;
+  // How many entries of since_irreversible are the current position.
+  int repetitions = 1;
   // Turns since the last capture or man's move, and the seq of the event
   // after which that count began.
   int no_progress_turns = 0;
@@ -86,7 +90,7 @@ struct GameState {
   Side side_to_move() const { return SideOf(position.side_to_move()); }
   // How many times the current position has stood since the last
   // irreversible move (1 when it is new).
-  int RepetitionCount() const;
+  int RepetitionCount() const { return repetitions; }
   // Turns left before the no-progress or turn-limit draw, whichever is
   // nearer.
   int TurnsUntilAutomaticDraw() const;

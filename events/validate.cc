@@ -51,15 +51,8 @@ absl::Status CheckTurn(const GameState& s, const TurnPlayed& turn) {
     }
     route[i] = static_cast<int>(turn.squares(i)) - 1;
   }
-  MoveList moves;
-  GenerateMoves(s.position, &moves, s.rules.capture);
-  for (const Move& m : moves) {
-    if (m.from != route[0] || m.to != route[length - 1]) continue;
-    if (!m.IsCapture() ? length == 2 : m.num_jumps == length - 1 &&
-                                           std::equal(route + 1, route + length,
-                                                      m.landings.begin())) {
-      return absl::OkStatus();
-    }
+  if (LegalMoveAlong(s.position, route, length, s.rules.capture).has_value()) {
+    return absl::OkStatus();
   }
   return Refuse(absl::StrCat(
       "the move ", RouteText(turn), " is not legal for ", Name(s, turn.side()),
