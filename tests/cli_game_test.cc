@@ -1,0 +1,247 @@
+// End-to-end tests of the game commands on a real save: every refusal has
+// its exit code and one stderr line, and never changes the save.
+
+#include <fcntl.h>
+#include <sys/file.h>
+#include <unistd.h>
+
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "absl/strings/str_cat.h"
+#include "gmock/gmock.h"
+#include "gtest/gtest.h"
+#include "tests/run_command.h"
+
+namespace checkers {
+namespace {
+
+using ::checkers::testing::CommandResult;
+using ::checkers::testing::RunCheckers;
+using ::testing::HasSubstr;
+
+std::string ReadAll(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+int Lines(const std::string& text) { return std::count(text.begin(), text.end(), '\n'); }
+
+class CliGameTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = absl::StrCat(std::getenv("TEST_TMPDIR"), "/",
+                        ::testing::UnitTest::GetInstance()->current_test_info()->name());
+    save_ = dir_ + "/match.log";
+  }
+
+  CommandResult Run(std::vector<std::string> args) {
+    args.push_back("--save=" + save_);
+    return RunCheckers(args);
+  }
+
+  std::string dir_;
+  std::string save_;
+};
+
+TEST_F(CliGameTest, TwoPlayerGameIsPlayedAndShown) {
+  ASSERT_EQ(Run({"new", "--mode=two-player"}).exit_code, 0);
+  CommandResult r = Run({"move", "11-15"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out, "Red: 11-15\n");
+  ASSERT_EQ(Run({"move", "23-19"}).exit_code, 0);
+  r = Run({"show"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_THAT(r.out, HasSubstr("Red to move, turn 3"));
+  EXPECT_THAT(r.out, HasSubstr("FEN: B:W19,21,22,24,"));
+  r = Run({"show", "--json"});
+  EXPECT_THAT(r.out, HasSubstr(R"("turns_played":2)"));
+  EXPECT_THAT(r.out, HasSubstr(R"("legal_moves":["7-11",)"));
+  r = Run({"moves"});
+  EXPECT_EQ(r.out, "7-11\n8-11\n9-13\n9-14\n10-14\n12-16\n15-18\n");
+  r = Run({"log"});
+  EXPECT_EQ(Lines(r.out), 3);
+  EXPECT_THAT(r.out, HasSubstr("seq 3    turn 2    White  23-19"));
+}
+
+TEST_F(CliGameTest, IllegalMoveExitsOneListingLegalMovesAndSavesNothing) {
+  ASSERT_EQ(Run({"new", "--mode=two-player"}).exit_code, 0);
+  const std::string before = ReadAll(save_);
+  CommandResult r = Run({"move", "11-14"});
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_THAT(r.err, HasSubstr("legal moves: 9-13 9-14 10-14 10-15 11-15 11-16 12-16"));
+  EXPECT_EQ(Lines(r.err), 1);
+  EXPECT_EQ(ReadAll(save_), before);
+}
+
+TEST_F(CliGameTest, MalformedMoveIsAUsageError) {
+  ASSERT_EQ(Run({"new", "--mode=two-player"}).exit_code, 0);
+  CommandResult r = Run({"move", "eleven-fifteen"});
+  EXPECT_EQ(r.exit_code, 64);
+  EXPECT_THAT(r.err, HasSubstr("11-15"));
+  EXPECT_EQ(Run({"move"}).exit_code, 64);
+}
+
+TEST_F(CliGameTest, ShortFormJumpIsAccepted) {
+  ASSERT_EQ(Run({"new", "--mode=two-player", "--fen=W:W22:B18,10,5"}).exit_code, 0);
+  CommandResult r = Run({"move", "22x6"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out, "White: 22x15x6\n");
+}
+
+TEST_F(CliGameTest, ReplacingASaveWithTurnsNeedsYes) {
+  ASSERT_EQ(Run({"new", "--mode=two-player"}).exit_code, 0);
+  ASSERT_EQ(Run({"move", "11-15"}).exit_code, 0);
+  const std::string before = ReadAll(save_);
+  CommandResult r = Run({"new", "--mode=two-player"});
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_THAT(r.err, HasSubstr("--yes"));
+  EXPECT_EQ(ReadAll(save_), before);
+  r = Run({"new", "--mode=two-player", "--yes"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_THAT(Run({"show", "--json"}).out, HasSubstr(R"("turns_played":0)"));
+}
+
+TEST_F(CliGameTest, UndoTakesBackOneTurnBetweenTwoPlayers) {
+  ASSERT_EQ(Run({"new", "--mode=two-player"}).exit_code, 0);
+  ASSERT_EQ(Run({"move", "11-15"}).exit_code, 0);
+  ASSERT_EQ(Run({"move", "23-19"}).exit_code, 0);
+  CommandResult r = Run({"undo"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_THAT(r.out, HasSubstr("White to move, turn 2"));
+  ASSERT_EQ(Run({"undo"}).exit_code, 0);
+  r = Run({"undo"});
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_THAT(r.err, HasSubstr("no turn"));
+}
+
+TEST_F(CliGameTest, FinishedGameRefusesMoves) {
+  ASSERT_EQ(Run({"new", "--mode=two-player", "--fen=W:W22:B18"}).exit_code, 0);
+  CommandResult r = Run({"move", "22x15"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_THAT(r.out, HasSubstr("Game over: White wins: Red has no legal move"));
+  r = Run({"move", "15-11"});
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_THAT(r.err, HasSubstr("the game is over"));
+  EXPECT_THAT(Run({"show", "--json"}).out, HasSubstr(R"("reason":"no_legal_move")"));
+}
+
+TEST_F(CliGameTest, ResignationAndDrawByAgreementEndTheGame) {
+  ASSERT_EQ(Run({"new", "--mode=two-player"}).exit_code, 0);
+  CommandResult r = Run({"resign"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_THAT(r.out, HasSubstr("White wins: Red resigned"));
+
+  ASSERT_EQ(Run({"new", "--mode=two-player", "--yes"}).exit_code, 0);
+  ASSERT_EQ(Run({"draw", "offer"}).exit_code, 0);
+  EXPECT_THAT(Run({"show"}).out, HasSubstr("Red offers a draw"));
+  r = Run({"draw", "accept"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_THAT(r.out, HasSubstr("Draw by agreement"));
+  EXPECT_EQ(Run({"draw", "maybe"}).exit_code, 64);
+}
+
+TEST_F(CliGameTest, DeclinedDrawLetsTheGameGoOn) {
+  ASSERT_EQ(Run({"new", "--mode=two-player"}).exit_code, 0);
+  EXPECT_EQ(Run({"draw", "accept"}).exit_code, 1);
+  ASSERT_EQ(Run({"draw", "offer"}).exit_code, 0);
+  ASSERT_EQ(Run({"draw", "decline"}).exit_code, 0);
+  EXPECT_THAT(Run({"show", "--json"}).out, HasSubstr(R"("over":false)"));
+}
+
+TEST_F(CliGameTest, ComputerRepliesToEachMoveAndUndoRemovesBoth) {
+  ASSERT_EQ(Run({"new", "--mode=computer", "--difficulty=easy"}).exit_code, 0);
+  CommandResult r = Run({"move", "11-15"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_THAT(r.out, HasSubstr("Red: 11-15\nWhite (computer): "));
+  r = Run({"log", "--json"});
+  EXPECT_EQ(Lines(r.out), 3);
+  EXPECT_THAT(r.out, HasSubstr(R"("computer":true)"));
+  r = Run({"undo"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_THAT(Run({"show", "--json"}).out, HasSubstr(R"("turns_played":0)"));
+}
+
+TEST_F(CliGameTest, ComputerMovesFirstWhenThePersonPlaysSecond) {
+  CommandResult r = Run({"new", "--mode=computer", "--side=second", "--difficulty=easy"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_THAT(r.out, HasSubstr("Red (computer): "));
+  EXPECT_THAT(Run({"show", "--json"}).out, HasSubstr(R"("turns_played":1)"));
+}
+
+TEST_F(CliGameTest, LockedSaveExits75) {
+  ASSERT_EQ(Run({"new", "--mode=two-player"}).exit_code, 0);
+  const int fd = open((save_ + ".lock").c_str(), O_RDWR | O_CREAT, 0644);
+  ASSERT_GE(fd, 0);
+  ASSERT_EQ(flock(fd, LOCK_EX | LOCK_NB), 0);
+  CommandResult r = Run({"move", "11-15"});
+  EXPECT_EQ(r.exit_code, 75);
+  EXPECT_EQ(Lines(r.err), 1);
+  // Reading needs no lock.
+  EXPECT_EQ(Run({"show"}).exit_code, 0);
+  close(fd);
+  EXPECT_EQ(Run({"move", "11-15"}).exit_code, 0);
+}
+
+TEST_F(CliGameTest, UnwritableSaveExits73) {
+  const std::string file = dir_ + "-plain-file";
+  std::ofstream(file) << "x";
+  CommandResult r = RunCheckers({"new", "--mode=two-player", "--save=" + file + "/match.log"});
+  EXPECT_EQ(r.exit_code, 73);
+  EXPECT_EQ(Lines(r.err), 1);
+}
+
+TEST_F(CliGameTest, CorruptedSaveExits65AndIsLeftAlone) {
+  ASSERT_EQ(Run({"new", "--mode=two-player"}).exit_code, 0);
+  ASSERT_EQ(Run({"move", "11-15"}).exit_code, 0);
+  ASSERT_EQ(Run({"move", "23-19"}).exit_code, 0);
+  std::string bytes = ReadAll(save_);
+  bytes[bytes.size() / 2] ^= 0x40;
+  std::ofstream(save_, std::ios::binary) << bytes;
+  CommandResult r = Run({"move", "8-11"});
+  EXPECT_EQ(r.exit_code, 65);
+  EXPECT_THAT(r.err, HasSubstr("byte"));
+  EXPECT_EQ(Run({"show"}).exit_code, 65);
+  EXPECT_EQ(ReadAll(save_), bytes);
+  // A new game keeps the damaged save aside rather than destroying it.
+  EXPECT_EQ(Run({"new", "--mode=two-player"}).exit_code, 65);
+  r = Run({"new", "--mode=two-player", "--yes"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(ReadAll(save_ + ".damaged"), bytes);
+}
+
+TEST_F(CliGameTest, MissingSaveExits66) {
+  EXPECT_EQ(Run({"show"}).exit_code, 66);
+  EXPECT_EQ(RunCheckers({"log", dir_ + "/nothing.log"}).exit_code, 66);
+}
+
+TEST_F(CliGameTest, BadFenForNewExits65) {
+  CommandResult r = Run({"new", "--mode=two-player", "--fen=B:W33:B1"});
+  EXPECT_EQ(r.exit_code, 65);
+  EXPECT_THAT(r.err, HasSubstr("square 33"));
+}
+
+TEST_F(CliGameTest, BadFlagValuesExit64) {
+  EXPECT_EQ(Run({"new"}).exit_code, 64);
+  EXPECT_EQ(Run({"new", "--mode=online"}).exit_code, 64);
+  EXPECT_EQ(Run({"new", "--mode=computer", "--difficulty=impossible"}).exit_code, 64);
+  EXPECT_EQ(Run({"show", "--depth=3"}).exit_code, 64);
+}
+
+TEST_F(CliGameTest, HouseRulesAreRecordedAndApplied) {
+  ASSERT_EQ(Run({"new", "--mode=two-player", "--capture=optional", "--colours=black-white",
+                 "--fen=B:W22,23:B18,5"})
+                .exit_code,
+            0);
+  CommandResult r = Run({"move", "5-9"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out, "Black: 5-9\n");
+}
+
+}  // namespace
+}  // namespace checkers
