@@ -48,6 +48,12 @@ bool IsComputersAnswer(const GameState& s) {
 }
 
 SearchRequest ComputerRequest(const GameState& s) {
+  return SearchRequestFor(
+      s, LevelOf(s.difficulty),
+      s.started->engine_seed() ^ (0x9E3779B97F4A7C15ull * static_cast<uint64_t>(s.turns + 1)));
+}
+
+SearchRequest SearchRequestFor(const GameState& s, Level level, uint64_t seed) {
   SearchRequest r;
   r.position = s.position;
   // since_irreversible ends with the current position itself.
@@ -57,8 +63,8 @@ SearchRequest ComputerRequest(const GameState& s) {
   r.no_progress_plies = s.no_progress_turns;
   r.rules.capture_rule = s.rules.capture;
   r.rules.no_progress_limit_plies = s.rules.no_progress_limit;
-  r.level = LevelOf(s.difficulty);
-  r.seed = s.started->engine_seed() ^ (0x9E3779B97F4A7C15ull * static_cast<uint64_t>(s.turns + 1));
+  r.level = level;
+  r.seed = seed;
   return r;
 }
 

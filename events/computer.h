@@ -26,6 +26,11 @@ bool IsComputersTurn(const GameState& state);
 // Whether a draw offer by the person stands in a game against the computer.
 bool IsComputersAnswer(const GameState& state);
 
+// A search of the position of `state` at `level`: the positions that may
+// repeat, the no-progress count and the game's capture and draw rules come
+// from the state.
+SearchRequest SearchRequestFor(const GameState& state, Level level, uint64_t seed);
+
 // What the computer searches for the position of `state`: its level, the
 // positions that may repeat, the no-progress count, the game's capture and
 // draw rules, and a seed drawn from the game's engine seed and the turn

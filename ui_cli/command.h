@@ -34,6 +34,8 @@ struct Bench {
 std::vector<Command> EngineCommands();
 // new, move, undo, show, moves, resign, draw, log.
 std::vector<Command> GameCommands();
+// match.
+std::vector<Command> MatchCommands();
 // bench perft.
 std::vector<Bench> EngineBenches();
 // bench log.

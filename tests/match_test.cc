@@ -1,0 +1,159 @@
+#include "ui_cli/match.h"
+
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+#include <string>
+
+#include "absl/strings/str_split.h"
+#include "engine/fen.h"
+#include "events/fold.h"
+#include "events/validate.h"
+#include "gmock/gmock.h"
+#include "gtest/gtest.h"
+#include "replay/pdn.h"
+#include "tests/run_command.h"
+#include "tests/test_data.h"
+
+namespace checkers::cli {
+namespace {
+
+using ::testing::HasSubstr;
+using ::testing::MatchesRegex;
+
+std::string Runfile(const std::string& path) {
+  return std::string(std::getenv("TEST_SRCDIR")) + "/" + std::getenv("TEST_WORKSPACE") + "/" +
+         path;
+}
+
+std::string Ballots() { return *testing::ReadTestData("ballots_3move_english.json"); }
+
+TEST(MatchTest, BallotSetsAreReadByNameAndByReference) {
+  EXPECT_EQ(ParseBallots(Ballots(), "all")->size(), 174u);
+  absl::StatusOr<std::vector<Opening>> standard = ParseBallots(Ballots(), "standard");
+  ASSERT_TRUE(standard.ok()) << standard.status();
+  ASSERT_EQ(standard->size(), 157u);
+  EXPECT_EQ((*standard)[0].name, "001 09-13 21-17 05-09");
+  EXPECT_EQ(ParseBallots(Ballots(), "lost")->size(), 18u);
+}
+
+TEST(MatchTest, UnknownSetAndBadJsonAreErrors) {
+  absl::StatusOr<std::vector<Opening>> none = ParseBallots(Ballots(), "tournament");
+  EXPECT_EQ(none.status().code(), absl::StatusCode::kInvalidArgument);
+  EXPECT_THAT(std::string(none.status().message()), HasSubstr("standard"));
+  for (const char* bad : {"", "{", "[]", "{\"a\": 3}", "{\"a\": {\"x\": \"y\"}", "{\"a\": [\"x\"]}"}) {
+    EXPECT_FALSE(ParseBallots(bad, "a").ok()) << bad;
+  }
+}
+
+// Checks a match game against the fold: every move legal from the opening,
+// and a recorded end matching the rules.
+void ExpectLegal(const MatchGame& game) {
+  events::GameStarted started;
+  started.set_start_fen(ToFen(game.start));
+  events::GameState s = events::Apply({}, *events::StartEvent(started));
+  for (const Move& m : game.moves) {
+    absl::StatusOr<std::vector<events::Event>> commit =
+        events::CommitFor(s, events::TurnEvent(s, m));
+    ASSERT_TRUE(commit.ok()) << commit.status();
+    for (const events::Event& e : *commit) s = events::Apply(s, e);
+  }
+}
+
+TEST(MatchTest, GameBetweenLevelsEndsByTheRulesWithLegalMoves) {
+  auto easy = *MakeEngine("easy");
+  auto medium = *MakeEngine("medium");
+  const std::vector<Opening> openings = *ParseBallots(Ballots(), "standard");
+  absl::StatusOr<MatchGame> game = PlayMatchGame(*medium, *easy, openings[0], 1, 300, 0.1);
+  ASSERT_TRUE(game.ok()) << game.status();
+  EXPECT_NE(game->result, events::RESULT_UNSPECIFIED);
+  EXPECT_FALSE(game->how.empty());
+  ExpectLegal(*game);
+}
+
+TEST(MatchTest, TurnCapDrawsALongGame) {
+  auto a = *MakeEngine("easy");
+  auto b = *MakeEngine("easy");
+  absl::StatusOr<MatchGame> game =
+      PlayMatchGame(*a, *b, {"kings", "B:WK29,K30:BK3,K4"}, 0, 10, 0.1);
+  ASSERT_TRUE(game.ok());
+  EXPECT_EQ(game->result, events::DRAW);
+  EXPECT_THAT(game->how, HasSubstr("turn cap"));
+}
+
+TEST(MatchTest, OurCheckerBoardLibraryPlaysAGame) {
+  absl::StatusOr<std::unique_ptr<MatchEngine>> library =
+      MakeEngine(Runfile("engine/checkers_engine.so"));
+  ASSERT_TRUE(library.ok()) << library.status();
+  auto easy = *MakeEngine("easy");
+  const std::vector<Opening> openings = *ParseBallots(Ballots(), "standard");
+  absl::StatusOr<MatchGame> game = PlayMatchGame(**library, *easy, openings[3], 0, 40, 0.01);
+  ASSERT_TRUE(game.ok()) << game.status();
+  EXPECT_THAT(game->how, ::testing::Not(HasSubstr("forfeits"))) << game->how;
+  ExpectLegal(*game);
+}
+
+TEST(MatchTest, EngineThatPlaysAnIllegalMoveForfeits) {
+  absl::StatusOr<std::unique_ptr<MatchEngine>> cheater =
+      MakeEngine(Runfile("tests/illegal_engine.so"));
+  ASSERT_TRUE(cheater.ok()) << cheater.status();
+  EXPECT_EQ((*cheater)->name(), "cheater");
+  auto easy = *MakeEngine("easy");
+  absl::StatusOr<MatchGame> game =
+      PlayMatchGame(**cheater, *easy, {"start", "B:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,"
+                                                "4,5,6,7,8,9,10,11,12"},
+                    0, 300, 0.1);
+  ASSERT_TRUE(game.ok());
+  EXPECT_EQ(game->result, events::SECOND_WINS);
+  EXPECT_THAT(game->how, HasSubstr("cheater forfeits"));
+  EXPECT_TRUE(game->moves.empty());
+}
+
+TEST(MatchTest, MissingLibraryIsAnError) {
+  absl::StatusOr<std::unique_ptr<MatchEngine>> none = MakeEngine("/nonexistent/engine.so");
+  EXPECT_EQ(none.status().code(), absl::StatusCode::kInvalidArgument);
+}
+
+TEST(MatchTest, ScoreCountsFromEngineAsView) {
+  MatchGame a_wins_as_white;
+  a_wins_as_white.start = *ParseFen("W:W32:B1");
+  a_wins_as_white.first_is_a = true;  // A plays White, the side to move
+  a_wins_as_white.result = events::SECOND_WINS;
+  MatchGame draw = a_wins_as_white;
+  draw.result = events::DRAW;
+  MatchGame b_wins = a_wins_as_white;
+  b_wins.first_is_a = false;
+  const MatchScore score = ScoreOf({a_wins_as_white, draw, b_wins});
+  EXPECT_EQ(score.wins, 1);
+  EXPECT_EQ(score.draws, 1);
+  EXPECT_EQ(score.losses, 1);
+  EXPECT_DOUBLE_EQ(score.percent, 50.0);
+  EXPECT_GT(score.interval, 0);
+}
+
+TEST(MatchTest, CommandPrintsAGameLineEachAndTheScore) {
+  const std::string pdn = std::string(std::getenv("TEST_TMPDIR")) + "/match.pdn";
+  testing::CommandResult r = testing::RunCheckers(
+      {"match", "--engine=medium", "--engine=easy", "--games=2", "--pdn=" + pdn});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  std::vector<std::string> lines = absl::StrSplit(r.out, '\n', absl::SkipEmpty());
+  ASSERT_EQ(lines.size(), 3u);
+  EXPECT_THAT(lines[0], HasSubstr("game 1/2 001 09-13 21-17 05-09: "));
+  EXPECT_THAT(lines[2], MatchesRegex(R"(score medium: [0-2] wins, [0-2] losses, [0-2] draws, )"
+                                     R"([0-9.]+% \(95% interval .*\))"));
+  std::ifstream in(pdn);
+  std::stringstream text;
+  text << in.rdbuf();
+  absl::StatusOr<std::vector<replay::PdnGame>> games = replay::ParsePdn(text.str());
+  ASSERT_TRUE(games.ok()) << games.status();
+  EXPECT_EQ(games->size(), 2u);
+}
+
+TEST(MatchTest, CommandRefusesBadEngines) {
+  EXPECT_EQ(testing::RunCheckers({"match", "--engine=easy"}).exit_code, 64);
+  EXPECT_EQ(testing::RunCheckers({"match", "--engine=easy", "--engine=/no/such.so"}).exit_code,
+            64);
+}
+
+}  // namespace
+}  // namespace checkers::cli

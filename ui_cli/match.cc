@@ -1,0 +1,382 @@
+#include "ui_cli/match.h"
+
+#include <dlfcn.h>
+
+#include <cmath>
+#include <cstring>
+#include <map>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "absl/status/status.h"
+#include "absl/strings/ascii.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
+#include "engine/checkerboard.h"
+#include "engine/fen.h"
+#include "engine/movegen.h"
+#include "engine/notation.h"
+#include "engine/search.h"
+#include "events/computer.h"
+#include "events/validate.h"
+
+namespace checkers::cli {
+namespace {
+
+using events::GameState;
+
+// One of our own levels.
+class BuiltinEngine final : public MatchEngine {
+ public:
+  explicit BuiltinEngine(Level level) : level_(level), name_(LevelName(level)) {}
+
+  const std::string& name() const override { return name_; }
+  void NewGame(uint64_t game_seed) override { seed_ = game_seed; }
+
+  absl::StatusOr<Move> ChooseMove(const GameState& state, const std::vector<Move>&,
+                                  double) override {
+    const SearchRequest request = events::SearchRequestFor(
+        state, level_, seed_ ^ (0x9E3779B97F4A7C15ull * static_cast<uint64_t>(state.turns + 1)));
+    absl::StatusOr<SearchResult> result = Search(request);
+    if (!result.ok()) return result.status();
+    return result->best_move;
+  }
+
+ private:
+  const Level level_;
+  const std::string name_;
+  uint64_t seed_ = 0;
+};
+
+using GetMoveFn = int (*)(int board[8][8], int color, double maxtime, char str[1024],
+                          int* playnow, int info, int moreinfo, cb::CbMove* move);
+using EngineCommandFn = int (*)(char command[256], char reply[1024]);
+
+// A CheckerBoard-API library, driven as CheckerBoard drives it: "set
+// gamehist" before each getmove, then the board of the position.
+class CheckerBoardEngine final : public MatchEngine {
+ public:
+  static absl::StatusOr<std::unique_ptr<MatchEngine>> Load(const std::string& path) {
+    // The same library named twice is one instance; that is safe, as each
+    // move is asked with the game's whole history ("set gamehist").
+    void* handle = dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL);
+    if (handle == nullptr) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("cannot load engine ", path, ": ", dlerror(),
+                       "; an engine is easy, medium, hard or a CheckerBoard engine library"));
+    }
+    auto getmove = reinterpret_cast<GetMoveFn>(dlsym(handle, "getmove"));
+    auto command = reinterpret_cast<EngineCommandFn>(dlsym(handle, "enginecommand"));
+    if (getmove == nullptr || command == nullptr) {
+      dlclose(handle);
+      return absl::InvalidArgumentError(
+          absl::StrCat(path, " is not a CheckerBoard engine: it lacks getmove or enginecommand"));
+    }
+    auto engine = std::unique_ptr<CheckerBoardEngine>(
+        new CheckerBoardEngine(handle, getmove, command));
+    std::string type = engine->Command("get gametype");
+    if (!type.empty() && absl::StripAsciiWhitespace(type) != "21") {
+      return absl::InvalidArgumentError(
+          absl::StrCat(path, " plays game type ", type, ", not English checkers (21)"));
+    }
+    engine->name_ = std::string(absl::StripAsciiWhitespace(engine->Command("name")));
+    if (engine->name_.empty()) engine->name_ = path;
+    return engine;
+  }
+
+  ~CheckerBoardEngine() override { dlclose(handle_); }
+
+  const std::string& name() const override { return name_; }
+  void NewGame(uint64_t) override { new_game_ = true; }
+
+  absl::StatusOr<Move> ChooseMove(const GameState& state, const std::vector<Move>& game_moves,
+                                  double seconds) override {
+    Command(GameHistory(state, game_moves));
+    int board[8][8];
+    cb::ToBoard(state.position, board);
+    const Color mover = state.position.side_to_move();
+    char status[1024] = "";
+    int playnow = 0;
+    cb::CbMove move{};
+    // Bit 0 of info told old engines that a new game began.
+    const int info = new_game_ ? 1 : 0;
+    new_game_ = false;
+    getmove_(board, mover == Color::kBlack ? cb::kBlack : cb::kWhite, seconds, status, &playnow,
+             info, 0, &move);
+    absl::StatusOr<Position> after =
+        cb::FromBoard(board, mover == Color::kBlack ? cb::kWhite : cb::kBlack);
+    if (!after.ok()) {
+      return absl::FailedPreconditionError(
+          absl::StrCat(name_, " returned an impossible board: ", after.status().message()));
+    }
+    MoveList moves;
+    GenerateMoves(state.position, &moves, state.rules.capture);
+    for (const Move& m : moves) {
+      const Position p = state.position.After(m);
+      if (p.pieces(Color::kBlack) == after->pieces(Color::kBlack) &&
+          p.pieces(Color::kWhite) == after->pieces(Color::kWhite) &&
+          p.all_kings() == after->all_kings()) {
+        return m;
+      }
+    }
+    return absl::FailedPreconditionError(absl::StrCat(
+        name_, " played an illegal move (it left ", ToFen(*after), ") from ",
+        ToFen(state.position)));
+  }
+
+ private:
+  CheckerBoardEngine(void* handle, GetMoveFn getmove, EngineCommandFn command)
+      : handle_(handle), getmove_(getmove), command_(command) {}
+
+  std::string Command(const std::string& text) {
+    char command[256] = {};
+    char reply[1024] = {};
+    std::strncpy(command, text.c_str(), sizeof(command) - 1);
+    command_(command, reply);
+    reply[sizeof(reply) - 1] = '\0';
+    return reply;
+  }
+
+  // "set gamehist FEN moves...": the position after the last irreversible
+  // move and the reversible moves since, so the engine sees repetitions.
+  static std::string GameHistory(const GameState& state, const std::vector<Move>& game_moves) {
+    const size_t reversible = static_cast<size_t>(state.no_progress_turns);
+    Position p = state.started->start_fen().empty()
+                     ? Position::Initial()
+                     : ParseFen(state.started->start_fen()).value_or(Position::Initial());
+    const size_t first = game_moves.size() - std::min(reversible, game_moves.size());
+    for (size_t i = 0; i < first; ++i) p = p.After(game_moves[i]);
+    std::string text = absl::StrCat("set gamehist ", ToFen(p));
+    for (size_t i = first; i < game_moves.size(); ++i) {
+      absl::StrAppend(&text, " ", MoveToText(game_moves[i]));
+    }
+    return text.size() < 256 ? text : absl::StrCat("set gamehist ", ToFen(state.position));
+  }
+
+  void* const handle_;
+  const GetMoveFn getmove_;
+  const EngineCommandFn command_;
+  std::string name_;
+  bool new_game_ = true;
+};
+
+// A small reader for the ballot files: a JSON object whose members are
+// either objects from opening name to FEN, or arrays of opening names
+// defined in such an object.
+class BallotReader {
+ public:
+  struct Set {
+    std::vector<Opening> openings;  // an object of name -> FEN
+    std::vector<std::string> names;  // an array of names
+  };
+
+  explicit BallotReader(absl::string_view text) : text_(text) {}
+
+  absl::StatusOr<std::map<std::string, Set>> Read() {
+    std::map<std::string, Set> sets;
+    if (!Expect('{')) return Error("expected a JSON object");
+    if (Expect('}')) return sets;
+    do {
+      absl::StatusOr<std::string> name = String();
+      if (!name.ok()) return name.status();
+      if (!Expect(':')) return Error("expected ':'");
+      Set& set = sets[*name];
+      if (Expect('{')) {
+        if (!Expect('}')) {
+          do {
+            absl::StatusOr<std::string> opening = String();
+            if (!opening.ok()) return opening.status();
+            if (!Expect(':')) return Error("expected ':'");
+            absl::StatusOr<std::string> fen = String();
+            if (!fen.ok()) return fen.status();
+            set.openings.push_back({*std::move(opening), *std::move(fen)});
+          } while (Expect(','));
+          if (!Expect('}')) return Error("expected '}' after the openings");
+        }
+      } else if (Expect('[')) {
+        if (!Expect(']')) {
+          do {
+            absl::StatusOr<std::string> opening = String();
+            if (!opening.ok()) return opening.status();
+            set.names.push_back(*std::move(opening));
+          } while (Expect(','));
+          if (!Expect(']')) return Error("expected ']' after the opening names");
+        }
+      } else {
+        return Error("a set must be an object of openings or an array of their names");
+      }
+    } while (Expect(','));
+    if (!Expect('}')) return Error("expected '}' at the end");
+    SkipSpace();
+    if (pos_ != text_.size()) return Error("text after the end of the object");
+    return sets;
+  }
+
+ private:
+  void SkipSpace() {
+    while (pos_ < text_.size() && absl::ascii_isspace(static_cast<unsigned char>(text_[pos_]))) {
+      ++pos_;
+    }
+  }
+  bool Expect(char c) {
+    SkipSpace();
+    if (pos_ < text_.size() && text_[pos_] == c) {
+      ++pos_;
+      return true;
+    }
+    return false;
+  }
+  absl::Status Error(absl::string_view what) {
+    return absl::DataLossError(absl::StrCat("bad ballot file at byte ", pos_, ": ", what));
+  }
+  absl::StatusOr<std::string> String() {
+    if (!Expect('"')) return Error("expected a string");
+    std::string out;
+    while (pos_ < text_.size() && text_[pos_] != '"') {
+      char c = text_[pos_++];
+      if (c == '\\') {
+        if (pos_ >= text_.size()) break;
+        c = text_[pos_++];
+        if (c == 'u') return Error("\\u escapes are not used in ballot files");
+        if (c == 'n') c = '\n';
+        if (c == 't') c = '\t';
+      }
+      out.push_back(c);
+    }
+    if (pos_ >= text_.size()) return Error("unterminated string");
+    ++pos_;
+    return out;
+  }
+
+  absl::string_view text_;
+  size_t pos_ = 0;
+};
+
+std::string ReasonText(const events::GameEnded& end) {
+  return absl::AsciiStrToLower(events::EndReason_Name(end.reason()));
+}
+
+}  // namespace
+
+absl::StatusOr<std::unique_ptr<MatchEngine>> MakeEngine(absl::string_view spec) {
+  if (std::optional<Level> level = ParseLevel(spec)) {
+    return std::unique_ptr<MatchEngine>(new BuiltinEngine(*level));
+  }
+  return CheckerBoardEngine::Load(std::string(spec));
+}
+
+absl::StatusOr<std::vector<Opening>> ParseBallots(absl::string_view json, absl::string_view set) {
+  absl::StatusOr<std::map<std::string, BallotReader::Set>> sets = BallotReader(json).Read();
+  if (!sets.ok()) return sets.status();
+  auto it = sets->find(std::string(set));
+  if (it == sets->end()) {
+    std::vector<std::string> names;
+    for (const auto& [name, unused] : *sets) names.push_back(name);
+    return absl::InvalidArgumentError(absl::StrCat("the ballot file has no set \"", set,
+                                                   "\"; it has: ", absl::StrJoin(names, ", ")));
+  }
+  std::vector<Opening> openings = it->second.openings;
+  for (const std::string& name : it->second.names) {
+    // A name refers to an opening defined in one of the object sets.
+    const Opening* found = nullptr;
+    for (const auto& [unused, other] : *sets) {
+      for (const Opening& o : other.openings) {
+        if (o.name == name) found = &o;
+      }
+    }
+    if (found == nullptr) {
+      return absl::DataLossError(absl::StrCat("the ballot set \"", set, "\" names opening \"",
+                                              name, "\", which no set defines"));
+    }
+    openings.push_back(*found);
+  }
+  return openings;
+}
+
+absl::StatusOr<MatchGame> PlayMatchGame(MatchEngine& first, MatchEngine& second,
+                                        const Opening& opening, uint64_t game_seed,
+                                        int turn_cap, double seconds) {
+  events::GameStarted started;
+  started.set_mode(events::TWO_PLAYER);
+  started.set_start_fen(opening.fen);
+  absl::StatusOr<events::Event> start = events::StartEvent(started);
+  if (!start.ok()) {
+    return absl::DataLossError(
+        absl::StrCat("opening \"", opening.name, "\": ", start.status().message()));
+  }
+  GameState state;
+  auto commit = [&state](events::Event event) -> absl::Status {
+    absl::StatusOr<std::vector<events::Event>> events = events::CommitFor(state, std::move(event));
+    if (!events.ok()) return events.status();
+    for (const events::Event& e : *events) events::ApplyInPlace(&state, e);
+    return absl::OkStatus();
+  };
+  if (absl::Status st = commit(*std::move(start)); !st.ok()) return st;
+
+  MatchGame game;
+  game.first_engine = first.name();
+  game.second_engine = second.name();
+  game.opening = opening.name;
+  game.start = state.position;
+  // The engine that moves first in the opening position plays that side.
+  const events::Side first_side = state.side_to_move();
+  first.NewGame(game_seed);
+  second.NewGame(game_seed);
+  while (!state.over()) {
+    if (state.turns >= turn_cap) {
+      game.result = events::DRAW;
+      game.how = absl::StrCat("turn cap of ", turn_cap);
+      return game;
+    }
+    const bool first_moves = state.side_to_move() == first_side;
+    MatchEngine& engine = first_moves ? first : second;
+    absl::StatusOr<Move> move = engine.ChooseMove(state, game.moves, seconds);
+    absl::Status st = move.ok() ? commit(events::TurnEvent(state, *move)) : move.status();
+    if (!st.ok()) {
+      // An engine that fails or breaks the rules loses the game.
+      const bool first_is_black = first_side == events::FIRST;
+      game.result = first_moves == first_is_black ? events::SECOND_WINS : events::FIRST_WINS;
+      game.how = absl::StrCat(engine.name(), " forfeits: ", st.message());
+      return game;
+    }
+    game.moves.push_back(*move);
+  }
+  game.result = state.ended->result();
+  game.how = ReasonText(*state.ended);
+  return game;
+}
+
+MatchScore ScoreOf(const std::vector<MatchGame>& games) {
+  MatchScore score;
+  std::vector<double> points;
+  for (const MatchGame& g : games) {
+    // A game's winner is a side; which engine played it depends on the
+    // opening's side to move.
+    const bool first_is_black = g.start.side_to_move() == Color::kBlack;
+    const bool engine_black = g.first_is_a == first_is_black;
+    double p = 0.5;
+    if (g.result == events::DRAW) {
+      ++score.draws;
+    } else if ((g.result == events::FIRST_WINS) == engine_black) {
+      ++score.wins;
+      p = 1;
+    } else {
+      ++score.losses;
+      p = 0;
+    }
+    points.push_back(p);
+  }
+  if (points.empty()) return score;
+  double mean = 0;
+  for (double p : points) mean += p;
+  mean /= points.size();
+  double variance = 0;
+  for (double p : points) variance += (p - mean) * (p - mean);
+  variance /= points.size();
+  score.percent = 100 * mean;
+  score.interval = 100 * 1.96 * std::sqrt(variance / points.size());
+  return score;
+}
+
+}  // namespace checkers::cli

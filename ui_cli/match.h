@@ -1,0 +1,95 @@
+// Engine matches: two engines play a set of openings, each with both
+// colours, every move checked against our rules and every game ended by
+// the same fold that ends a person's game.
+
+#ifndef CHECKERS_UI_CLI_MATCH_H_
+#define CHECKERS_UI_CLI_MATCH_H_
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "absl/strings/string_view.h"
+#include "engine/move.h"
+#include "engine/position.h"
+#include "events/events.pb.h"
+#include "events/game_state.h"
+
+namespace checkers::cli {
+
+// A player of a match.
+class MatchEngine {
+ public:
+  virtual ~MatchEngine() = default;
+
+  // How the engine is named in results ("hard", or the library's name).
+  virtual const std::string& name() const = 0;
+
+  // Called before the first move of each game.
+  virtual void NewGame(uint64_t game_seed) = 0;
+
+  // A move for the side to move in `state`, a game that goes on. The move
+  // need not be legal: the match checks it. `seconds` is the time per move
+  // (engines with a node budget ignore it).
+  virtual absl::StatusOr<Move> ChooseMove(const events::GameState& state,
+                                          const std::vector<Move>& game_moves,
+                                          double seconds) = 0;
+};
+
+// "easy", "medium" or "hard" for our own levels; anything else is the path
+// of a CheckerBoard-API shared library, loaded with dlopen. InvalidArgument for a
+// library that cannot be loaded or lacks getmove/enginecommand, or that
+// plays another game type than English checkers (21).
+absl::StatusOr<std::unique_ptr<MatchEngine>> MakeEngine(absl::string_view spec);
+
+struct Opening {
+  std::string name;
+  std::string fen;
+};
+
+// The openings of a ballot file: a JSON object whose members are sets of
+// openings, each an object from opening name to FEN (the format of the
+// 3-move ballots in tests/data). `set` picks one ("standard", "all",
+// "lost"). DataLoss for text that is not such JSON; InvalidArgument for an
+// unknown set, naming the sets there are.
+absl::StatusOr<std::vector<Opening>> ParseBallots(absl::string_view json, absl::string_view set);
+
+struct MatchGame {
+  // The engine that moved first from the opening, and the other.
+  std::string first_engine;
+  std::string second_engine;
+  // Whether the first engine is the match's engine A (set by the match).
+  bool first_is_a = true;
+  std::string opening;
+  Position start;
+  std::vector<Move> moves;
+  events::Result result = events::RESULT_UNSPECIFIED;
+  // Why the game ended, in words: the fold's reason, a ply cap, or an
+  // engine's illegal move or failure.
+  std::string how;
+};
+
+// Plays one game from `opening` with `first` playing the side to move of
+// the opening position. Draws by repetition and no progress as in a game;
+// a game still going after `turn_cap` turns is a draw; an engine that
+// fails or plays an illegal move loses. DataLoss for a bad opening FEN.
+absl::StatusOr<MatchGame> PlayMatchGame(MatchEngine& first, MatchEngine& second,
+                                        const Opening& opening, uint64_t game_seed,
+                                        int turn_cap, double seconds);
+
+// The score of the match from engine A's view: points (win 1, draw 1/2)
+// as a percentage of games, and the half-width of its 95% confidence
+// interval (normal approximation over the per-game scores).
+struct MatchScore {
+  int wins = 0;
+  int losses = 0;
+  int draws = 0;
+  double percent = 0;
+  double interval = 0;
+};
+MatchScore ScoreOf(const std::vector<MatchGame>& games);
+
+}  // namespace checkers::cli
+
+#endif  // CHECKERS_UI_CLI_MATCH_H_

@@ -1,0 +1,155 @@
+// `checkers match`: an engine match over the 3-move ballot, every opening
+// played with both colours.
+
+#include <cstdio>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "absl/flags/flag.h"
+#include "absl/status/status.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
+#include "replay/game_record.h"
+#include "replay/pdn.h"
+#include "replay/pdn_writer.h"
+#include "ui_cli/command.h"
+#include "ui_cli/default_ballots.h"
+#include "ui_cli/exit_codes.h"
+#include "ui_cli/match.h"
+
+ABSL_FLAG(std::vector<std::string>, engine, {},
+          "match: an engine, twice: easy, medium, hard or a CheckerBoard engine library");
+ABSL_FLAG(std::string, openings, "",
+          "match: a ballot file (JSON: set -> opening name -> FEN); default the built-in "
+          "3-move ballot");
+ABSL_FLAG(std::string, ballot, "standard", "match: the set of the ballot file to play");
+ABSL_FLAG(int, games, 0, "match: the number of games (default: every opening twice)");
+ABSL_FLAG(double, time, 0.1, "match: seconds per move for CheckerBoard engines");
+ABSL_FLAG(int, turn_cap, 300, "match: a game still going after this many turns is a draw");
+ABSL_FLAG(std::string, pdn, "", "match: write the games as PDN to this file");
+
+namespace checkers::cli {
+namespace {
+
+absl::StatusOr<std::string> ReadText(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return absl::NotFoundError(absl::StrCat("cannot read ", path));
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+replay::GameResult PdnResult(events::Result r) {
+  switch (r) {
+    case events::FIRST_WINS:
+      return replay::GameResult::kBlackWins;
+    case events::SECOND_WINS:
+      return replay::GameResult::kWhiteWins;
+    case events::DRAW:
+      return replay::GameResult::kDraw;
+    default:
+      return replay::GameResult::kUnknown;
+  }
+}
+
+replay::GameRecord RecordOf(const MatchGame& g, int number) {
+  replay::GameRecord record;
+  const bool first_black = g.start.side_to_move() == Color::kBlack;
+  record.tags = {{"Event", "checkers match"},
+                 {"Round", absl::StrCat(number)},
+                 {"Black", first_black ? g.first_engine : g.second_engine},
+                 {"White", first_black ? g.second_engine : g.first_engine},
+                 {"Opening", g.opening},
+                 {"Termination", g.how}};
+  record.start = g.start;
+  record.moves = g.moves;
+  record.result = PdnResult(g.result);
+  return record;
+}
+
+int RunMatch(const std::vector<std::string>& positional) {
+  if (!positional.empty()) {
+    return Fail(absl::InvalidArgumentError(
+        absl::StrCat("match takes no word \"", positional[0], "\"; use --engine=A --engine=B")));
+  }
+  const std::vector<std::string> specs = absl::GetFlag(FLAGS_engine);
+  if (specs.size() != 2) {
+    return Fail(absl::InvalidArgumentError(
+        "match needs two engines: --engine=A --engine=B (easy, medium, hard or a library path)"));
+  }
+  const double seconds = absl::GetFlag(FLAGS_time);
+  const int games_wanted = absl::GetFlag(FLAGS_games);
+  const int turn_cap = absl::GetFlag(FLAGS_turn_cap);
+  if (seconds <= 0 || games_wanted < 0 || turn_cap < 1) {
+    return Fail(absl::InvalidArgumentError(
+        "--time must be above 0, --games 0 or more, --turn-cap 1 or more"));
+  }
+  std::string ballots = kDefaultBallots;
+  if (const std::string file = absl::GetFlag(FLAGS_openings); !file.empty()) {
+    absl::StatusOr<std::string> text = ReadText(file);
+    if (!text.ok()) return Fail(text.status());
+    ballots = *std::move(text);
+  }
+  absl::StatusOr<std::vector<Opening>> openings =
+      ParseBallots(ballots, absl::GetFlag(FLAGS_ballot));
+  if (!openings.ok()) return Fail(openings.status());
+  if (openings->empty()) return Fail(absl::InvalidArgumentError("the ballot has no openings"));
+
+  absl::StatusOr<std::unique_ptr<MatchEngine>> a = MakeEngine(specs[0]);
+  if (!a.ok()) return Fail(a.status());
+  absl::StatusOr<std::unique_ptr<MatchEngine>> b = MakeEngine(specs[1]);
+  if (!b.ok()) return Fail(b.status());
+
+  const int total = games_wanted > 0 ? games_wanted : 2 * static_cast<int>(openings->size());
+  std::vector<MatchGame> games;
+  for (int i = 0; i < total; ++i) {
+    const Opening& opening = (*openings)[(i / 2) % openings->size()];
+    // Each opening twice: A moves first from it, then B.
+    const bool a_first = i % 2 == 0;
+    MatchEngine& first = a_first ? **a : **b;
+    MatchEngine& second = a_first ? **b : **a;
+    absl::StatusOr<MatchGame> game =
+        PlayMatchGame(first, second, opening, /*game_seed=*/i / 2, turn_cap, seconds);
+    if (!game.ok()) return Fail(game.status());
+    game->first_is_a = a_first;
+    const bool first_black = game->start.side_to_move() == Color::kBlack;
+    const std::string& black = first_black ? game->first_engine : game->second_engine;
+    const std::string& white = first_black ? game->second_engine : game->first_engine;
+    std::printf("game %d/%d %s: %s (Black) - %s (White) %s, %s, %zu turns\n", i + 1, total,
+                opening.name.c_str(), black.c_str(), white.c_str(),
+                std::string(replay::ResultToken(PdnResult(game->result))).c_str(),
+                game->how.c_str(), game->moves.size());
+    std::fflush(stdout);
+    games.push_back(*std::move(game));
+  }
+
+  if (const std::string out = absl::GetFlag(FLAGS_pdn); !out.empty()) {
+    std::vector<replay::GameRecord> records;
+    for (size_t i = 0; i < games.size(); ++i) records.push_back(RecordOf(games[i], i + 1));
+    std::ofstream file(out, std::ios::binary | std::ios::trunc);
+    file << replay::WritePdn(records);
+    if (!file.good()) {
+      return Fail(kExitCantWrite, absl::PermissionDeniedError(absl::StrCat("cannot write ", out)));
+    }
+  }
+  const MatchScore score = ScoreOf(games);
+  std::printf("score %s: %d wins, %d losses, %d draws, %.1f%% (95%% interval %.1f%% to %.1f%%)\n",
+              (*a)->name().c_str(), score.wins, score.losses, score.draws, score.percent,
+              std::max(0.0, score.percent - score.interval),
+              std::min(100.0, score.percent + score.interval));
+  return kExitOk;
+}
+
+}  // namespace
+
+std::vector<Command> MatchCommands() {
+  return {{"match",
+           "match --engine=A --engine=B [--openings=FILE] [--games=N] [--time=SECONDS] "
+           "[--pdn=OUT]",
+           {"engine", "openings", "ballot", "games", "time", "turn_cap", "pdn"},
+           RunMatch}};
+}
+
+}  // namespace checkers::cli
