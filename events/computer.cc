@@ -24,8 +24,8 @@ absl::StatusOr<Difficulty> ParseDifficulty(absl::string_view name) {
   if (lower == "easy") return EASY;
   if (lower == "medium") return MEDIUM;
   if (lower == "hard") return HARD;
-  return absl::InvalidArgumentError(
-      absl::StrCat("unknown difficulty \"", name, "\"; use easy, medium or hard"));
+  return absl::InvalidArgumentError(absl::StrCat(
+      "unknown difficulty \"", name, "\"; use easy, medium or hard"));
 }
 
 Level LevelOf(Difficulty difficulty) {
@@ -40,17 +40,20 @@ Level LevelOf(Difficulty difficulty) {
 }
 
 bool IsComputersTurn(const GameState& s) {
-  return AgainstComputer(s) && !DueEnd(s).has_value() && s.side_to_move() == ComputerSide(s);
+  return AgainstComputer(s) && !DueEnd(s).has_value() &&
+         s.side_to_move() == ComputerSide(s);
 }
 
 bool IsComputersAnswer(const GameState& s) {
-  return AgainstComputer(s) && s.draw_offer.has_value() && *s.draw_offer != ComputerSide(s);
+  return AgainstComputer(s) && s.draw_offer.has_value() &&
+         *s.draw_offer != ComputerSide(s);
 }
 
 SearchRequest ComputerRequest(const GameState& s) {
   return SearchRequestFor(
       s, LevelOf(s.difficulty),
-      s.started->engine_seed() ^ (0x9E3779B97F4A7C15ull * static_cast<uint64_t>(s.turns + 1)));
+      s.started->engine_seed() ^
+          (0x9E3779B97F4A7C15ull * static_cast<uint64_t>(s.turns + 1)));
 }
 
 SearchRequest SearchRequestFor(const GameState& s, Level level, uint64_t seed) {
@@ -95,7 +98,8 @@ absl::StatusOr<Event> ChooseComputerTurn(const GameState& state) {
 
 absl::StatusOr<Event> AnswerDrawOffer(const GameState& state) {
   if (!IsComputersAnswer(state)) {
-    return absl::FailedPreconditionError("no draw offer waits for the computer");
+    return absl::FailedPreconditionError(
+        "no draw offer waits for the computer");
   }
   // The offer is made on the person's turn: search from the person's view
   // and turn the score round.
@@ -106,7 +110,8 @@ absl::StatusOr<Event> AnswerDrawOffer(const GameState& state) {
                                             result.status().message()));
   }
   const int computer_score = -result->score;
-  return computer_score < kAcceptDrawBelow ? AcceptDrawEvent(state) : DeclineDrawEvent(state);
+  return computer_score < kAcceptDrawBelow ? AcceptDrawEvent(state)
+                                           : DeclineDrawEvent(state);
 }
 
 }  // namespace checkers::events

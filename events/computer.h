@@ -29,7 +29,8 @@ bool IsComputersAnswer(const GameState& state);
 // A search of the position of `state` at `level`: the positions that may
 // repeat, the no-progress count and the game's capture and draw rules come
 // from the state.
-SearchRequest SearchRequestFor(const GameState& state, Level level, uint64_t seed);
+SearchRequest SearchRequestFor(const GameState& state, Level level,
+                               uint64_t seed);
 
 // What the computer searches for the position of `state`: its level, the
 // positions that may repeat, the no-progress count, the game's capture and

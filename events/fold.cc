@@ -9,7 +9,8 @@ namespace checkers::events {
 absl::StatusOr<Event> ParseEvent(absl::string_view payload, uint64_t seq) {
   Event event;
   if (!event.ParseFromArray(payload.data(), static_cast<int>(payload.size()))) {
-    return absl::DataLossError(absl::StrCat("record seq ", seq, " is not a checkers event"));
+    return absl::DataLossError(
+        absl::StrCat("record seq ", seq, " is not a checkers event"));
   }
   return event;
 }
@@ -18,7 +19,8 @@ absl::StatusOr<GameState> FoldEvents(absl::Span<const Event> events) {
   GameState state;
   for (const Event& event : events) {
     if (absl::Status st = CheckEvent(state, event); !st.ok()) {
-      return absl::DataLossError(absl::StrCat("seq ", state.last_seq + 1, ": ", st.message()));
+      return absl::DataLossError(
+          absl::StrCat("seq ", state.last_seq + 1, ": ", st.message()));
     }
     ApplyInPlace(&state, event);
   }

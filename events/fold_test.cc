@@ -47,7 +47,8 @@ TEST(FoldTest, FoldOfARecordedGameRebuildsTheLiveState) {
     EXPECT_EQ(folded->turns, live.turns);
     EXPECT_EQ(folded->last_seq, events.size());
     ASSERT_TRUE(folded->over());
-    EXPECT_EQ(folded->ended->SerializeAsString(), live.ended->SerializeAsString());
+    EXPECT_EQ(folded->ended->SerializeAsString(),
+              live.ended->SerializeAsString());
   }
 }
 
@@ -66,7 +67,8 @@ TEST(FoldTest, TurnAfterTheEndIsReported) {
   events.push_back(events[1]);
   absl::StatusOr<GameState> folded = FoldEvents(events);
   ASSERT_FALSE(folded.ok());
-  EXPECT_THAT(std::string(folded.status().message()), HasSubstr("game is over"));
+  EXPECT_THAT(std::string(folded.status().message()),
+              HasSubstr("game is over"));
 }
 
 TEST(FoldTest, PayloadThatIsNotAnEventIsDataLossWithItsSeq) {

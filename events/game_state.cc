@@ -14,11 +14,13 @@ constexpr int kDefaultNoProgressTurns = 40;
 void ApplyTurn(GameState* s, const TurnPlayed& turn) {
   int route[kMaxJumps + 1] = {};
   const int length = std::min<int>(turn.squares_size(), kMaxJumps + 1);
-  for (int i = 0; i < length; ++i) route[i] = static_cast<int>(turn.squares(i)) - 1;
+  for (int i = 0; i < length; ++i)
+    route[i] = static_cast<int>(turn.squares(i)) - 1;
   const Move move = MoveAlongRoute(route, length);
 
   const bool irreversible =
-      move.IsCapture() || (s->position.men(s->position.side_to_move()) & SquareBit(move.from));
+      move.IsCapture() ||
+      (s->position.men(s->position.side_to_move()) & SquareBit(move.from));
   s->position.Play(move);
   ++s->turns;
   s->draw_offer.reset();
@@ -31,7 +33,8 @@ void ApplyTurn(GameState* s, const TurnPlayed& turn) {
   }
   const uint64_t hash = s->position.hash();
   s->repetitions = 1;
-  for (const Occurrence& o : s->since_irreversible) s->repetitions += o.hash == hash;
+  for (const Occurrence& o : s->since_irreversible)
+    s->repetitions += o.hash == hash;
   s->since_irreversible.push_back({hash, s->last_seq});
 }
 
@@ -39,11 +42,15 @@ void ApplyStart(GameState* s, const GameStarted& started) {
   s->started = std::make_shared<const GameStarted>(started);
   s->rules = RulesOf(started);
   s->mode = started.mode() == MODE_UNSPECIFIED ? TWO_PLAYER : started.mode();
-  s->difficulty = started.difficulty() == DIFFICULTY_UNSPECIFIED ? MEDIUM : started.difficulty();
-  s->human_side = started.human_side() == SIDE_UNSPECIFIED ? FIRST : started.human_side();
+  s->difficulty = started.difficulty() == DIFFICULTY_UNSPECIFIED
+                      ? MEDIUM
+                      : started.difficulty();
+  s->human_side =
+      started.human_side() == SIDE_UNSPECIFIED ? FIRST : started.human_side();
   // A checked GameStarted has a valid FEN or none.
-  s->position = started.start_fen().empty() ? Position::Initial()
-                                            : ParseFen(started.start_fen()).value_or(Position());
+  s->position = started.start_fen().empty()
+                    ? Position::Initial()
+                    : ParseFen(started.start_fen()).value_or(Position());
   s->since_irreversible.clear();
   s->since_irreversible.push_back({s->position.hash(), s->last_seq});
   s->repetitions = 1;
@@ -76,9 +83,11 @@ absl::string_view SideName(const GameStarted* started, Side side) {
 GameRules RulesOf(const GameStarted& started) {
   const RuleOptions& o = started.options();
   GameRules rules;
-  rules.capture = o.capture_optional() ? CaptureRule::kOptional : CaptureRule::kMandatory;
-  const int turns = o.no_progress_turns() > 0 ? static_cast<int>(o.no_progress_turns())
-                                              : kDefaultNoProgressTurns;
+  rules.capture =
+      o.capture_optional() ? CaptureRule::kOptional : CaptureRule::kMandatory;
+  const int turns = o.no_progress_turns() > 0
+                        ? static_cast<int>(o.no_progress_turns())
+                        : kDefaultNoProgressTurns;
   rules.no_progress_limit = o.no_progress_count() == TOTAL ? turns : 2 * turns;
   rules.turn_limit = static_cast<int>(o.turn_limit());
   if (o.automatic_draws_off()) {
@@ -89,7 +98,9 @@ GameRules RulesOf(const GameStarted& started) {
 }
 
 int GameState::TurnsUntilAutomaticDraw() const {
-  int left = rules.no_progress_limit > 0 ? rules.no_progress_limit - no_progress_turns : -1;
+  int left = rules.no_progress_limit > 0
+                 ? rules.no_progress_limit - no_progress_turns
+                 : -1;
   if (rules.turn_limit > 0) {
     const int to_limit = rules.turn_limit - turns;
     left = left < 0 ? to_limit : std::min(left, to_limit);
@@ -126,7 +137,8 @@ void ApplyInPlace(GameState* s, const Event& event) {
     case Event::kModeChanged: {
       const ModeChanged& m = event.mode_changed();
       s->mode = m.mode();
-      if (m.difficulty() != DIFFICULTY_UNSPECIFIED) s->difficulty = m.difficulty();
+      if (m.difficulty() != DIFFICULTY_UNSPECIFIED)
+        s->difficulty = m.difficulty();
       if (m.human_side() != SIDE_UNSPECIFIED) s->human_side = m.human_side();
       break;
     }
@@ -168,7 +180,8 @@ std::optional<GameEnded> DueEnd(const GameState& s) {
     }
     return end;
   }
-  if (s.rules.no_progress_limit > 0 && s.no_progress_turns >= s.rules.no_progress_limit) {
+  if (s.rules.no_progress_limit > 0 &&
+      s.no_progress_turns >= s.rules.no_progress_limit) {
     end.set_result(DRAW);
     end.set_reason(NO_PROGRESS);
     end.set_no_progress_since_seq(s.no_progress_since_seq);

@@ -20,8 +20,12 @@ namespace checkers::events {
 inline constexpr Color ColorOf(Side side) {
   return side == SECOND ? Color::kWhite : Color::kBlack;
 }
-inline constexpr Side SideOf(Color c) { return c == Color::kWhite ? SECOND : FIRST; }
-inline constexpr Side OtherSide(Side side) { return side == SECOND ? FIRST : SECOND; }
+inline constexpr Side SideOf(Color c) {
+  return c == Color::kWhite ? SECOND : FIRST;
+}
+inline constexpr Side OtherSide(Side side) {
+  return side == SECOND ? FIRST : SECOND;
+}
 
 // The name `side` is shown with under the colour names of `started` (the
 // default edition: Red moves first, against White). Null `started` gives

@@ -27,7 +27,8 @@ class Game {
   }
 
   void Commit(Event event) {
-    absl::StatusOr<std::vector<Event>> commit = CommitFor(state_, std::move(event));
+    absl::StatusOr<std::vector<Event>> commit =
+        CommitFor(state_, std::move(event));
     ASSERT_TRUE(commit.ok()) << commit.status();
     for (const Event& e : *commit) state_ = Apply(state_, e);
   }
@@ -50,7 +51,8 @@ TEST(GameStateTest, FoldedTurnsGiveTheEnginePosition) {
   Game g;
   g.Play({"11-15", "23-19", "8-11", "22-17"});
   Position p = Position::Initial();
-  for (const char* m : {"11-15", "23-19", "8-11", "22-17"}) p = p.After(*ParseMove(p, m));
+  for (const char* m : {"11-15", "23-19", "8-11", "22-17"})
+    p = p.After(*ParseMove(p, m));
   EXPECT_EQ(g.state().position, p);
   EXPECT_EQ(g.state().turns, 4);
   EXPECT_EQ(g.state().last_seq, 5u);
@@ -102,15 +104,17 @@ TEST(GameStateTest, FortyTurnsEachWithoutProgressIsADraw) {
   // Two kings walk closed tours of 8 and 10 steps in rows that never
   // touch; no position stands three times within 80 turns.
   Game g("B:WK17:BK1");
-  const std::vector<std::string> black = {"1-5", "5-9", "9-6", "6-10", "10-7", "7-2", "2-6",
-                                          "6-1"};
-  const std::vector<std::string> white = {"17-21", "21-25", "25-30", "30-26", "26-31",
-                                          "31-27", "27-23", "23-18", "18-22", "22-17"};
+  const std::vector<std::string> black = {"1-5",  "5-9", "9-6", "6-10",
+                                          "10-7", "7-2", "2-6", "6-1"};
+  const std::vector<std::string> white = {"17-21", "21-25", "25-30", "30-26",
+                                          "26-31", "31-27", "27-23", "23-18",
+                                          "18-22", "22-17"};
   int played = 0;
   while (!g.state().over() && played < 200) {
     const int move = played / 2;
-    ASSERT_NO_FATAL_FAILURE(g.Play({played % 2 == 0 ? black[move % black.size()]
-                                                    : white[move % white.size()]}));
+    ASSERT_NO_FATAL_FAILURE(
+        g.Play({played % 2 == 0 ? black[move % black.size()]
+                                : white[move % white.size()]}));
     ++played;
   }
   ASSERT_TRUE(g.state().over());
@@ -189,7 +193,8 @@ TEST(GameStateTest, AutomaticDrawsOffLeavesOnlyTheWinRule) {
   RuleOptions options;
   options.set_automatic_draws_off(true);
   Game g("B:WK32:BK1", options);
-  g.Play({"1-5", "32-28", "5-1", "28-32", "1-5", "32-28", "5-1", "28-32", "1-5"});
+  g.Play(
+      {"1-5", "32-28", "5-1", "28-32", "1-5", "32-28", "5-1", "28-32", "1-5"});
   EXPECT_FALSE(g.state().over());
   EXPECT_EQ(g.state().TurnsUntilAutomaticDraw(), -1);
 }

@@ -14,7 +14,8 @@ absl::StatusOr<size_t> UndoKeep(absl::Span<const Event> events) {
   for (const Event& e : events) {
     if (!e.has_mode_changed()) continue;
     mode = e.mode_changed().mode();
-    if (e.mode_changed().human_side() != SIDE_UNSPECIFIED) human = e.mode_changed().human_side();
+    if (e.mode_changed().human_side() != SIDE_UNSPECIFIED)
+      human = e.mode_changed().human_side();
   }
   const bool vs_computer = mode == VS_COMPUTER;
   if (vs_computer && human == SIDE_UNSPECIFIED) human = FIRST;
@@ -23,8 +24,9 @@ absl::StatusOr<size_t> UndoKeep(absl::Span<const Event> events) {
     if (vs_computer && events[i].turn_played().side() != human) continue;
     return i;
   }
-  return absl::FailedPreconditionError(vs_computer ? "you have no turn to take back yet"
-                                                   : "no turn has been played yet");
+  return absl::FailedPreconditionError(vs_computer
+                                           ? "you have no turn to take back yet"
+                                           : "no turn has been played yet");
 }
 
 }  // namespace checkers::events

@@ -27,19 +27,20 @@ Event Ended() {
 }
 
 TEST(UndoTest, TwoPlayerUndoTakesBackOneTurn) {
-  const std::vector<Event> events = {Start(TWO_PLAYER), Turn(FIRST), Turn(SECOND)};
+  const std::vector<Event> events = {Start(TWO_PLAYER), Turn(FIRST),
+                                     Turn(SECOND)};
   EXPECT_EQ(*UndoKeep(events), 2u);
 }
 
 TEST(UndoTest, ComputerUndoRemovesTheReplyAndThePersonsTurn) {
-  const std::vector<Event> events = {Start(VS_COMPUTER, FIRST), Turn(FIRST), Turn(SECOND),
-                                     Turn(FIRST), Turn(SECOND)};
+  const std::vector<Event> events = {Start(VS_COMPUTER, FIRST), Turn(FIRST),
+                                     Turn(SECOND), Turn(FIRST), Turn(SECOND)};
   EXPECT_EQ(*UndoKeep(events), 3u);
 }
 
 TEST(UndoTest, ComputerUndoBeforeTheReplyRemovesOnlyThePersonsTurn) {
-  const std::vector<Event> events = {Start(VS_COMPUTER, FIRST), Turn(FIRST), Turn(SECOND),
-                                     Turn(FIRST)};
+  const std::vector<Event> events = {Start(VS_COMPUTER, FIRST), Turn(FIRST),
+                                     Turn(SECOND), Turn(FIRST)};
   EXPECT_EQ(*UndoKeep(events), 3u);
 }
 
@@ -51,15 +52,21 @@ TEST(UndoTest, UndoAfterTheEndRemovesTheEndToo) {
 TEST(UndoTest, AfterSwitchingToTwoPlayersUndoTakesBackOneTurn) {
   Event change;
   change.mutable_mode_changed()->set_mode(TWO_PLAYER);
-  const std::vector<Event> events = {Start(VS_COMPUTER, FIRST), Turn(FIRST), Turn(SECOND),
-                                     change, Turn(FIRST), Turn(SECOND)};
+  const std::vector<Event> events = {Start(VS_COMPUTER, FIRST),
+                                     Turn(FIRST),
+                                     Turn(SECOND),
+                                     change,
+                                     Turn(FIRST),
+                                     Turn(SECOND)};
   EXPECT_EQ(*UndoKeep(events), 5u);
 }
 
 TEST(UndoTest, NothingToUndoIsRefused) {
   EXPECT_FALSE(UndoKeep(std::vector<Event>{Start(TWO_PLAYER)}).ok());
   // The computer moved first; the person has not played yet.
-  EXPECT_FALSE(UndoKeep(std::vector<Event>{Start(VS_COMPUTER, SECOND), Turn(FIRST)}).ok());
+  EXPECT_FALSE(
+      UndoKeep(std::vector<Event>{Start(VS_COMPUTER, SECOND), Turn(FIRST)})
+          .ok());
   EXPECT_FALSE(UndoKeep(std::vector<Event>{}).ok());
 }
 

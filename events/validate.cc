@@ -13,7 +13,9 @@
 namespace checkers::events {
 namespace {
 
-absl::Status Refuse(absl::string_view what) { return absl::FailedPreconditionError(what); }
+absl::Status Refuse(absl::string_view what) {
+  return absl::FailedPreconditionError(what);
+}
 
 std::string Name(const GameState& s, Side side) {
   return std::string(SideName(s.started.get(), side));
@@ -21,9 +23,11 @@ std::string Name(const GameState& s, Side side) {
 
 // Why no more events may follow, if that is so.
 absl::Status CheckGameGoesOn(const GameState& s) {
-  if (s.over()) return Refuse("the game is over; start a new one with `checkers new`");
+  if (s.over())
+    return Refuse("the game is over; start a new one with `checkers new`");
   if (std::optional<GameEnded> due = DueEnd(s)) {
-    return Refuse(absl::StrCat("the game has ended (", EndReason_Name(due->reason()),
+    return Refuse(absl::StrCat("the game has ended (",
+                               EndReason_Name(due->reason()),
                                ") but its end is not recorded"));
   }
   return absl::OkStatus();
@@ -36,18 +40,19 @@ std::string RouteText(const TurnPlayed& turn) {
 absl::Status CheckTurn(const GameState& s, const TurnPlayed& turn) {
   if (absl::Status st = CheckGameGoesOn(s); !st.ok()) return st;
   if (turn.side() != s.side_to_move()) {
-    return Refuse(absl::StrCat("it is ", Name(s, s.side_to_move()), "'s turn, not ",
-                               Name(s, turn.side()), "'s"));
+    return Refuse(absl::StrCat("it is ", Name(s, s.side_to_move()),
+                               "'s turn, not ", Name(s, turn.side()), "'s"));
   }
   const int length = turn.squares_size();
   if (length < 2 || length > kMaxJumps + 1) {
-    return Refuse(absl::StrCat("a turn of ", length, " squares (", RouteText(turn),
-                               ") is not a move"));
+    return Refuse(absl::StrCat("a turn of ", length, " squares (",
+                               RouteText(turn), ") is not a move"));
   }
   int route[kMaxJumps + 1] = {};
   for (int i = 0; i < length; ++i) {
     if (turn.squares(i) < 1 || turn.squares(i) > kNumSquares) {
-      return Refuse(absl::StrCat("square ", turn.squares(i), " is not between 1 and 32"));
+      return Refuse(
+          absl::StrCat("square ", turn.squares(i), " is not between 1 and 32"));
     }
     route[i] = static_cast<int>(turn.squares(i)) - 1;
   }
@@ -56,15 +61,19 @@ absl::Status CheckTurn(const GameState& s, const TurnPlayed& turn) {
   }
   return Refuse(absl::StrCat(
       "the move ", RouteText(turn), " is not legal for ", Name(s, turn.side()),
-      " here; legal moves: ", absl::StrJoin(LegalMoveTexts(s.position, s.rules.capture), " ")));
+      " here; legal moves: ",
+      absl::StrJoin(LegalMoveTexts(s.position, s.rules.capture), " ")));
 }
 
 std::string DescribeEnd(const GameEnded& e) {
-  std::string text = absl::StrCat(Result_Name(e.result()), " by ", EndReason_Name(e.reason()));
+  std::string text =
+      absl::StrCat(Result_Name(e.result()), " by ", EndReason_Name(e.reason()));
   if (e.repetition_seqs_size() > 0) {
-    absl::StrAppend(&text, " at seqs ", absl::StrJoin(e.repetition_seqs(), ","));
+    absl::StrAppend(&text, " at seqs ",
+                    absl::StrJoin(e.repetition_seqs(), ","));
   }
-  if (e.reason() == NO_PROGRESS) absl::StrAppend(&text, " since seq ", e.no_progress_since_seq());
+  if (e.reason() == NO_PROGRESS)
+    absl::StrAppend(&text, " since seq ", e.no_progress_since_seq());
   return text;
 }
 
@@ -79,10 +88,12 @@ absl::Status CheckEnd(const GameState& s, const GameEnded& end) {
   if (s.over()) return Refuse("the game had already ended");
   const std::optional<GameEnded> due = DueEnd(s);
   if (end.reason() == RECORDED) {
-    if (end.result() == RESULT_UNSPECIFIED) return Refuse("a recorded end must state a result");
+    if (end.result() == RESULT_UNSPECIFIED)
+      return Refuse("a recorded end must state a result");
     if (due.has_value() && due->result() != end.result()) {
-      return Refuse(absl::StrCat("the recorded result ", Result_Name(end.result()),
-                                 " contradicts the moves, which end in ", DescribeEnd(*due)));
+      return Refuse(absl::StrCat(
+          "the recorded result ", Result_Name(end.result()),
+          " contradicts the moves, which end in ", DescribeEnd(*due)));
     }
     return absl::OkStatus();
   }
@@ -91,8 +102,8 @@ absl::Status CheckEnd(const GameState& s, const GameEnded& end) {
                                ", but the game had not ended"));
   }
   if (!SameEnd(*due, end)) {
-    return Refuse(absl::StrCat("the log claims ", DescribeEnd(end), ", but the rules give ",
-                               DescribeEnd(*due)));
+    return Refuse(absl::StrCat("the log claims ", DescribeEnd(end),
+                               ", but the rules give ", DescribeEnd(*due)));
   }
   return absl::OkStatus();
 }
@@ -101,15 +112,19 @@ absl::Status CheckEnd(const GameState& s, const GameEnded& end) {
 
 absl::Status CheckEvent(const GameState& s, const Event& event) {
   if (event.kind_case() == Event::KIND_NOT_SET) {
-    return Refuse("an event of a kind this version does not know (written by a newer version "
-                  "of checkers?)");
+    return Refuse(
+        "an event of a kind this version does not know (written by a newer "
+        "version "
+        "of checkers?)");
   }
   if (s.started == nullptr) {
     if (event.kind_case() != Event::kGameStarted) {
       return Refuse("the log does not begin with the start of a game");
     }
-    if (const std::string& fen = event.game_started().start_fen(); !fen.empty()) {
-      if (absl::StatusOr<Position> p = ParseFen(fen); !p.ok()) return Refuse(p.status().message());
+    if (const std::string& fen = event.game_started().start_fen();
+        !fen.empty()) {
+      if (absl::StatusOr<Position> p = ParseFen(fen); !p.ok())
+        return Refuse(p.status().message());
     }
     return absl::OkStatus();
   }
@@ -120,7 +135,8 @@ absl::Status CheckEvent(const GameState& s, const Event& event) {
       return CheckTurn(s, event.turn_played());
     case Event::kDrawOffered:
       if (absl::Status st = CheckGameGoesOn(s); !st.ok()) return st;
-      if (s.draw_offer.has_value()) return Refuse("a draw offer already stands");
+      if (s.draw_offer.has_value())
+        return Refuse("a draw offer already stands");
       if (event.draw_offered().side() != s.side_to_move()) {
         return Refuse("a draw is offered by the side to move");
       }
@@ -128,10 +144,12 @@ absl::Status CheckEvent(const GameState& s, const Event& event) {
     case Event::kDrawAccepted:
     case Event::kDrawDeclined: {
       if (absl::Status st = CheckGameGoesOn(s); !st.ok()) return st;
-      const Side side = event.kind_case() == Event::kDrawAccepted ? event.draw_accepted().side()
-                                                                  : event.draw_declined().side();
+      const Side side = event.kind_case() == Event::kDrawAccepted
+                            ? event.draw_accepted().side()
+                            : event.draw_declined().side();
       if (!s.draw_offer.has_value()) return Refuse("no draw offer stands");
-      if (side == *s.draw_offer) return Refuse("a side cannot answer its own draw offer");
+      if (side == *s.draw_offer)
+        return Refuse("a side cannot answer its own draw offer");
       return absl::OkStatus();
     }
     case Event::kResigned:
@@ -142,7 +160,8 @@ absl::Status CheckEvent(const GameState& s, const Event& event) {
       if (absl::Status st = CheckGameGoesOn(s); !st.ok()) return st;
       if (event.mode_changed().mode() != VS_COMPUTER &&
           event.mode_changed().mode() != TWO_PLAYER) {
-        return Refuse("a mode change must name the computer or two-player mode");
+        return Refuse(
+            "a mode change must name the computer or two-player mode");
       }
       return absl::OkStatus();
     case Event::KIND_NOT_SET:
@@ -151,7 +170,8 @@ absl::Status CheckEvent(const GameState& s, const Event& event) {
   return absl::OkStatus();
 }
 
-absl::StatusOr<std::vector<Event>> CommitFor(const GameState& state, Event event) {
+absl::StatusOr<std::vector<Event>> CommitFor(const GameState& state,
+                                             Event event) {
   if (absl::Status st = CheckEvent(state, event); !st.ok()) return st;
   std::vector<Event> commit;
   const GameState after = Apply(state, event);
@@ -172,7 +192,8 @@ absl::StatusOr<Event> StartEvent(GameStarted started) {
     // Store the canonical form, so every reader sees the same text.
     started.set_start_fen(ToFen(*p));
   }
-  if (started.edition() == RULES_EDITION_UNSPECIFIED) started.set_edition(ENGLISH);
+  if (started.edition() == RULES_EDITION_UNSPECIFIED)
+    started.set_edition(ENGLISH);
   Event event;
   *event.mutable_game_started() = std::move(started);
   return event;
@@ -184,16 +205,19 @@ Event TurnEvent(const GameState& state, const Move& move) {
   turn->set_side(state.side_to_move());
   turn->add_squares(move.from + 1);
   if (move.IsCapture()) {
-    for (int i = 0; i < move.num_jumps; ++i) turn->add_squares(move.landings[i] + 1);
+    for (int i = 0; i < move.num_jumps; ++i)
+      turn->add_squares(move.landings[i] + 1);
   } else {
     turn->add_squares(move.to + 1);
   }
   return event;
 }
 
-absl::StatusOr<Event> TurnEvent(const GameState& state, absl::string_view move_text) {
+absl::StatusOr<Event> TurnEvent(const GameState& state,
+                                absl::string_view move_text) {
   if (absl::Status st = CheckGameGoesOn(state); !st.ok()) return st;
-  absl::StatusOr<Move> move = ParseMove(state.position, move_text, state.rules.capture);
+  absl::StatusOr<Move> move =
+      ParseMove(state.position, move_text, state.rules.capture);
   if (!move.ok()) return move.status();
   return TurnEvent(state, *move);
 }
@@ -207,21 +231,24 @@ absl::StatusOr<Event> OfferDrawEvent(const GameState& state) {
 
 absl::StatusOr<Event> AcceptDrawEvent(const GameState& state) {
   Event event;
-  event.mutable_draw_accepted()->set_side(
-      state.draw_offer.has_value() ? OtherSide(*state.draw_offer) : state.side_to_move());
+  event.mutable_draw_accepted()->set_side(state.draw_offer.has_value()
+                                              ? OtherSide(*state.draw_offer)
+                                              : state.side_to_move());
   if (absl::Status st = CheckEvent(state, event); !st.ok()) return st;
   return event;
 }
 
 absl::StatusOr<Event> DeclineDrawEvent(const GameState& state) {
   Event event;
-  event.mutable_draw_declined()->set_side(
-      state.draw_offer.has_value() ? OtherSide(*state.draw_offer) : state.side_to_move());
+  event.mutable_draw_declined()->set_side(state.draw_offer.has_value()
+                                              ? OtherSide(*state.draw_offer)
+                                              : state.side_to_move());
   if (absl::Status st = CheckEvent(state, event); !st.ok()) return st;
   return event;
 }
 
-absl::StatusOr<Event> ModeChangeEvent(const GameState& state, Mode mode, Difficulty difficulty) {
+absl::StatusOr<Event> ModeChangeEvent(const GameState& state, Mode mode,
+                                      Difficulty difficulty) {
   Event event;
   ModeChanged* m = event.mutable_mode_changed();
   m->set_mode(mode);

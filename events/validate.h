@@ -32,7 +32,8 @@ absl::Status CheckEvent(const GameState& state, const Event& event);
 
 // The events of one commit that records `event`: the event itself, then
 // the GameEnded the rules impose after it, if any. Fails as CheckEvent.
-absl::StatusOr<std::vector<Event>> CommitFor(const GameState& state, Event event);
+absl::StatusOr<std::vector<Event>> CommitFor(const GameState& state,
+                                             Event event);
 
 // A GameStarted event from its options. InvalidArgument for a bad start
 // FEN (a DataLoss-free, user-facing message).
@@ -42,7 +43,8 @@ absl::StatusOr<Event> StartEvent(GameStarted started);
 // engine/notation.h for the forms accepted). InvalidArgument for text that
 // is not a move; FailedPrecondition, listing the legal moves, for a move
 // that is not legal or a game that is over.
-absl::StatusOr<Event> TurnEvent(const GameState& state, absl::string_view move_text);
+absl::StatusOr<Event> TurnEvent(const GameState& state,
+                                absl::string_view move_text);
 
 // The TurnPlayed for the side to move playing `move`, a legal move.
 Event TurnEvent(const GameState& state, const Move& move);
@@ -55,7 +57,8 @@ absl::StatusOr<Event> DeclineDrawEvent(const GameState& state);
 absl::StatusOr<Event> ResignEvent(const GameState& state, Side side);
 
 // Continues the game in `mode` (the person keeps their side).
-absl::StatusOr<Event> ModeChangeEvent(const GameState& state, Mode mode, Difficulty difficulty);
+absl::StatusOr<Event> ModeChangeEvent(const GameState& state, Mode mode,
+                                      Difficulty difficulty);
 
 }  // namespace checkers::events
 

@@ -17,7 +17,9 @@ GameState Started(const std::string& fen = "") {
   return Apply(GameState(), *StartEvent(started));
 }
 
-std::string Msg(const absl::Status& status) { return std::string(status.message()); }
+std::string Msg(const absl::Status& status) {
+  return std::string(status.message());
+}
 
 Event Turn(Side side, std::vector<uint32_t> squares) {
   Event e;
@@ -54,13 +56,16 @@ TEST(ValidateTest, MalformedRoutesAreRefused) {
   EXPECT_FALSE(CheckEvent(Started(), Turn(FIRST, {11})).ok());
   EXPECT_FALSE(CheckEvent(Started(), Turn(FIRST, {11, 33})).ok());
   EXPECT_FALSE(CheckEvent(Started(), Turn(FIRST, {0, 4})).ok());
-  EXPECT_FALSE(CheckEvent(Started(), Turn(FIRST, std::vector<uint32_t>(14, 11))).ok());
+  EXPECT_FALSE(
+      CheckEvent(Started(), Turn(FIRST, std::vector<uint32_t>(14, 11))).ok());
 }
 
 TEST(ValidateTest, PartialCaptureRouteIsRefused) {
   // 22x15 stops half way through the double jump 22x15x6.
-  EXPECT_FALSE(CheckEvent(Started("W:W22:B18,10"), Turn(SECOND, {22, 15})).ok());
-  EXPECT_TRUE(CheckEvent(Started("W:W22:B18,10"), Turn(SECOND, {22, 15, 6})).ok());
+  EXPECT_FALSE(
+      CheckEvent(Started("W:W22:B18,10"), Turn(SECOND, {22, 15})).ok());
+  EXPECT_TRUE(
+      CheckEvent(Started("W:W22:B18,10"), Turn(SECOND, {22, 15, 6})).ok());
 }
 
 TEST(ValidateTest, ClaimedRepetitionThatDidNotHappenIsRefused) {
@@ -92,18 +97,21 @@ TEST(ValidateTest, EndWithTheWrongEvidenceIsRefused) {
 
 TEST(ValidateTest, NothingMayFollowTheEnd) {
   GameState s = Started();
-  absl::StatusOr<std::vector<Event>> commit = CommitFor(s, *ResignEvent(s, FIRST));
+  absl::StatusOr<std::vector<Event>> commit =
+      CommitFor(s, *ResignEvent(s, FIRST));
   ASSERT_TRUE(commit.ok());
   ASSERT_EQ(commit->size(), 2u);
   for (const Event& e : *commit) s = Apply(s, e);
-  EXPECT_THAT(Msg(CheckEvent(s, Turn(FIRST, {11, 15}))), HasSubstr("game is over"));
+  EXPECT_THAT(Msg(CheckEvent(s, Turn(FIRST, {11, 15}))),
+              HasSubstr("game is over"));
   EXPECT_FALSE(ResignEvent(s, SECOND).ok());
 }
 
 TEST(ValidateTest, TurnAfterAnUnrecordedEndIsRefused) {
   // Red has no move at the start, so the game is over before any turn.
   const GameState s = Started("B:W8,11:B4");
-  EXPECT_THAT(Msg(CheckEvent(s, Turn(FIRST, {4, 8}))), HasSubstr("not recorded"));
+  EXPECT_THAT(Msg(CheckEvent(s, Turn(FIRST, {4, 8}))),
+              HasSubstr("not recorded"));
 }
 
 TEST(ValidateTest, RecordedResultMustNotContradictTheMoves) {
@@ -150,7 +158,8 @@ TEST(ValidateTest, StartEventStoresTheCanonicalFen) {
   ASSERT_TRUE(e.ok()) << e.status();
   EXPECT_EQ(e->game_started().start_fen(), "W:W32:B1");
   started.set_start_fen("B:W33:B1");
-  EXPECT_EQ(StartEvent(started).status().code(), absl::StatusCode::kInvalidArgument);
+  EXPECT_EQ(StartEvent(started).status().code(),
+            absl::StatusCode::kInvalidArgument);
 }
 
 TEST(ValidateTest, OptionalCaptureRuleAllowsSteps) {

@@ -3,7 +3,6 @@
 #include <utility>
 
 #include "absl/memory/memory.h"
-
 #include "absl/strings/str_cat.h"
 #include "absl/time/clock.h"
 #include "events/fold.h"
@@ -14,7 +13,8 @@
 namespace checkers::storage {
 namespace {
 
-absl::StatusOr<std::vector<events::Event>> ParseRecords(const std::vector<Record>& records) {
+absl::StatusOr<std::vector<events::Event>> ParseRecords(
+    const std::vector<Record>& records) {
   std::vector<events::Event> parsed;
   parsed.reserve(records.size());
   for (const Record& r : records) {
@@ -28,48 +28,60 @@ absl::StatusOr<std::vector<events::Event>> ParseRecords(const std::vector<Record
 std::vector<std::string> Serialize(const std::vector<events::Event>& commit) {
   std::vector<std::string> payloads;
   payloads.reserve(commit.size());
-  for (const events::Event& e : commit) payloads.push_back(e.SerializeAsString());
+  for (const events::Event& e : commit)
+    payloads.push_back(e.SerializeAsString());
   return payloads;
 }
 
 absl::StatusOr<LoadedGame> GameOf(absl::StatusOr<LogContents> contents) {
   if (!contents.ok()) return contents.status();
-  absl::StatusOr<std::vector<events::Event>> parsed = ParseRecords(contents->records);
+  absl::StatusOr<std::vector<events::Event>> parsed =
+      ParseRecords(contents->records);
   if (!parsed.ok()) return parsed.status();
   absl::StatusOr<events::GameState> state = events::FoldEvents(*parsed);
   if (!state.ok()) return state.status();
-  return LoadedGame{*std::move(parsed), *std::move(state), contents->torn_bytes};
+  return LoadedGame{*std::move(parsed), *std::move(state),
+                    contents->torn_bytes};
 }
 
 }  // namespace
 
-absl::StatusOr<LoadedGame> ParseGame(absl::string_view bytes) { return GameOf(ParseLog(bytes)); }
+absl::StatusOr<LoadedGame> ParseGame(absl::string_view bytes) {
+  return GameOf(ParseLog(bytes));
+}
 
 absl::StatusOr<LoadedGame> LoadGame(Env* env, const std::string& path) {
   absl::StatusOr<LoadedGame> game = GameOf(ReadLog(env, path));
   if (!game.ok() && game.status().code() == absl::StatusCode::kDataLoss) {
-    return absl::DataLossError(absl::StrCat(path, ": ", game.status().message()));
+    return absl::DataLossError(
+        absl::StrCat(path, ": ", game.status().message()));
   }
   return game;
 }
 
-GameLog::GameLog(std::unique_ptr<EventLog> log, std::vector<events::Event> events,
-                 events::GameState state, std::string notice)
+GameLog::GameLog(std::unique_ptr<EventLog> log,
+                 std::vector<events::Event> events, events::GameState state,
+                 std::string notice)
     : log_(std::move(log)),
       events_(std::move(events)),
       state_(std::move(state)),
       notice_(std::move(notice)) {}
 
-absl::StatusOr<std::unique_ptr<GameLog>> GameLog::Open(Env* env, const std::string& path) {
-  absl::StatusOr<std::unique_ptr<FileEventLog>> log = FileEventLog::Open(env, path);
+absl::StatusOr<std::unique_ptr<GameLog>> GameLog::Open(
+    Env* env, const std::string& path) {
+  absl::StatusOr<std::unique_ptr<FileEventLog>> log =
+      FileEventLog::Open(env, path);
   if (!log.ok()) return log.status();
-  absl::StatusOr<std::vector<events::Event>> parsed = ParseRecords((*log)->records());
+  absl::StatusOr<std::vector<events::Event>> parsed =
+      ParseRecords((*log)->records());
   if (!parsed.ok()) {
-    return absl::DataLossError(absl::StrCat(path, ": ", parsed.status().message()));
+    return absl::DataLossError(
+        absl::StrCat(path, ": ", parsed.status().message()));
   }
   absl::StatusOr<events::GameState> state = events::FoldEvents(*parsed);
   if (!state.ok()) {
-    return absl::DataLossError(absl::StrCat(path, ": ", state.status().message()));
+    return absl::DataLossError(
+        absl::StrCat(path, ": ", state.status().message()));
   }
   std::string notice = (*log)->recovery_notice();
   return absl::WrapUnique(new GameLog(*std::move(log), *std::move(parsed),
@@ -77,8 +89,8 @@ absl::StatusOr<std::unique_ptr<GameLog>> GameLog::Open(Env* env, const std::stri
 }
 
 std::unique_ptr<GameLog> GameLog::InMemory() {
-  return absl::WrapUnique(
-      new GameLog(std::make_unique<MemoryEventLog>(), {}, events::GameState(), ""));
+  return absl::WrapUnique(new GameLog(std::make_unique<MemoryEventLog>(), {},
+                                      events::GameState(), ""));
 }
 
 absl::Status GameLog::AppendCommit(std::vector<events::Event> commit) {
@@ -112,9 +124,11 @@ absl::Status GameLog::NewGame(events::GameStarted started) {
   absl::StatusOr<events::Event> start = events::StartEvent(std::move(started));
   if (!start.ok()) return start.status();
   start->set_unix_millis(absl::ToUnixMillis(absl::Now()));
-  absl::StatusOr<std::vector<events::Event>> commit = events::CommitFor({}, *std::move(start));
+  absl::StatusOr<std::vector<events::Event>> commit =
+      events::CommitFor({}, *std::move(start));
   if (!commit.ok()) return commit.status();
-  if (absl::Status st = log_->ReplaceWith(Serialize(*commit)); !st.ok()) return st;
+  if (absl::Status st = log_->ReplaceWith(Serialize(*commit)); !st.ok())
+    return st;
   events_.clear();
   state_ = events::GameState();
   for (events::Event& e : *commit) {

@@ -48,7 +48,8 @@ class GameLog {
   // Opens the save at `path` for writing (creating it if missing; see
   // FileEventLog::Open for the lock and recovery), then parses and folds
   // every record. Errors as FileEventLog::Open and ParseGame.
-  static absl::StatusOr<std::unique_ptr<GameLog>> Open(Env* env, const std::string& path);
+  static absl::StatusOr<std::unique_ptr<GameLog>> Open(Env* env,
+                                                       const std::string& path);
 
   // A game kept only in memory (PRODUCT.md 4.4), starting empty.
   static std::unique_ptr<GameLog> InMemory();

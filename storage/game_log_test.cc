@@ -37,8 +37,9 @@ absl::Status Play(GameLog* log, const std::string& text) {
 
 // The parts of a state every view is computed from.
 std::string Summary(const events::GameState& s) {
-  return absl::StrCat(s.position.hash(), "/", s.turns, "/", s.last_seq, "/", s.no_progress_turns,
-                      "/", s.RepetitionCount(), "/", s.over() ? s.ended->ShortDebugString() : "");
+  return absl::StrCat(s.position.hash(), "/", s.turns, "/", s.last_seq, "/",
+                      s.no_progress_turns, "/", s.RepetitionCount(), "/",
+                      s.over() ? s.ended->ShortDebugString() : "");
 }
 
 TEST(GameLogTest, NewSaveStartsEmptyAndRecordsAGame) {
@@ -59,7 +60,8 @@ TEST(GameLogTest, ReopenFoldsToTheSameState) {
   {
     auto log = *GameLog::Open(&env, kPath);
     ASSERT_TRUE(log->NewGame(TwoPlayer()).ok());
-    for (const char* m : {"11-15", "23-19", "8-11", "22-17"}) ASSERT_TRUE(Play(log.get(), m).ok());
+    for (const char* m : {"11-15", "23-19", "8-11", "22-17"})
+      ASSERT_TRUE(Play(log.get(), m).ok());
     before = Summary(log->state());
   }
   auto log = *GameLog::Open(&env, kPath);
@@ -91,7 +93,8 @@ TEST(GameLogTest, UndoThenAppend) {
   absl::StatusOr<LoadedGame> read = LoadGame(&env, kPath);
   ASSERT_TRUE(read.ok());
   ASSERT_EQ(read->events.size(), 3u);
-  EXPECT_THAT(read->events[2].turn_played().squares(), ::testing::ElementsAre(22, 18));
+  EXPECT_THAT(read->events[2].turn_played().squares(),
+              ::testing::ElementsAre(22, 18));
 }
 
 TEST(GameLogTest, TurnThatEndsTheGameIsOneCommitWithItsEnd) {
@@ -226,7 +229,9 @@ TEST(GameLogTest, RandomGamesFoldTheSameLiveAfterUndoAndAfterReopen) {
     while (!log->state().over()) {
       MoveList moves;
       GenerateMoves(log->state().position, &moves);
-      ASSERT_TRUE(log->Commit(events::TurnEvent(log->state(), moves[rng() % moves.size()])).ok());
+      ASSERT_TRUE(log->Commit(events::TurnEvent(log->state(),
+                                                moves[rng() % moves.size()]))
+                      .ok());
       history.push_back(Summary(log->state()));
       if (rng() % 7 == 0 && log->state().turns > 0 && !log->state().over()) {
         ASSERT_TRUE(log->Undo().ok());

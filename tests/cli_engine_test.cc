@@ -18,7 +18,8 @@ using ::testing::StartsWith;
 TEST(CliEngineTest, PerftPrintsOneLinePerDepthStartingWithDepthAndLeaves) {
   const auto r = RunCheckers({"perft", "--depth=4"});
   ASSERT_EQ(r.exit_code, 0) << r.err;
-  std::vector<std::string> lines = absl::StrSplit(r.out, '\n', absl::SkipEmpty());
+  std::vector<std::string> lines =
+      absl::StrSplit(r.out, '\n', absl::SkipEmpty());
   ASSERT_EQ(lines.size(), 4u);
   EXPECT_THAT(lines[0], StartsWith("1 7 "));
   EXPECT_THAT(lines[1], StartsWith("2 49 "));
@@ -43,7 +44,8 @@ TEST(CliEngineTest, BadFenExits65WithOneLine) {
   EXPECT_EQ(r.exit_code, 65);
   EXPECT_THAT(r.err, HasSubstr("square 33"));
   EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1);
-  EXPECT_EQ(RunCheckers({"perft", "--depth=2", "--fen=nonsense"}).exit_code, 65);
+  EXPECT_EQ(RunCheckers({"perft", "--depth=2", "--fen=nonsense"}).exit_code,
+            65);
 }
 
 TEST(CliEngineTest, UsageErrorsExit64) {

@@ -30,13 +30,16 @@ std::string ReadAll(const std::string& path) {
   return s.str();
 }
 
-int Lines(const std::string& text) { return std::count(text.begin(), text.end(), '\n'); }
+int Lines(const std::string& text) {
+  return std::count(text.begin(), text.end(), '\n');
+}
 
 class CliGameTest : public ::testing::Test {
  protected:
   void SetUp() override {
-    dir_ = absl::StrCat(std::getenv("TEST_TMPDIR"), "/",
-                        ::testing::UnitTest::GetInstance()->current_test_info()->name());
+    dir_ = absl::StrCat(
+        std::getenv("TEST_TMPDIR"), "/",
+        ::testing::UnitTest::GetInstance()->current_test_info()->name());
     save_ = dir_ + "/match.log";
   }
 
@@ -74,7 +77,8 @@ TEST_F(CliGameTest, IllegalMoveExitsOneListingLegalMovesAndSavesNothing) {
   const std::string before = ReadAll(save_);
   CommandResult r = Run({"move", "11-14"});
   EXPECT_EQ(r.exit_code, 1);
-  EXPECT_THAT(r.err, HasSubstr("legal moves: 9-13 9-14 10-14 10-15 11-15 11-16 12-16"));
+  EXPECT_THAT(
+      r.err, HasSubstr("legal moves: 9-13 9-14 10-14 10-15 11-15 11-16 12-16"));
   EXPECT_EQ(Lines(r.err), 1);
   EXPECT_EQ(ReadAll(save_), before);
 }
@@ -88,7 +92,8 @@ TEST_F(CliGameTest, MalformedMoveIsAUsageError) {
 }
 
 TEST_F(CliGameTest, ShortFormJumpIsAccepted) {
-  ASSERT_EQ(Run({"new", "--mode=two-player", "--fen=W:W22:B18,10,5"}).exit_code, 0);
+  ASSERT_EQ(Run({"new", "--mode=two-player", "--fen=W:W22:B18,10,5"}).exit_code,
+            0);
   CommandResult r = Run({"move", "22x6"});
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_EQ(r.out, "White: 22x15x6\n");
@@ -128,7 +133,8 @@ TEST_F(CliGameTest, FinishedGameRefusesMoves) {
   r = Run({"move", "15-11"});
   EXPECT_EQ(r.exit_code, 1);
   EXPECT_THAT(r.err, HasSubstr("the game is over"));
-  EXPECT_THAT(Run({"show", "--json"}).out, HasSubstr(R"("reason":"no_legal_move")"));
+  EXPECT_THAT(Run({"show", "--json"}).out,
+              HasSubstr(R"("reason":"no_legal_move")"));
 }
 
 TEST_F(CliGameTest, ResignationAndDrawByAgreementEndTheGame) {
@@ -168,7 +174,8 @@ TEST_F(CliGameTest, ComputerRepliesToEachMoveAndUndoRemovesBoth) {
 }
 
 TEST_F(CliGameTest, ComputerMovesFirstWhenThePersonPlaysSecond) {
-  CommandResult r = Run({"new", "--mode=computer", "--side=second", "--difficulty=easy"});
+  CommandResult r =
+      Run({"new", "--mode=computer", "--side=second", "--difficulty=easy"});
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_THAT(r.out, HasSubstr("Red (computer): "));
   EXPECT_THAT(Run({"show", "--json"}).out, HasSubstr(R"("turns_played":1)"));
@@ -191,7 +198,8 @@ TEST_F(CliGameTest, LockedSaveExits75) {
 TEST_F(CliGameTest, UnwritableSaveExits73) {
   const std::string file = dir_ + "-plain-file";
   std::ofstream(file) << "x";
-  CommandResult r = RunCheckers({"new", "--mode=two-player", "--save=" + file + "/match.log"});
+  CommandResult r = RunCheckers(
+      {"new", "--mode=two-player", "--save=" + file + "/match.log"});
   EXPECT_EQ(r.exit_code, 73);
   EXPECT_EQ(Lines(r.err), 1);
 }
@@ -229,13 +237,14 @@ TEST_F(CliGameTest, BadFenForNewExits65) {
 TEST_F(CliGameTest, BadFlagValuesExit64) {
   EXPECT_EQ(Run({"new"}).exit_code, 64);
   EXPECT_EQ(Run({"new", "--mode=online"}).exit_code, 64);
-  EXPECT_EQ(Run({"new", "--mode=computer", "--difficulty=impossible"}).exit_code, 64);
+  EXPECT_EQ(
+      Run({"new", "--mode=computer", "--difficulty=impossible"}).exit_code, 64);
   EXPECT_EQ(Run({"show", "--depth=3"}).exit_code, 64);
 }
 
 TEST_F(CliGameTest, HouseRulesAreRecordedAndApplied) {
-  ASSERT_EQ(Run({"new", "--mode=two-player", "--capture=optional", "--colours=black-white",
-                 "--fen=B:W22,23:B18,5"})
+  ASSERT_EQ(Run({"new", "--mode=two-player", "--capture=optional",
+                 "--colours=black-white", "--fen=B:W22,23:B18,5"})
                 .exit_code,
             0);
   CommandResult r = Run({"move", "5-9"});

@@ -5,14 +5,16 @@
 
 extern "C" {
 
-__attribute__((visibility("default"))) int getmove(int board[8][8], int, double, char str[1024],
-                                                   int*, int, int, void*) {
+__attribute__((visibility("default"))) int getmove(int board[8][8], int, double,
+                                                   char str[1024], int*, int,
+                                                   int, void*) {
   std::memset(board, 0, sizeof(int) * 64);
   std::strcpy(str, "gone");
   return 3;
 }
 
-__attribute__((visibility("default"))) int enginecommand(char command[256], char reply[1024]) {
+__attribute__((visibility("default"))) int enginecommand(char command[256],
+                                                         char reply[1024]) {
   if (std::strcmp(command, "name") == 0) {
     std::strcpy(reply, "cheater");
     return 1;

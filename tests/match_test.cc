@@ -22,15 +22,18 @@ using ::testing::HasSubstr;
 using ::testing::MatchesRegex;
 
 std::string Runfile(const std::string& path) {
-  return std::string(std::getenv("TEST_SRCDIR")) + "/" + std::getenv("TEST_WORKSPACE") + "/" +
-         path;
+  return std::string(std::getenv("TEST_SRCDIR")) + "/" +
+         std::getenv("TEST_WORKSPACE") + "/" + path;
 }
 
-std::string Ballots() { return *testing::ReadTestData("ballots_3move_english.json"); }
+std::string Ballots() {
+  return *testing::ReadTestData("ballots_3move_english.json");
+}
 
 TEST(MatchTest, BallotSetsAreReadByNameAndByReference) {
   EXPECT_EQ(ParseBallots(Ballots(), "all")->size(), 174u);
-  absl::StatusOr<std::vector<Opening>> standard = ParseBallots(Ballots(), "standard");
+  absl::StatusOr<std::vector<Opening>> standard =
+      ParseBallots(Ballots(), "standard");
   ASSERT_TRUE(standard.ok()) << standard.status();
   ASSERT_EQ(standard->size(), 157u);
   EXPECT_EQ((*standard)[0].name, "001 09-13 21-17 05-09");
@@ -38,10 +41,12 @@ TEST(MatchTest, BallotSetsAreReadByNameAndByReference) {
 }
 
 TEST(MatchTest, UnknownSetAndBadJsonAreErrors) {
-  absl::StatusOr<std::vector<Opening>> none = ParseBallots(Ballots(), "tournament");
+  absl::StatusOr<std::vector<Opening>> none =
+      ParseBallots(Ballots(), "tournament");
   EXPECT_EQ(none.status().code(), absl::StatusCode::kInvalidArgument);
   EXPECT_THAT(std::string(none.status().message()), HasSubstr("standard"));
-  for (const char* bad : {"", "{", "[]", "{\"a\": 3}", "{\"a\": {\"x\": \"y\"}", "{\"a\": [\"x\"]}"}) {
+  for (const char* bad : {"", "{", "[]", "{\"a\": 3}", "{\"a\": {\"x\": \"y\"}",
+                          "{\"a\": [\"x\"]}"}) {
     EXPECT_FALSE(ParseBallots(bad, "a").ok()) << bad;
   }
 }
@@ -64,7 +69,8 @@ TEST(MatchTest, GameBetweenLevelsEndsByTheRulesWithLegalMoves) {
   auto easy = *MakeEngine("easy");
   auto medium = *MakeEngine("medium");
   const std::vector<Opening> openings = *ParseBallots(Ballots(), "standard");
-  absl::StatusOr<MatchGame> game = PlayMatchGame(*medium, *easy, openings[0], 1, 300, 0.1);
+  absl::StatusOr<MatchGame> game =
+      PlayMatchGame(*medium, *easy, openings[0], 1, 300, 0.1);
   ASSERT_TRUE(game.ok()) << game.status();
   EXPECT_NE(game->result, events::RESULT_UNSPECIFIED);
   EXPECT_FALSE(game->how.empty());
@@ -87,7 +93,8 @@ TEST(MatchTest, OurCheckerBoardLibraryPlaysAGame) {
   ASSERT_TRUE(library.ok()) << library.status();
   auto easy = *MakeEngine("easy");
   const std::vector<Opening> openings = *ParseBallots(Ballots(), "standard");
-  absl::StatusOr<MatchGame> game = PlayMatchGame(**library, *easy, openings[3], 0, 40, 0.01);
+  absl::StatusOr<MatchGame> game =
+      PlayMatchGame(**library, *easy, openings[3], 0, 40, 0.01);
   ASSERT_TRUE(game.ok()) << game.status();
   EXPECT_THAT(game->how, ::testing::Not(HasSubstr("forfeits"))) << game->how;
   ExpectLegal(*game);
@@ -100,8 +107,10 @@ TEST(MatchTest, EngineThatPlaysAnIllegalMoveForfeits) {
   EXPECT_EQ((*cheater)->name(), "cheater");
   auto easy = *MakeEngine("easy");
   absl::StatusOr<MatchGame> game =
-      PlayMatchGame(**cheater, *easy, {"start", "B:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,"
-                                                "4,5,6,7,8,9,10,11,12"},
+      PlayMatchGame(**cheater, *easy,
+                    {"start",
+                     "B:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,"
+                     "4,5,6,7,8,9,10,11,12"},
                     0, 300, 0.1);
   ASSERT_TRUE(game.ok());
   EXPECT_EQ(game->result, events::SECOND_WINS);
@@ -110,7 +119,8 @@ TEST(MatchTest, EngineThatPlaysAnIllegalMoveForfeits) {
 }
 
 TEST(MatchTest, MissingLibraryIsAnError) {
-  absl::StatusOr<std::unique_ptr<MatchEngine>> none = MakeEngine("/nonexistent/engine.so");
+  absl::StatusOr<std::unique_ptr<MatchEngine>> none =
+      MakeEngine("/nonexistent/engine.so");
   EXPECT_EQ(none.status().code(), absl::StatusCode::kInvalidArgument);
 }
 
@@ -132,27 +142,35 @@ TEST(MatchTest, ScoreCountsFromEngineAsView) {
 }
 
 TEST(MatchTest, CommandPrintsAGameLineEachAndTheScore) {
-  const std::string pdn = std::string(std::getenv("TEST_TMPDIR")) + "/match.pdn";
-  testing::CommandResult r = testing::RunCheckers(
-      {"match", "--engine=medium", "--engine=easy", "--games=2", "--pdn=" + pdn});
+  const std::string pdn =
+      std::string(std::getenv("TEST_TMPDIR")) + "/match.pdn";
+  testing::CommandResult r =
+      testing::RunCheckers({"match", "--engine=medium", "--engine=easy",
+                            "--games=2", "--pdn=" + pdn});
   ASSERT_EQ(r.exit_code, 0) << r.err;
-  std::vector<std::string> lines = absl::StrSplit(r.out, '\n', absl::SkipEmpty());
+  std::vector<std::string> lines =
+      absl::StrSplit(r.out, '\n', absl::SkipEmpty());
   ASSERT_EQ(lines.size(), 3u);
   EXPECT_THAT(lines[0], HasSubstr("game 1/2 001 09-13 21-17 05-09: "));
-  EXPECT_THAT(lines[2], MatchesRegex(R"(score medium: [0-2] wins, [0-2] losses, [0-2] draws, )"
-                                     R"([0-9.]+% \(95% interval .*\))"));
+  EXPECT_THAT(
+      lines[2],
+      MatchesRegex(R"(score medium: [0-2] wins, [0-2] losses, [0-2] draws, )"
+                   R"([0-9.]+% \(95% interval .*\))"));
   std::ifstream in(pdn);
   std::stringstream text;
   text << in.rdbuf();
-  absl::StatusOr<std::vector<replay::PdnGame>> games = replay::ParsePdn(text.str());
+  absl::StatusOr<std::vector<replay::PdnGame>> games =
+      replay::ParsePdn(text.str());
   ASSERT_TRUE(games.ok()) << games.status();
   EXPECT_EQ(games->size(), 2u);
 }
 
 TEST(MatchTest, CommandRefusesBadEngines) {
   EXPECT_EQ(testing::RunCheckers({"match", "--engine=easy"}).exit_code, 64);
-  EXPECT_EQ(testing::RunCheckers({"match", "--engine=easy", "--engine=/no/such.so"}).exit_code,
-            64);
+  EXPECT_EQ(
+      testing::RunCheckers({"match", "--engine=easy", "--engine=/no/such.so"})
+          .exit_code,
+      64);
 }
 
 }  // namespace

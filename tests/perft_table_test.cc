@@ -13,10 +13,12 @@ namespace checkers {
 namespace {
 
 TEST(PerftTableTest, StartPositionMatchesPublishedCountsToDepthEleven) {
-  const uint64_t expected[] = {1,      7,       49,       302,       1469,     7361,
-                               36768,  179740,  845931,   3963680,   18391564, 85242128};
+  const uint64_t expected[] = {1,      7,       49,       302,
+                               1469,   7361,    36768,    179740,
+                               845931, 3963680, 18391564, 85242128};
   for (int depth = 1; depth <= 11; ++depth) {
-    EXPECT_EQ(Perft(Position::Initial(), depth), expected[depth]) << "depth " << depth;
+    EXPECT_EQ(Perft(Position::Initial(), depth), expected[depth])
+        << "depth " << depth;
   }
 }
 

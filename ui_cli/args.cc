@@ -29,9 +29,9 @@ std::string FlagList(absl::Span<const absl::string_view> allowed) {
 
 }  // namespace
 
-absl::StatusOr<std::vector<std::string>> ParseArgs(absl::string_view command,
-                                                   absl::Span<const std::string> words,
-                                                   absl::Span<const absl::string_view> allowed) {
+absl::StatusOr<std::vector<std::string>> ParseArgs(
+    absl::string_view command, absl::Span<const std::string> words,
+    absl::Span<const absl::string_view> allowed) {
   std::vector<std::string> positional;
   // Values in order of appearance, per flag name.
   std::map<std::string, std::vector<std::string>> values;
@@ -39,7 +39,7 @@ absl::StatusOr<std::vector<std::string>> ParseArgs(absl::string_view command,
   bool flags_done = false;
   for (size_t i = 0; i < words.size(); ++i) {
     const std::string& word = words[i];
-    if (flags_done || word.size() < 2 || word[0] != '-' ) {
+    if (flags_done || word.size() < 2 || word[0] != '-') {
       positional.push_back(word);
       continue;
     }
@@ -53,13 +53,16 @@ absl::StatusOr<std::vector<std::string>> ParseArgs(absl::string_view command,
     std::string name(body.substr(0, body.find('=')));
     std::replace(name.begin(), name.end(), '-', '_');
     const bool has_value = body.find('=') != absl::string_view::npos;
-    std::string value = has_value ? std::string(body.substr(body.find('=') + 1)) : "";
+    std::string value =
+        has_value ? std::string(body.substr(body.find('=') + 1)) : "";
 
     absl::CommandLineFlag* flag = nullptr;
-    if (absl::c_linear_search(allowed, name)) flag = absl::FindCommandLineFlag(name);
+    if (absl::c_linear_search(allowed, name))
+      flag = absl::FindCommandLineFlag(name);
     bool negated = false;
     for (absl::string_view prefix : {"no_", "no"}) {
-      if (flag != nullptr || has_value || !absl::StartsWith(name, prefix)) continue;
+      if (flag != nullptr || has_value || !absl::StartsWith(name, prefix))
+        continue;
       const std::string base = name.substr(prefix.size());
       absl::CommandLineFlag* f = absl::c_linear_search(allowed, base)
                                      ? absl::FindCommandLineFlag(base)
@@ -72,8 +75,8 @@ absl::StatusOr<std::vector<std::string>> ParseArgs(absl::string_view command,
     }
     if (flag == nullptr) {
       return absl::InvalidArgumentError(absl::StrCat("`checkers ", command,
-                                                     "` has no flag --", name, "; ",
-                                                     FlagList(allowed)));
+                                                     "` has no flag --", name,
+                                                     "; ", FlagList(allowed)));
     }
     if (!has_value) {
       if (flag->IsOfType<bool>()) {
@@ -82,11 +85,13 @@ absl::StatusOr<std::vector<std::string>> ParseArgs(absl::string_view command,
         value = words[++i];
       } else {
         return absl::InvalidArgumentError(
-            absl::StrCat("--", name, " needs a value, e.g. --", name, "=", flag->DefaultValue()));
+            absl::StrCat("--", name, " needs a value, e.g. --", name, "=",
+                         flag->DefaultValue()));
       }
     }
     if (values.count(name) && !flag->IsOfType<std::vector<std::string>>()) {
-      return absl::InvalidArgumentError(absl::StrCat("--", name, " is given twice"));
+      return absl::InvalidArgumentError(
+          absl::StrCat("--", name, " is given twice"));
     }
     if (!values.count(name)) order.push_back(name);
     values[name].push_back(value);
@@ -95,7 +100,8 @@ absl::StatusOr<std::vector<std::string>> ParseArgs(absl::string_view command,
     absl::CommandLineFlag* flag = absl::FindCommandLineFlag(name);
     std::string error;
     if (!flag->ParseFrom(absl::StrJoin(values[name], ","), &error)) {
-      return absl::InvalidArgumentError(absl::StrCat("bad value for --", name, ": ", error));
+      return absl::InvalidArgumentError(
+          absl::StrCat("bad value for --", name, ": ", error));
     }
   }
   return positional;

@@ -25,9 +25,9 @@ namespace checkers::cli {
 // InvalidArgument, naming the flag and the command's flags, for a flag not
 // in `allowed`, a missing or unparsable value, or a non-list flag given
 // twice.
-absl::StatusOr<std::vector<std::string>> ParseArgs(absl::string_view command,
-                                                   absl::Span<const std::string> words,
-                                                   absl::Span<const absl::string_view> allowed);
+absl::StatusOr<std::vector<std::string>> ParseArgs(
+    absl::string_view command, absl::Span<const std::string> words,
+    absl::Span<const absl::string_view> allowed);
 
 }  // namespace checkers::cli
 

@@ -1,5 +1,6 @@
-// The 3-move ballots of English checkers (tests/data/ballots_3move_english.json),
-// built into the binary as the default openings of `checkers match`.
+// The 3-move ballots of English checkers
+// (tests/data/ballots_3move_english.json), built into the binary as the default
+// openings of `checkers match`.
 
 #ifndef CHECKERS_UI_CLI_DEFAULT_BALLOTS_H_
 #define CHECKERS_UI_CLI_DEFAULT_BALLOTS_H_

@@ -35,6 +35,8 @@ int Fail(int code, const absl::Status& status) {
   return code;
 }
 
-int Fail(const absl::Status& status) { return Fail(ExitCodeFor(status), status); }
+int Fail(const absl::Status& status) {
+  return Fail(ExitCodeFor(status), status);
+}
 
 }  // namespace checkers::cli

@@ -25,8 +25,10 @@ std::string Name(const GameState& s, Side side) {
 std::string ModeText(const GameState& s) {
   if (s.started == nullptr) return "";
   if (!s.vs_computer()) return "two players";
-  std::string level = absl::AsciiStrToLower(events::Difficulty_Name(s.difficulty));
-  return absl::StrCat("vs computer (", level, "), you play ", Name(s, s.human_side));
+  std::string level =
+      absl::AsciiStrToLower(events::Difficulty_Name(s.difficulty));
+  return absl::StrCat("vs computer (", level, "), you play ",
+                      Name(s, s.human_side));
 }
 
 std::string ResultWords(const GameState& s, events::Result result) {
@@ -61,9 +63,12 @@ std::string TurnText(const events::TurnPlayed& turn) {
   return absl::StrJoin(turn.squares(), jump ? "x" : "-");
 }
 
-std::string BoardText(const Position& pos, const events::GameStarted* started, bool flipped) {
-  const char first = absl::ascii_tolower(events::SideName(started, events::FIRST)[0]);
-  const char second = absl::ascii_tolower(events::SideName(started, events::SECOND)[0]);
+std::string BoardText(const Position& pos, const events::GameStarted* started,
+                      bool flipped) {
+  const char first =
+      absl::ascii_tolower(events::SideName(started, events::FIRST)[0]);
+  const char second =
+      absl::ascii_tolower(events::SideName(started, events::SECOND)[0]);
   std::string text;
   for (int r = 0; r < 8; ++r) {
     std::string line;
@@ -108,22 +113,25 @@ std::string EndText(const GameState& s) {
   const std::string result = ResultWords(s, e.result());
   switch (e.reason()) {
     case events::NO_LEGAL_MOVE: {
-      const Side loser = e.result() == events::FIRST_WINS ? events::SECOND : events::FIRST;
+      const Side loser =
+          e.result() == events::FIRST_WINS ? events::SECOND : events::FIRST;
       return absl::StrCat(result, ": ", Name(s, loser), " has no legal move");
     }
     case events::THREEFOLD_REPETITION:
       return absl::StrCat("Draw: third repetition (seqs ",
                           absl::StrJoin(e.repetition_seqs(), ", "), ")");
     case events::NO_PROGRESS:
-      return absl::StrCat("Draw: ", s.rules.no_progress_limit / 2,
-                          " turns each without a capture or a man's move (since seq ",
-                          e.no_progress_since_seq(), ")");
+      return absl::StrCat(
+          "Draw: ", s.rules.no_progress_limit / 2,
+          " turns each without a capture or a man's move (since seq ",
+          e.no_progress_since_seq(), ")");
     case events::TURN_LIMIT:
       return absl::StrCat("Draw: the limit of ", s.rules.turn_limit, " turns");
     case events::AGREEMENT:
       return "Draw by agreement";
     case events::RESIGNATION: {
-      const Side loser = e.result() == events::FIRST_WINS ? events::SECOND : events::FIRST;
+      const Side loser =
+          e.result() == events::FIRST_WINS ? events::SECOND : events::FIRST;
       return absl::StrCat(result, ": ", Name(s, loser), " resigned");
     }
     case events::RECORDED:
@@ -134,24 +142,31 @@ std::string EndText(const GameState& s) {
 }
 
 std::string ShowText(const GameState& s) {
-  if (s.started == nullptr) return "No game yet; start one with `checkers new`.\n";
+  if (s.started == nullptr)
+    return "No game yet; start one with `checkers new`.\n";
   std::string text;
   if (s.over()) {
-    absl::StrAppend(&text, "Game over: ", EndText(s), " (after ", s.turns, " turns)\n");
+    absl::StrAppend(&text, "Game over: ", EndText(s), " (after ", s.turns,
+                    " turns)\n");
   } else {
-    absl::StrAppend(&text, Name(s, s.side_to_move()), " to move, turn ", s.turns + 1, "\n");
+    absl::StrAppend(&text, Name(s, s.side_to_move()), " to move, turn ",
+                    s.turns + 1, "\n");
   }
   absl::StrAppend(&text, "Mode: ", ModeText(s), "\n");
-  absl::StrAppend(&text, BoardText(s.position, s.started.get(), ShowFlipped(s)));
+  absl::StrAppend(&text,
+                  BoardText(s.position, s.started.get(), ShowFlipped(s)));
   absl::StrAppend(&text, "FEN: ", ToFen(s.position), "\n");
   if (!s.over()) {
     if (const int left = s.TurnsUntilAutomaticDraw(); left >= 0) {
-      absl::StrAppend(&text, "Draw in ", left, " turns without a capture or a man's move\n");
+      absl::StrAppend(&text, "Draw in ", left,
+                      " turns without a capture or a man's move\n");
     }
-    absl::StrAppend(&text, "Repetition: this position has stood ", s.RepetitionCount(),
+    absl::StrAppend(&text, "Repetition: this position has stood ",
+                    s.RepetitionCount(),
                     s.RepetitionCount() == 1 ? " time\n" : " times\n");
     if (s.draw_offer.has_value()) {
-      absl::StrAppend(&text, Name(s, *s.draw_offer), " offers a draw: `checkers draw accept` or ",
+      absl::StrAppend(&text, Name(s, *s.draw_offer),
+                      " offers a draw: `checkers draw accept` or ",
                       "`checkers draw decline`\n");
     }
   }
@@ -166,7 +181,8 @@ std::string ShowJson(const GameState& s) {
   o.Add("turns_played", s.turns);
   o.Add("mode", s.vs_computer() ? "computer" : "two-player");
   if (s.vs_computer()) {
-    o.Add("difficulty", absl::AsciiStrToLower(events::Difficulty_Name(s.difficulty)));
+    o.Add("difficulty",
+          absl::AsciiStrToLower(events::Difficulty_Name(s.difficulty)));
     o.Add("human", Name(s, s.human_side));
   }
   o.Add("repetition_count", s.RepetitionCount());
@@ -184,8 +200,11 @@ std::string ShowJson(const GameState& s) {
   o.Add("over", s.over());
   if (s.over()) {
     o.Add("result", ResultJson(s.ended->result()));
-    o.Add("winner", s.ended->result() == events::DRAW ? "" : ResultWords(s, s.ended->result()));
-    o.Add("reason", absl::AsciiStrToLower(events::EndReason_Name(s.ended->reason())));
+    o.Add("winner", s.ended->result() == events::DRAW
+                        ? ""
+                        : ResultWords(s, s.ended->result()));
+    o.Add("reason",
+          absl::AsciiStrToLower(events::EndReason_Name(s.ended->reason())));
     o.Add("end", EndText(s));
   } else {
     o.AddNull("result");
@@ -203,16 +222,19 @@ std::string EventWords(const GameState& before, const Event& e) {
       const events::GameStarted& g = e.game_started();
       GameState after = events::Apply(before, e);
       std::string text = absl::StrCat("game started: ", ModeText(after));
-      absl::StrAppend(&text, ", from ", g.start_fen().empty() ? "the standard start" : g.start_fen());
+      absl::StrAppend(
+          &text, ", from ",
+          g.start_fen().empty() ? "the standard start" : g.start_fen());
       return text;
     }
     case Event::kTurnPlayed: {
       std::string text = TurnText(e.turn_played());
       if (e.turn_played().has_computer()) {
         const events::ComputerChoice& c = e.turn_played().computer();
-        absl::StrAppend(&text, "  (computer, ",
-                        absl::AsciiStrToLower(events::Difficulty_Name(c.level())), ", depth ",
-                        c.depth(), ", ", c.nodes(), " nodes)");
+        absl::StrAppend(
+            &text, "  (computer, ",
+            absl::AsciiStrToLower(events::Difficulty_Name(c.level())),
+            ", depth ", c.depth(), ", ", c.nodes(), " nodes)");
       }
       return text;
     }
@@ -260,15 +282,18 @@ std::optional<Side> EventSide(const Event& e) {
 
 std::string EventLine(const GameState& before, const Event& e) {
   const std::optional<Side> side = EventSide(e);
-  const int turn = e.kind_case() == Event::kTurnPlayed ? before.turns + 1 : before.turns;
-  return absl::StrFormat("seq %-4d turn %-4d %-6s %s", before.last_seq + 1, turn,
-                         side.has_value() ? Name(before, *side) : "-", EventWords(before, e));
+  const int turn =
+      e.kind_case() == Event::kTurnPlayed ? before.turns + 1 : before.turns;
+  return absl::StrFormat("seq %-4d turn %-4d %-6s %s", before.last_seq + 1,
+                         turn, side.has_value() ? Name(before, *side) : "-",
+                         EventWords(before, e));
 }
 
 std::string EventJson(const GameState& before, const Event& e) {
   JsonObject o;
   o.Add("seq", before.last_seq + 1);
-  o.Add("turn", e.kind_case() == Event::kTurnPlayed ? before.turns + 1 : before.turns);
+  o.Add("turn",
+        e.kind_case() == Event::kTurnPlayed ? before.turns + 1 : before.turns);
   const std::optional<Side> side = EventSide(e);
   if (side.has_value()) {
     o.Add("side", Name(before, *side));
@@ -278,7 +303,9 @@ std::string EventJson(const GameState& before, const Event& e) {
   switch (e.kind_case()) {
     case Event::kGameStarted:
       o.Add("event", "game_started");
-      o.Add("mode", e.game_started().mode() == events::VS_COMPUTER ? "computer" : "two-player");
+      o.Add("mode", e.game_started().mode() == events::VS_COMPUTER
+                        ? "computer"
+                        : "two-player");
       o.Add("fen", e.game_started().start_fen());
       break;
     case Event::kTurnPlayed:
@@ -300,12 +327,15 @@ std::string EventJson(const GameState& before, const Event& e) {
       break;
     case Event::kModeChanged:
       o.Add("event", "mode_changed");
-      o.Add("mode", e.mode_changed().mode() == events::VS_COMPUTER ? "computer" : "two-player");
+      o.Add("mode", e.mode_changed().mode() == events::VS_COMPUTER
+                        ? "computer"
+                        : "two-player");
       break;
     case Event::kGameEnded:
       o.Add("event", "game_ended");
       o.Add("result", ResultJson(e.game_ended().result()));
-      o.Add("reason", absl::AsciiStrToLower(events::EndReason_Name(e.game_ended().reason())));
+      o.Add("reason", absl::AsciiStrToLower(
+                          events::EndReason_Name(e.game_ended().reason())));
       break;
     case Event::KIND_NOT_SET:
       o.Add("event", "unknown");

@@ -17,7 +17,8 @@ namespace checkers::cli {
 // side's colour name; upper case for a king), empty playable squares as
 // their number. `flipped` turns the board so square 32 is at the top-left,
 // for a person who plays the side that starts on 1-12.
-std::string BoardText(const Position& pos, const events::GameStarted* started, bool flipped);
+std::string BoardText(const Position& pos, const events::GameStarted* started,
+                      bool flipped);
 
 // Whether the person sees the board flipped: in a game against the
 // computer, their side is at the bottom.
@@ -36,10 +37,12 @@ std::string ShowJson(const events::GameState& state);
 
 // `checkers log`: "seq 3  turn 2  White  23-19" for a turn, and the event
 // in words for the rest. `before` is the state the event was folded into.
-std::string EventLine(const events::GameState& before, const events::Event& event);
+std::string EventLine(const events::GameState& before,
+                      const events::Event& event);
 
 // `checkers log --json`: the same as one JSON object.
-std::string EventJson(const events::GameState& before, const events::Event& event);
+std::string EventJson(const events::GameState& before,
+                      const events::Event& event);
 
 // The PDN text of a recorded turn ("24x15x6").
 std::string TurnText(const events::TurnPlayed& turn);

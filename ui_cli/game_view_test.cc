@@ -12,12 +12,14 @@ namespace {
 
 using ::testing::HasSubstr;
 
-events::GameState Fold(const std::string& fen, const std::vector<std::string>& moves) {
+events::GameState Fold(const std::string& fen,
+                       const std::vector<std::string>& moves) {
   events::GameStarted started;
   started.set_start_fen(fen);
   events::GameState s;
   auto commit = [&s](events::Event e) {
-    absl::StatusOr<std::vector<events::Event>> events = events::CommitFor(s, std::move(e));
+    absl::StatusOr<std::vector<events::Event>> events =
+        events::CommitFor(s, std::move(e));
     ASSERT_TRUE(events.ok()) << events.status();
     for (const events::Event& x : *events) s = events::Apply(s, x);
   };
@@ -54,13 +56,15 @@ TEST(GameViewTest, ShowNamesSideTurnAndCountdown) {
 
 TEST(GameViewTest, ShowOfAFinishedGameGivesWinnerAndReason) {
   const events::GameState s = Fold("W:W22:B18", {"22x15"});
-  EXPECT_THAT(ShowText(s), HasSubstr("Game over: White wins: Red has no legal move"));
+  EXPECT_THAT(ShowText(s),
+              HasSubstr("Game over: White wins: Red has no legal move"));
   EXPECT_THAT(ShowJson(s), HasSubstr(R"("result":"second")"));
   EXPECT_THAT(ShowJson(s), HasSubstr(R"("reason":"no_legal_move")"));
 }
 
 TEST(GameViewTest, JsonListsLegalMovesWhileTheGameGoesOn) {
-  EXPECT_THAT(ShowJson(Fold("", {})), HasSubstr(R"("legal_moves":["9-13","9-14",)"));
+  EXPECT_THAT(ShowJson(Fold("", {})),
+              HasSubstr(R"("legal_moves":["9-13","9-14",)"));
 }
 
 TEST(GameViewTest, EventLinesNameSeqTurnSideAndMove) {

@@ -81,7 +81,8 @@ JsonObject& JsonObject::AddRaw(absl::string_view key, absl::string_view json) {
   return *this;
 }
 
-JsonObject& JsonObject::Add(absl::string_view key, const std::vector<std::string>& strings) {
+JsonObject& JsonObject::Add(absl::string_view key,
+                            const std::vector<std::string>& strings) {
   Key(key);
   body_ += "[";
   for (size_t i = 0; i < strings.size(); ++i) {

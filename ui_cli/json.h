@@ -22,13 +22,16 @@ class JsonObject {
     return Add(key, absl::string_view(value));
   }
   JsonObject& Add(absl::string_view key, int64_t value);
-  JsonObject& Add(absl::string_view key, int value) { return Add(key, int64_t{value}); }
+  JsonObject& Add(absl::string_view key, int value) {
+    return Add(key, int64_t{value});
+  }
   JsonObject& Add(absl::string_view key, uint64_t value);
   JsonObject& Add(absl::string_view key, bool value);
   JsonObject& AddNull(absl::string_view key);
   // `json` must already be valid JSON (an object, array, number...).
   JsonObject& AddRaw(absl::string_view key, absl::string_view json);
-  JsonObject& Add(absl::string_view key, const std::vector<std::string>& strings);
+  JsonObject& Add(absl::string_view key,
+                  const std::vector<std::string>& strings);
 
   // The object, e.g. {"a":1,"b":"x"}.
   std::string str() const { return "{" + body_ + "}"; }

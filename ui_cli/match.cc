@@ -29,15 +29,18 @@ using events::GameState;
 // One of our own levels.
 class BuiltinEngine final : public MatchEngine {
  public:
-  explicit BuiltinEngine(Level level) : level_(level), name_(LevelName(level)) {}
+  explicit BuiltinEngine(Level level)
+      : level_(level), name_(LevelName(level)) {}
 
   const std::string& name() const override { return name_; }
   void NewGame(uint64_t game_seed) override { seed_ = game_seed; }
 
-  absl::StatusOr<Move> ChooseMove(const GameState& state, const std::vector<Move>&,
-                                  double) override {
+  absl::StatusOr<Move> ChooseMove(const GameState& state,
+                                  const std::vector<Move>&, double) override {
     const SearchRequest request = events::SearchRequestFor(
-        state, level_, seed_ ^ (0x9E3779B97F4A7C15ull * static_cast<uint64_t>(state.turns + 1)));
+        state, level_,
+        seed_ ^
+            (0x9E3779B97F4A7C15ull * static_cast<uint64_t>(state.turns + 1)));
     absl::StatusOr<SearchResult> result = Search(request);
     if (!result.ok()) return result.status();
     return result->best_move;
@@ -49,38 +52,44 @@ class BuiltinEngine final : public MatchEngine {
   uint64_t seed_ = 0;
 };
 
-using GetMoveFn = int (*)(int board[8][8], int color, double maxtime, char str[1024],
-                          int* playnow, int info, int moreinfo, cb::CbMove* move);
+using GetMoveFn = int (*)(int board[8][8], int color, double maxtime,
+                          char str[1024], int* playnow, int info, int moreinfo,
+                          cb::CbMove* move);
 using EngineCommandFn = int (*)(char command[256], char reply[1024]);
 
 // A CheckerBoard-API library, driven as CheckerBoard drives it: "set
 // gamehist" before each getmove, then the board of the position.
 class CheckerBoardEngine final : public MatchEngine {
  public:
-  static absl::StatusOr<std::unique_ptr<MatchEngine>> Load(const std::string& path) {
+  static absl::StatusOr<std::unique_ptr<MatchEngine>> Load(
+      const std::string& path) {
     // The same library named twice is one instance; that is safe, as each
     // move is asked with the game's whole history ("set gamehist").
     void* handle = dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL);
     if (handle == nullptr) {
       return absl::InvalidArgumentError(
           absl::StrCat("cannot load engine ", path, ": ", dlerror(),
-                       "; an engine is easy, medium, hard or a CheckerBoard engine library"));
+                       "; an engine is easy, medium, hard or a CheckerBoard "
+                       "engine library"));
     }
     auto getmove = reinterpret_cast<GetMoveFn>(dlsym(handle, "getmove"));
-    auto command = reinterpret_cast<EngineCommandFn>(dlsym(handle, "enginecommand"));
+    auto command =
+        reinterpret_cast<EngineCommandFn>(dlsym(handle, "enginecommand"));
     if (getmove == nullptr || command == nullptr) {
       dlclose(handle);
-      return absl::InvalidArgumentError(
-          absl::StrCat(path, " is not a CheckerBoard engine: it lacks getmove or enginecommand"));
+      return absl::InvalidArgumentError(absl::StrCat(
+          path,
+          " is not a CheckerBoard engine: it lacks getmove or enginecommand"));
     }
     auto engine = std::unique_ptr<CheckerBoardEngine>(
         new CheckerBoardEngine(handle, getmove, command));
     std::string type = engine->Command("get gametype");
     if (!type.empty() && absl::StripAsciiWhitespace(type) != "21") {
-      return absl::InvalidArgumentError(
-          absl::StrCat(path, " plays game type ", type, ", not English checkers (21)"));
+      return absl::InvalidArgumentError(absl::StrCat(
+          path, " plays game type ", type, ", not English checkers (21)"));
     }
-    engine->name_ = std::string(absl::StripAsciiWhitespace(engine->Command("name")));
+    engine->name_ =
+        std::string(absl::StripAsciiWhitespace(engine->Command("name")));
     if (engine->name_.empty()) engine->name_ = path;
     return engine;
   }
@@ -90,7 +99,8 @@ class CheckerBoardEngine final : public MatchEngine {
   const std::string& name() const override { return name_; }
   void NewGame(uint64_t) override { new_game_ = true; }
 
-  absl::StatusOr<Move> ChooseMove(const GameState& state, const std::vector<Move>& game_moves,
+  absl::StatusOr<Move> ChooseMove(const GameState& state,
+                                  const std::vector<Move>& game_moves,
                                   double seconds) override {
     Command(GameHistory(state, game_moves));
     int board[8][8];
@@ -102,13 +112,13 @@ class CheckerBoardEngine final : public MatchEngine {
     // Bit 0 of info told old engines that a new game began.
     const int info = new_game_ ? 1 : 0;
     new_game_ = false;
-    getmove_(board, mover == Color::kBlack ? cb::kBlack : cb::kWhite, seconds, status, &playnow,
-             info, 0, &move);
+    getmove_(board, mover == Color::kBlack ? cb::kBlack : cb::kWhite, seconds,
+             status, &playnow, info, 0, &move);
     absl::StatusOr<Position> after =
         cb::FromBoard(board, mover == Color::kBlack ? cb::kWhite : cb::kBlack);
     if (!after.ok()) {
-      return absl::FailedPreconditionError(
-          absl::StrCat(name_, " returned an impossible board: ", after.status().message()));
+      return absl::FailedPreconditionError(absl::StrCat(
+          name_, " returned an impossible board: ", after.status().message()));
     }
     MoveList moves;
     GenerateMoves(state.position, &moves, state.rules.capture);
@@ -120,9 +130,9 @@ class CheckerBoardEngine final : public MatchEngine {
         return m;
       }
     }
-    return absl::FailedPreconditionError(absl::StrCat(
-        name_, " played an illegal move (it left ", ToFen(*after), ") from ",
-        ToFen(state.position)));
+    return absl::FailedPreconditionError(
+        absl::StrCat(name_, " played an illegal move (it left ", ToFen(*after),
+                     ") from ", ToFen(state.position)));
   }
 
  private:
@@ -140,18 +150,23 @@ class CheckerBoardEngine final : public MatchEngine {
 
   // "set gamehist FEN moves...": the position after the last irreversible
   // move and the reversible moves since, so the engine sees repetitions.
-  static std::string GameHistory(const GameState& state, const std::vector<Move>& game_moves) {
+  static std::string GameHistory(const GameState& state,
+                                 const std::vector<Move>& game_moves) {
     const size_t reversible = static_cast<size_t>(state.no_progress_turns);
     Position p = state.started->start_fen().empty()
                      ? Position::Initial()
-                     : ParseFen(state.started->start_fen()).value_or(Position::Initial());
-    const size_t first = game_moves.size() - std::min(reversible, game_moves.size());
+                     : ParseFen(state.started->start_fen())
+                           .value_or(Position::Initial());
+    const size_t first =
+        game_moves.size() - std::min(reversible, game_moves.size());
     for (size_t i = 0; i < first; ++i) p = p.After(game_moves[i]);
     std::string text = absl::StrCat("set gamehist ", ToFen(p));
     for (size_t i = first; i < game_moves.size(); ++i) {
       absl::StrAppend(&text, " ", MoveToText(game_moves[i]));
     }
-    return text.size() < 256 ? text : absl::StrCat("set gamehist ", ToFen(state.position));
+    return text.size() < 256
+               ? text
+               : absl::StrCat("set gamehist ", ToFen(state.position));
   }
 
   void* const handle_;
@@ -167,7 +182,7 @@ class CheckerBoardEngine final : public MatchEngine {
 class BallotReader {
  public:
   struct Set {
-    std::vector<Opening> openings;  // an object of name -> FEN
+    std::vector<Opening> openings;   // an object of name -> FEN
     std::vector<std::string> names;  // an array of names
   };
 
@@ -201,10 +216,12 @@ class BallotReader {
             if (!opening.ok()) return opening.status();
             set.names.push_back(*std::move(opening));
           } while (Expect(','));
-          if (!Expect(']')) return Error("expected ']' after the opening names");
+          if (!Expect(']'))
+            return Error("expected ']' after the opening names");
         }
       } else {
-        return Error("a set must be an object of openings or an array of their names");
+        return Error(
+            "a set must be an object of openings or an array of their names");
       }
     } while (Expect(','));
     if (!Expect('}')) return Error("expected '}' at the end");
@@ -215,7 +232,8 @@ class BallotReader {
 
  private:
   void SkipSpace() {
-    while (pos_ < text_.size() && absl::ascii_isspace(static_cast<unsigned char>(text_[pos_]))) {
+    while (pos_ < text_.size() &&
+           absl::ascii_isspace(static_cast<unsigned char>(text_[pos_]))) {
       ++pos_;
     }
   }
@@ -228,7 +246,8 @@ class BallotReader {
     return false;
   }
   absl::Status Error(absl::string_view what) {
-    return absl::DataLossError(absl::StrCat("bad ballot file at byte ", pos_, ": ", what));
+    return absl::DataLossError(
+        absl::StrCat("bad ballot file at byte ", pos_, ": ", what));
   }
   absl::StatusOr<std::string> String() {
     if (!Expect('"')) return Error("expected a string");
@@ -259,22 +278,26 @@ std::string ReasonText(const events::GameEnded& end) {
 
 }  // namespace
 
-absl::StatusOr<std::unique_ptr<MatchEngine>> MakeEngine(absl::string_view spec) {
+absl::StatusOr<std::unique_ptr<MatchEngine>> MakeEngine(
+    absl::string_view spec) {
   if (std::optional<Level> level = ParseLevel(spec)) {
     return std::unique_ptr<MatchEngine>(new BuiltinEngine(*level));
   }
   return CheckerBoardEngine::Load(std::string(spec));
 }
 
-absl::StatusOr<std::vector<Opening>> ParseBallots(absl::string_view json, absl::string_view set) {
-  absl::StatusOr<std::map<std::string, BallotReader::Set>> sets = BallotReader(json).Read();
+absl::StatusOr<std::vector<Opening>> ParseBallots(absl::string_view json,
+                                                  absl::string_view set) {
+  absl::StatusOr<std::map<std::string, BallotReader::Set>> sets =
+      BallotReader(json).Read();
   if (!sets.ok()) return sets.status();
   auto it = sets->find(std::string(set));
   if (it == sets->end()) {
     std::vector<std::string> names;
     for (const auto& [name, unused] : *sets) names.push_back(name);
-    return absl::InvalidArgumentError(absl::StrCat("the ballot file has no set \"", set,
-                                                   "\"; it has: ", absl::StrJoin(names, ", ")));
+    return absl::InvalidArgumentError(
+        absl::StrCat("the ballot file has no set \"", set,
+                     "\"; it has: ", absl::StrJoin(names, ", ")));
   }
   std::vector<Opening> openings = it->second.openings;
   for (const std::string& name : it->second.names) {
@@ -286,8 +309,9 @@ absl::StatusOr<std::vector<Opening>> ParseBallots(absl::string_view json, absl::
       }
     }
     if (found == nullptr) {
-      return absl::DataLossError(absl::StrCat("the ballot set \"", set, "\" names opening \"",
-                                              name, "\", which no set defines"));
+      return absl::DataLossError(absl::StrCat("the ballot set \"", set,
+                                              "\" names opening \"", name,
+                                              "\", which no set defines"));
     }
     openings.push_back(*found);
   }
@@ -295,19 +319,21 @@ absl::StatusOr<std::vector<Opening>> ParseBallots(absl::string_view json, absl::
 }
 
 absl::StatusOr<MatchGame> PlayMatchGame(MatchEngine& first, MatchEngine& second,
-                                        const Opening& opening, uint64_t game_seed,
-                                        int turn_cap, double seconds) {
+                                        const Opening& opening,
+                                        uint64_t game_seed, int turn_cap,
+                                        double seconds) {
   events::GameStarted started;
   started.set_mode(events::TWO_PLAYER);
   started.set_start_fen(opening.fen);
   absl::StatusOr<events::Event> start = events::StartEvent(started);
   if (!start.ok()) {
-    return absl::DataLossError(
-        absl::StrCat("opening \"", opening.name, "\": ", start.status().message()));
+    return absl::DataLossError(absl::StrCat("opening \"", opening.name,
+                                            "\": ", start.status().message()));
   }
   GameState state;
   auto commit = [&state](events::Event event) -> absl::Status {
-    absl::StatusOr<std::vector<events::Event>> events = events::CommitFor(state, std::move(event));
+    absl::StatusOr<std::vector<events::Event>> events =
+        events::CommitFor(state, std::move(event));
     if (!events.ok()) return events.status();
     for (const events::Event& e : *events) events::ApplyInPlace(&state, e);
     return absl::OkStatus();
@@ -332,11 +358,13 @@ absl::StatusOr<MatchGame> PlayMatchGame(MatchEngine& first, MatchEngine& second,
     const bool first_moves = state.side_to_move() == first_side;
     MatchEngine& engine = first_moves ? first : second;
     absl::StatusOr<Move> move = engine.ChooseMove(state, game.moves, seconds);
-    absl::Status st = move.ok() ? commit(events::TurnEvent(state, *move)) : move.status();
+    absl::Status st =
+        move.ok() ? commit(events::TurnEvent(state, *move)) : move.status();
     if (!st.ok()) {
       // An engine that fails or breaks the rules loses the game.
       const bool first_is_black = first_side == events::FIRST;
-      game.result = first_moves == first_is_black ? events::SECOND_WINS : events::FIRST_WINS;
+      game.result = first_moves == first_is_black ? events::SECOND_WINS
+                                                  : events::FIRST_WINS;
       game.how = absl::StrCat(engine.name(), " forfeits: ", st.message());
       return game;
     }

@@ -38,9 +38,9 @@ class MatchEngine {
 };
 
 // "easy", "medium" or "hard" for our own levels; anything else is the path
-// of a CheckerBoard-API shared library, loaded with dlopen. InvalidArgument for a
-// library that cannot be loaded or lacks getmove/enginecommand, or that
-// plays another game type than English checkers (21).
+// of a CheckerBoard-API shared library, loaded with dlopen. InvalidArgument for
+// a library that cannot be loaded or lacks getmove/enginecommand, or that plays
+// another game type than English checkers (21).
 absl::StatusOr<std::unique_ptr<MatchEngine>> MakeEngine(absl::string_view spec);
 
 struct Opening {
@@ -53,7 +53,8 @@ struct Opening {
 // 3-move ballots in tests/data). `set` picks one ("standard", "all",
 // "lost"). DataLoss for text that is not such JSON; InvalidArgument for an
 // unknown set, naming the sets there are.
-absl::StatusOr<std::vector<Opening>> ParseBallots(absl::string_view json, absl::string_view set);
+absl::StatusOr<std::vector<Opening>> ParseBallots(absl::string_view json,
+                                                  absl::string_view set);
 
 struct MatchGame {
   // The engine that moved first from the opening, and the other.
@@ -75,8 +76,9 @@ struct MatchGame {
 // a game still going after `turn_cap` turns is a draw; an engine that
 // fails or plays an illegal move loses. DataLoss for a bad opening FEN.
 absl::StatusOr<MatchGame> PlayMatchGame(MatchEngine& first, MatchEngine& second,
-                                        const Opening& opening, uint64_t game_seed,
-                                        int turn_cap, double seconds);
+                                        const Opening& opening,
+                                        uint64_t game_seed, int turn_cap,
+                                        double seconds);
 
 // The score of the match from engine A's view: points (win 1, draw 1/2)
 // as a percentage of games, and the half-width of its 95% confidence

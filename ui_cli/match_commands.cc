@@ -20,14 +20,20 @@
 #include "ui_cli/match.h"
 
 ABSL_FLAG(std::vector<std::string>, engine, {},
-          "match: an engine, twice: easy, medium, hard or a CheckerBoard engine library");
+          "match: an engine, twice: easy, medium, hard or a CheckerBoard "
+          "engine library");
 ABSL_FLAG(std::string, openings, "",
-          "match: a ballot file (JSON: set -> opening name -> FEN); default the built-in "
+          "match: a ballot file (JSON: set -> opening name -> FEN); default "
+          "the built-in "
           "3-move ballot");
-ABSL_FLAG(std::string, ballot, "standard", "match: the set of the ballot file to play");
-ABSL_FLAG(int, games, 0, "match: the number of games (default: every opening twice)");
-ABSL_FLAG(double, time, 0.1, "match: seconds per move for CheckerBoard engines");
-ABSL_FLAG(int, turn_cap, 300, "match: a game still going after this many turns is a draw");
+ABSL_FLAG(std::string, ballot, "standard",
+          "match: the set of the ballot file to play");
+ABSL_FLAG(int, games, 0,
+          "match: the number of games (default: every opening twice)");
+ABSL_FLAG(double, time, 0.1,
+          "match: seconds per move for CheckerBoard engines");
+ABSL_FLAG(int, turn_cap, 300,
+          "match: a game still going after this many turns is a draw");
 ABSL_FLAG(std::string, pdn, "", "match: write the games as PDN to this file");
 
 namespace checkers::cli {
@@ -72,12 +78,14 @@ replay::GameRecord RecordOf(const MatchGame& g, int number) {
 int RunMatch(const std::vector<std::string>& positional) {
   if (!positional.empty()) {
     return Fail(absl::InvalidArgumentError(
-        absl::StrCat("match takes no word \"", positional[0], "\"; use --engine=A --engine=B")));
+        absl::StrCat("match takes no word \"", positional[0],
+                     "\"; use --engine=A --engine=B")));
   }
   const std::vector<std::string> specs = absl::GetFlag(FLAGS_engine);
   if (specs.size() != 2) {
     return Fail(absl::InvalidArgumentError(
-        "match needs two engines: --engine=A --engine=B (easy, medium, hard or a library path)"));
+        "match needs two engines: --engine=A --engine=B (easy, medium, hard or "
+        "a library path)"));
   }
   const double seconds = absl::GetFlag(FLAGS_time);
   const int games_wanted = absl::GetFlag(FLAGS_games);
@@ -95,14 +103,16 @@ int RunMatch(const std::vector<std::string>& positional) {
   absl::StatusOr<std::vector<Opening>> openings =
       ParseBallots(ballots, absl::GetFlag(FLAGS_ballot));
   if (!openings.ok()) return Fail(openings.status());
-  if (openings->empty()) return Fail(absl::InvalidArgumentError("the ballot has no openings"));
+  if (openings->empty())
+    return Fail(absl::InvalidArgumentError("the ballot has no openings"));
 
   absl::StatusOr<std::unique_ptr<MatchEngine>> a = MakeEngine(specs[0]);
   if (!a.ok()) return Fail(a.status());
   absl::StatusOr<std::unique_ptr<MatchEngine>> b = MakeEngine(specs[1]);
   if (!b.ok()) return Fail(b.status());
 
-  const int total = games_wanted > 0 ? games_wanted : 2 * static_cast<int>(openings->size());
+  const int total =
+      games_wanted > 0 ? games_wanted : 2 * static_cast<int>(openings->size());
   std::vector<MatchGame> games;
   for (int i = 0; i < total; ++i) {
     const Opening& opening = (*openings)[(i / 2) % openings->size()];
@@ -110,35 +120,42 @@ int RunMatch(const std::vector<std::string>& positional) {
     const bool a_first = i % 2 == 0;
     MatchEngine& first = a_first ? **a : **b;
     MatchEngine& second = a_first ? **b : **a;
-    absl::StatusOr<MatchGame> game =
-        PlayMatchGame(first, second, opening, /*game_seed=*/i / 2, turn_cap, seconds);
+    absl::StatusOr<MatchGame> game = PlayMatchGame(
+        first, second, opening, /*game_seed=*/i / 2, turn_cap, seconds);
     if (!game.ok()) return Fail(game.status());
     game->first_is_a = a_first;
     const bool first_black = game->start.side_to_move() == Color::kBlack;
-    const std::string& black = first_black ? game->first_engine : game->second_engine;
-    const std::string& white = first_black ? game->second_engine : game->first_engine;
-    std::printf("game %d/%d %s: %s (Black) - %s (White) %s, %s, %zu turns\n", i + 1, total,
-                opening.name.c_str(), black.c_str(), white.c_str(),
-                std::string(replay::ResultToken(PdnResult(game->result))).c_str(),
-                game->how.c_str(), game->moves.size());
+    const std::string& black =
+        first_black ? game->first_engine : game->second_engine;
+    const std::string& white =
+        first_black ? game->second_engine : game->first_engine;
+    std::printf(
+        "game %d/%d %s: %s (Black) - %s (White) %s, %s, %zu turns\n", i + 1,
+        total, opening.name.c_str(), black.c_str(), white.c_str(),
+        std::string(replay::ResultToken(PdnResult(game->result))).c_str(),
+        game->how.c_str(), game->moves.size());
     std::fflush(stdout);
     games.push_back(*std::move(game));
   }
 
   if (const std::string out = absl::GetFlag(FLAGS_pdn); !out.empty()) {
     std::vector<replay::GameRecord> records;
-    for (size_t i = 0; i < games.size(); ++i) records.push_back(RecordOf(games[i], i + 1));
+    for (size_t i = 0; i < games.size(); ++i)
+      records.push_back(RecordOf(games[i], i + 1));
     std::ofstream file(out, std::ios::binary | std::ios::trunc);
     file << replay::WritePdn(records);
     if (!file.good()) {
-      return Fail(kExitCantWrite, absl::PermissionDeniedError(absl::StrCat("cannot write ", out)));
+      return Fail(kExitCantWrite, absl::PermissionDeniedError(
+                                      absl::StrCat("cannot write ", out)));
     }
   }
   const MatchScore score = ScoreOf(games);
-  std::printf("score %s: %d wins, %d losses, %d draws, %.1f%% (95%% interval %.1f%% to %.1f%%)\n",
-              (*a)->name().c_str(), score.wins, score.losses, score.draws, score.percent,
-              std::max(0.0, score.percent - score.interval),
-              std::min(100.0, score.percent + score.interval));
+  std::printf(
+      "score %s: %d wins, %d losses, %d draws, %.1f%% (95%% interval %.1f%% to "
+      "%.1f%%)\n",
+      (*a)->name().c_str(), score.wins, score.losses, score.draws,
+      score.percent, std::max(0.0, score.percent - score.interval),
+      std::min(100.0, score.percent + score.interval));
   return kExitOk;
 }
 
@@ -146,7 +163,8 @@ int RunMatch(const std::vector<std::string>& positional) {
 
 std::vector<Command> MatchCommands() {
   return {{"match",
-           "match --engine=A --engine=B [--openings=FILE] [--games=N] [--time=SECONDS] "
+           "match --engine=A --engine=B [--openings=FILE] [--games=N] "
+           "[--time=SECONDS] "
            "[--pdn=OUT]",
            {"engine", "openings", "ballot", "games", "time", "turn_cap", "pdn"},
            RunMatch}};
