@@ -144,13 +144,11 @@ std::string JustifyRecorded(const GameState& s, const GameEnded& e,
                             const Witnesses& w) {
   if (e.reason() != events::RECORDED) return Justify(s, e, w);
   if (std::optional<GameEnded> due = events::DueEnd(s)) {
-    return absl::StrCat("the recorded result, which the moves confirm: ",
-                        Justify(s, *due, w));
+    return absl::StrCat("the moves confirm it: ", Justify(s, *due, w));
   }
-  return absl::StrCat(
-      "the recorded result, which the moves do not contradict: after seq ",
-      s.last_seq, " ", Name(s, s.side_to_move()), " was to move with ",
-      LegalMovesText(s));
+  return absl::StrCat("the moves do not contradict it: after seq ", s.last_seq,
+                      " ", Name(s, s.side_to_move()), " was to move with ",
+                      LegalMovesText(s));
 }
 
 // What the state shows against a claimed end that the rules do not give.

@@ -5,7 +5,6 @@
 #include <vector>
 
 #include "absl/strings/str_cat.h"
-#include "engine/fen.h"
 #include "events/fold.h"
 #include "events/game_state.h"
 #include "events/validate.h"
@@ -14,6 +13,7 @@
 #include "replay/import.h"
 #include "storage/log_format.h"
 #include "storage/log_reader.h"
+#include "tests/log_builder.h"
 
 namespace checkers::replay {
 namespace {
@@ -22,79 +22,17 @@ using events::Event;
 using events::GameEnded;
 using events::GameStarted;
 using events::GameState;
+using testing::CraftedEnd;
+using testing::CraftedTurn;
 using ::testing::ElementsAre;
 using ::testing::HasSubstr;
 using ::testing::IsEmpty;
+using testing::LogBuilder;
 
-// A log built commit by commit: played events go through CommitFor, as a
-// game writes them; crafted ones are appended unchecked, as a tamperer
-// would.
-class LogBuilder {
- public:
-  explicit LogBuilder(absl::string_view fen = "") {
-    GameStarted started;
-    started.set_start_fen(std::string(fen));
-    Commit(*events::StartEvent(std::move(started)));
-  }
-
-  void Commit(Event event) {
-    absl::StatusOr<std::vector<Event>> commit =
-        events::CommitFor(state_, std::move(event));
-    ASSERT_TRUE(commit.ok()) << commit.status();
-    for (Event& e : *commit) events::ApplyInPlace(&state_, e);
-    commits_.push_back(*std::move(commit));
-  }
-
-  void Play(absl::string_view move) {
-    absl::StatusOr<Event> turn = events::TurnEvent(state_, move);
-    ASSERT_TRUE(turn.ok()) << turn.status();
-    Commit(*std::move(turn));
-  }
-
-  void Craft(Event event) { commits_.push_back({std::move(event)}); }
-
-  // Drops the last event (e.g. the end a commit recorded).
-  void DropLast() {
-    commits_.back().pop_back();
-    if (commits_.back().empty()) commits_.pop_back();
-  }
-
-  const GameState& state() const { return state_; }
-
-  std::vector<Event> events() const {
-    std::vector<Event> all;
-    for (const auto& c : commits_) all.insert(all.end(), c.begin(), c.end());
-    return all;
-  }
-
-  std::string Bytes() const {
-    std::string bytes = storage::EncodeFileHeader(storage::NewLogId());
-    uint64_t seq = 1;
-    for (const auto& commit : commits_) {
-      for (size_t i = 0; i < commit.size(); ++i) {
-        storage::AppendFrame(seq++, i + 1 == commit.size(),
-                             commit[i].SerializeAsString(), &bytes);
-      }
-    }
-    return bytes;
-  }
-
-  AuditReport Audit() const {
-    absl::StatusOr<AuditReport> report = AuditLogBytes(Bytes());
-    EXPECT_TRUE(report.ok()) << report.status();
-    return report.ok() ? *std::move(report) : AuditReport();
-  }
-
- private:
-  GameState state_;
-  std::vector<std::vector<Event>> commits_;
-};
-
-Event EndEvent(events::Result result, events::EndReason reason) {
-  Event e;
-  e.mutable_game_ended()->set_result(result);
-  e.mutable_game_ended()->set_reason(reason);
-  return e;
+AuditReport Audit(const LogBuilder& log) {
+  absl::StatusOr<AuditReport> report = AuditLogBytes(log.Bytes());
+  EXPECT_TRUE(report.ok()) << report.status();
+  return report.ok() ? *std::move(report) : AuditReport();
 }
 
 // The seq FoldEvents names for the first event it refuses.
@@ -115,7 +53,7 @@ constexpr absl::string_view kTwoKings = "B:WK32:BK1";
 TEST(AuditTest, WinByNoLegalMoveIsSoundAndJustified) {
   LogBuilder log("W:W22:B18");
   log.Play("22x15");
-  const AuditReport report = log.Audit();
+  const AuditReport report = Audit(log);
   EXPECT_TRUE(report.sound());
   EXPECT_EQ(report.records, 3u);
   EXPECT_EQ(report.audited, 3u);
@@ -131,7 +69,7 @@ TEST(AuditTest, RepetitionDrawNamesTheSeqsOfTheThreeOccurrences) {
   Shuffle(&log);
   Shuffle(&log);
   ASSERT_TRUE(log.state().over());
-  const AuditReport report = log.Audit();
+  const AuditReport report = Audit(log);
   EXPECT_TRUE(report.sound());
   ASSERT_TRUE(report.end.has_value());
   EXPECT_EQ(report.end->seq, 10u);
@@ -142,12 +80,12 @@ TEST(AuditTest, RepetitionDrawNamesTheSeqsOfTheThreeOccurrences) {
 TEST(AuditTest, RepetitionClaimThatDidNotHappenIsAFindingWithItsSeq) {
   LogBuilder log(kTwoKings);
   Shuffle(&log);
-  Event claim = EndEvent(events::DRAW, events::THREEFOLD_REPETITION);
+  Event claim = CraftedEnd(events::DRAW, events::THREEFOLD_REPETITION);
   for (uint64_t seq : {1, 3, 5})
     claim.mutable_game_ended()->add_repetition_seqs(seq);
   log.Craft(claim);
   log.Play("1-6");
-  const AuditReport report = log.Audit();
+  const AuditReport report = Audit(log);
   ASSERT_EQ(report.findings.size(), 1u);
   const Finding& f = report.findings[0];
   EXPECT_EQ(f.kind, FindingKind::kUnjustifiedEnd);
@@ -168,16 +106,12 @@ TEST(AuditTest, RepetitionClaimWithWrongSeqsEndsTheGameAsTheRulesSay) {
   Shuffle(&log);
   Shuffle(&log);
   log.DropLast();
-  Event claim = EndEvent(events::DRAW, events::THREEFOLD_REPETITION);
+  Event claim = CraftedEnd(events::DRAW, events::THREEFOLD_REPETITION);
   for (uint64_t seq : {1, 3, 9})
     claim.mutable_game_ended()->add_repetition_seqs(seq);
   log.Craft(claim);
-  Event turn;
-  turn.mutable_turn_played()->set_side(events::FIRST);
-  turn.mutable_turn_played()->add_squares(1);
-  turn.mutable_turn_played()->add_squares(6);
-  log.Craft(turn);
-  const AuditReport report = log.Audit();
+  log.Craft(CraftedTurn(events::FIRST, {1, 6}));
+  const AuditReport report = Audit(log);
   ASSERT_EQ(report.findings.size(), 2u);
   EXPECT_EQ(report.findings[0].kind, FindingKind::kUnjustifiedEnd);
   EXPECT_EQ(report.findings[0].seq, 10u);
@@ -191,8 +125,8 @@ TEST(AuditTest, RepetitionClaimWithWrongSeqsEndsTheGameAsTheRulesSay) {
 TEST(AuditTest, WinClaimedWhileMovesRemainIsAFinding) {
   LogBuilder log;
   log.Play("11-15");
-  log.Craft(EndEvent(events::FIRST_WINS, events::NO_LEGAL_MOVE));
-  const AuditReport report = log.Audit();
+  log.Craft(CraftedEnd(events::FIRST_WINS, events::NO_LEGAL_MOVE));
+  const AuditReport report = Audit(log);
   ASSERT_EQ(report.findings.size(), 1u);
   EXPECT_EQ(report.findings[0].kind, FindingKind::kUnjustifiedEnd);
   EXPECT_EQ(report.findings[0].seq, 3u);
@@ -205,10 +139,10 @@ TEST(AuditTest, NoProgressClaimNamesWhereTheCountBegan) {
   LogBuilder log(kTwoKings);
   Shuffle(&log);
   log.Play("1-6");
-  Event claim = EndEvent(events::DRAW, events::NO_PROGRESS);
+  Event claim = CraftedEnd(events::DRAW, events::NO_PROGRESS);
   claim.mutable_game_ended()->set_no_progress_since_seq(1);
   log.Craft(claim);
-  const AuditReport report = log.Audit();
+  const AuditReport report = Audit(log);
   ASSERT_EQ(report.findings.size(), 1u);
   EXPECT_THAT(
       report.findings[0].message,
@@ -219,13 +153,9 @@ TEST(AuditTest, NoProgressClaimNamesWhereTheCountBegan) {
 TEST(AuditTest, TurnAfterTheEndIsOneFindingForTheWholeRun) {
   LogBuilder log("W:W22:B18");
   log.Play("22x15");
-  Event turn;
-  turn.mutable_turn_played()->set_side(events::FIRST);
-  turn.mutable_turn_played()->add_squares(1);
-  turn.mutable_turn_played()->add_squares(5);
-  log.Craft(turn);
-  log.Craft(turn);
-  const AuditReport report = log.Audit();
+  log.Craft(CraftedTurn(events::FIRST, {1, 5}));
+  log.Craft(CraftedTurn(events::FIRST, {1, 5}));
+  const AuditReport report = Audit(log);
   ASSERT_EQ(report.findings.size(), 1u);
   EXPECT_EQ(report.findings[0].kind, FindingKind::kAfterEnd);
   EXPECT_EQ(report.findings[0].seq, 4u);
@@ -238,13 +168,9 @@ TEST(AuditTest, IllegalTurnStopsTheAuditWithANoticeOfWhatIsLeft) {
   LogBuilder log;
   log.Play("11-15");
   log.Play("23-19");
-  Event bad;
-  bad.mutable_turn_played()->set_side(events::FIRST);
-  bad.mutable_turn_played()->add_squares(15);
-  bad.mutable_turn_played()->add_squares(11);
-  log.Craft(bad);
+  log.Craft(CraftedTurn(events::FIRST, {15, 11}));
   log.Play("9-13");
-  const AuditReport report = log.Audit();
+  const AuditReport report = Audit(log);
   ASSERT_EQ(report.findings.size(), 1u);
   EXPECT_EQ(report.findings[0].kind, FindingKind::kIllegalTurn);
   EXPECT_EQ(report.findings[0].seq, 4u);
@@ -263,7 +189,7 @@ TEST(AuditTest, TurnByTheWrongSideIsAnIllegalTurn) {
   Event turn = *events::TurnEvent(log.state(), "11-15");
   turn.mutable_turn_played()->set_side(events::SECOND);
   log.Craft(turn);
-  const AuditReport report = log.Audit();
+  const AuditReport report = Audit(log);
   ASSERT_EQ(report.findings.size(), 1u);
   EXPECT_EQ(report.findings[0].kind, FindingKind::kIllegalTurn);
   EXPECT_THAT(report.findings[0].message, HasSubstr("it is Red's turn"));
@@ -273,7 +199,7 @@ TEST(AuditTest, EndTheRulesImposedButNoOneRecordedIsAFinding) {
   LogBuilder log("W:W22:B18");
   log.Play("22x15");
   log.DropLast();
-  AuditReport report = log.Audit();
+  AuditReport report = Audit(log);
   ASSERT_EQ(report.findings.size(), 1u);
   EXPECT_EQ(report.findings[0].kind, FindingKind::kUnrecordedEnd);
   EXPECT_EQ(report.findings[0].seq, 2u);
@@ -284,7 +210,7 @@ TEST(AuditTest, EndTheRulesImposedButNoOneRecordedIsAFinding) {
   Event offer;
   offer.mutable_draw_offered()->set_side(events::FIRST);
   log.Craft(offer);
-  report = log.Audit();
+  report = Audit(log);
   ASSERT_EQ(report.findings.size(), 1u);
   EXPECT_EQ(report.findings[0].kind, FindingKind::kUnrecordedEnd);
   EXPECT_EQ(report.findings[0].seq, 3u);
@@ -299,7 +225,7 @@ TEST(AuditTest, RefusedDrawAnswerIsSetAsideAndTheGameGoesOn) {
   accept.mutable_draw_accepted()->set_side(events::FIRST);
   log.Craft(accept);
   log.Play("23-19");
-  const AuditReport report = log.Audit();
+  const AuditReport report = Audit(log);
   ASSERT_EQ(report.findings.size(), 1u);
   EXPECT_EQ(report.findings[0].kind, FindingKind::kRefusedEvent);
   EXPECT_EQ(report.findings[0].seq, 3u);
@@ -313,7 +239,7 @@ TEST(AuditTest, AgreementAndResignationNameTheirEvents) {
   draw.Play("11-15");
   draw.Commit(*events::OfferDrawEvent(draw.state()));
   draw.Commit(*events::AcceptDrawEvent(draw.state()));
-  AuditReport report = draw.Audit();
+  AuditReport report = Audit(draw);
   EXPECT_TRUE(report.sound());
   ASSERT_TRUE(report.end.has_value());
   EXPECT_EQ(report.end->justification,
@@ -321,7 +247,7 @@ TEST(AuditTest, AgreementAndResignationNameTheirEvents) {
 
   LogBuilder resign;
   resign.Commit(*events::ResignEvent(resign.state(), events::FIRST));
-  report = resign.Audit();
+  report = Audit(resign);
   EXPECT_TRUE(report.sound());
   ASSERT_TRUE(report.end.has_value());
   EXPECT_EQ(report.end->justification, "Red resigned at seq 2");
@@ -338,15 +264,15 @@ TEST(AuditTest, RecordedResultIsCheckedAgainstTheMoves) {
   EXPECT_TRUE(report->sound());
   ASSERT_TRUE(report->end.has_value());
   EXPECT_THAT(report->end->justification,
-              HasSubstr("which the moves do not contradict: after seq 1 "
-                        "Black was to move with 7 legal moves"));
+              HasSubstr("the moves do not contradict it: after seq 1 Black "
+                        "was to move with 7 legal moves"));
 
   // A recorded draw where the side to move has no legal move is not.
   LogBuilder log("W:W22:B18");
   log.Play("22x15");
   log.DropLast();
-  log.Craft(EndEvent(events::DRAW, events::RECORDED));
-  const AuditReport contradicted = log.Audit();
+  log.Craft(CraftedEnd(events::DRAW, events::RECORDED));
+  const AuditReport contradicted = Audit(log);
   ASSERT_EQ(contradicted.findings.size(), 1u);
   EXPECT_EQ(contradicted.findings[0].kind, FindingKind::kUnjustifiedEnd);
   EXPECT_THAT(contradicted.findings[0].message,
