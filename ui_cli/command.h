@@ -32,12 +32,16 @@ struct Bench {
 
 // perft.
 std::vector<Command> EngineCommands();
-// new, move, undo, show, moves, resign, draw, log.
+// new, move, undo, show, moves, resign, draw.
 std::vector<Command> GameCommands();
+// log, replay, audit, export, import: the read-only tools for saved games.
+std::vector<Command> ToolCommands();
 // bench perft.
 std::vector<Bench> EngineBenches();
 // bench log.
 std::vector<Bench> StorageBenches();
+// bench import.
+std::vector<Bench> ToolBenches();
 
 }  // namespace checkers::cli
 

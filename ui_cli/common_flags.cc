@@ -3,3 +3,4 @@
 #include "absl/flags/flag.h"
 
 ABSL_FLAG(std::string, fen, "", "a position as PDN FEN, e.g. B:W21,22,K30:B1,2,K5");
+ABSL_FLAG(bool, json, false, "show, log, audit: one JSON object per line");

@@ -8,5 +8,6 @@
 #include "absl/flags/declare.h"
 
 ABSL_DECLARE_FLAG(std::string, fen);
+ABSL_DECLARE_FLAG(bool, json);
 
 #endif  // CHECKERS_UI_CLI_COMMON_FLAGS_H_
