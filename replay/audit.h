@@ -4,9 +4,12 @@
 //
 // The audit is a second, independent reading of the same rules the game
 // used when it wrote the log: every event is checked with
-// events::CheckEvent against the state the audit rebuilt itself, so the
-// first finding is at the same seq, for the same reason, as the error
-// events::FoldEvents reports. Unlike the fold, the audit goes on after a
+// events::CheckEvent against the state the audit rebuilt itself, so where
+// events::FoldEvents refuses a log, the audit's finding is at the same seq
+// for the same reason. The audit is stricter in one respect: a RECORDED
+// end (a result an imported record states, checked only for not
+// contradicting the moves) is a finding in a game played here, which is
+// one with automatic draws on. Unlike the fold, the audit goes on after a
 // problem wherever the rest of the log can still be judged soundly:
 //
 // - a GameEnded that the rules do not support is a finding and is set
@@ -58,7 +61,8 @@ enum class FindingKind {
   // may not follow the events before it. Set aside.
   kRefusedEvent,
   // A GameEnded the rules do not support: the game had not ended, or ended
-  // with another result, reason or evidence. Set aside.
+  // with another result, reason or evidence, or a RECORDED result in a game
+  // played here. Set aside.
   kUnjustifiedEnd,
   // The rules ended the game, but the log does not record the end where
   // they did.

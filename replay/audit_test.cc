@@ -268,7 +268,10 @@ TEST(AuditTest, RecordedResultIsCheckedAgainstTheMoves) {
                         "was to move with 7 legal moves"));
 
   // A recorded draw where the side to move has no legal move is not.
-  LogBuilder log("W:W22:B18");
+  events::GameStarted imported;
+  imported.set_start_fen("W:W22:B18");
+  imported.mutable_options()->set_automatic_draws_off(true);
+  LogBuilder log(imported);
   log.Play("22x15");
   log.DropLast();
   log.Craft(CraftedEnd(events::DRAW, events::RECORDED));
@@ -277,6 +280,20 @@ TEST(AuditTest, RecordedResultIsCheckedAgainstTheMoves) {
   EXPECT_EQ(contradicted.findings[0].kind, FindingKind::kUnjustifiedEnd);
   EXPECT_THAT(contradicted.findings[0].message,
               HasSubstr("contradicts the moves"));
+}
+
+TEST(AuditTest, RecordedResultInAGamePlayedHereIsAFinding) {
+  LogBuilder log;
+  log.Play("11-15");
+  log.Craft(CraftedEnd(events::FIRST_WINS, events::RECORDED));
+  const AuditReport report = Audit(log);
+  ASSERT_EQ(report.findings.size(), 1u);
+  EXPECT_EQ(report.findings[0].kind, FindingKind::kUnjustifiedEnd);
+  EXPECT_EQ(report.findings[0].seq, 3u);
+  EXPECT_THAT(report.findings[0].message,
+              HasSubstr("only an imported game record has"));
+  EXPECT_FALSE(report.end.has_value());
+  EXPECT_FALSE(report.state.over());
 }
 
 TEST(AuditTest, RecordThatIsNotAnEventStopsTheAudit) {
