@@ -39,6 +39,9 @@ class StepKeys {
  public:
   std::optional<StepCommand> Feed(char c);
 
+  // The digits of a jump typed so far, to echo while the terminal does not.
+  const std::string& pending_number() const { return number_; }
+
  private:
   // Digits typed so far for a jump.
   std::string number_;

@@ -42,6 +42,15 @@ TEST(StepKeysTest, NumberThenEnterJumps) {
   EXPECT_THAT(Decode("\n\r\n"), ElementsAre());
 }
 
+TEST(StepKeysTest, DigitsTypedSoFarArePendingUntilEnter) {
+  StepKeys keys;
+  keys.Feed('4');
+  keys.Feed('2');
+  EXPECT_EQ(keys.pending_number(), "42");
+  keys.Feed('\n');
+  EXPECT_EQ(keys.pending_number(), "");
+}
+
 TEST(StepKeysTest, ArrowAndEditingKeysOfTerminals) {
   EXPECT_THAT(Decode("\x1b[C\x1b[D\x1b[H\x1b[F"),
               ElementsAre(StepCommand{StepAction::kNext},
