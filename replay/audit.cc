@@ -192,14 +192,14 @@ std::string Evidence(const GameState& s, const GameEnded& claim) {
 
 class Auditor {
  public:
-  explicit Auditor(const storage::LogContents& contents) {
+  explicit Auditor(const storage::LogContents& contents) : contents_(contents) {
     report_.records = contents.records.size();
     report_.torn_bytes = contents.torn_bytes;
     report_.valid_length = contents.valid_length;
   }
 
-  AuditReport Run(const storage::LogContents& contents) {
-    for (const storage::Record& record : contents.records) {
+  AuditReport Run() {
+    for (const storage::Record& record : contents_.records) {
       if (!Judge(record)) break;
     }
     GameState& s = report_.state;
@@ -349,6 +349,7 @@ class Auditor {
     }
   }
 
+  const storage::LogContents& contents_;
   AuditReport report_;
   Witnesses witnesses_;
   // The seq of the record where the game ended (recorded or as the rules
@@ -383,7 +384,7 @@ absl::string_view FindingCode(FindingKind kind) {
 }
 
 AuditReport AuditRecords(const storage::LogContents& contents) {
-  return Auditor(contents).Run(contents);
+  return Auditor(contents).Run();
 }
 
 absl::StatusOr<AuditReport> AuditLogBytes(absl::string_view bytes) {
