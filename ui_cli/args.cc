@@ -31,7 +31,8 @@ std::string FlagList(absl::Span<const absl::string_view> allowed) {
 
 absl::StatusOr<std::vector<std::string>> ParseArgs(
     absl::string_view command, absl::Span<const std::string> words,
-    absl::Span<const absl::string_view> allowed) {
+    absl::Span<const absl::string_view> allowed,
+    absl::Span<const absl::string_view> switches) {
   std::vector<std::string> positional;
   // Values in order of appearance, per flag name.
   std::map<std::string, std::vector<std::string>> values;
@@ -81,6 +82,8 @@ absl::StatusOr<std::vector<std::string>> ParseArgs(
     if (!has_value) {
       if (flag->IsOfType<bool>()) {
         value = negated ? "false" : "true";
+      } else if (absl::c_linear_search(switches, name)) {
+        value = "true";
       } else if (i + 1 < words.size()) {
         value = words[++i];
       } else {

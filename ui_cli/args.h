@@ -24,10 +24,11 @@ namespace checkers::cli {
 //
 // InvalidArgument, naming the flag and the command's flags, for a flag not
 // in `allowed`, a missing or unparsable value, or a non-list flag given
-// twice.
+// twice. A flag in `switches` given bare has the value "true".
 absl::StatusOr<std::vector<std::string>> ParseArgs(
     absl::string_view command, absl::Span<const std::string> words,
-    absl::Span<const absl::string_view> allowed);
+    absl::Span<const absl::string_view> allowed,
+    absl::Span<const absl::string_view> switches = {});
 
 }  // namespace checkers::cli
 

@@ -21,6 +21,9 @@ struct Command {
   absl::string_view usage;
   std::vector<absl::string_view> flags;
   RunFn run;
+  // Flags of `flags` that are not booleans but may be given bare, meaning
+  // "true" (export's --pdn, which match takes as --pdn=OUT).
+  std::vector<absl::string_view> switches = {};
 };
 
 // A figure-printing benchmark for `checkers bench NAME`; prints
@@ -32,14 +35,18 @@ struct Bench {
 
 // perft.
 std::vector<Command> EngineCommands();
-// new, move, undo, show, moves, resign, draw, log.
+// new, move, undo, show, moves, resign, draw.
 std::vector<Command> GameCommands();
 // match.
 std::vector<Command> MatchCommands();
+// log, replay, audit, export, import: the read-only tools for saved games.
+std::vector<Command> ToolCommands();
 // bench perft.
 std::vector<Bench> EngineBenches();
 // bench log.
 std::vector<Bench> StorageBenches();
+// bench import.
+std::vector<Bench> ToolBenches();
 
 }  // namespace checkers::cli
 

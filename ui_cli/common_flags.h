@@ -8,5 +8,8 @@
 #include "absl/flags/declare.h"
 
 ABSL_DECLARE_FLAG(std::string, fen);
+// export: the bare switch --pdn ("true"); match: --pdn=OUT, a file.
+ABSL_DECLARE_FLAG(std::string, pdn);
+ABSL_DECLARE_FLAG(bool, json);
 
 #endif  // CHECKERS_UI_CLI_COMMON_FLAGS_H_

@@ -1,5 +1,5 @@
 // The game commands: new, move, undo, show, moves (of the saved game),
-// resign, draw and log. Each opens the save, turns the command into events
+// resign and draw. Each opens the save, turns the command into events
 // through the fold's checks, and prints what the fold then shows.
 
 #include <unistd.h>
@@ -21,11 +21,9 @@
 #include "engine/notation.h"
 #include "events/computer.h"
 #include "events/events.pb.h"
-#include "events/fold.h"
 #include "events/validate.h"
 #include "storage/env.h"
 #include "storage/game_log.h"
-#include "storage/log_reader.h"
 #include "ui_cli/command.h"
 #include "ui_cli/common_flags.h"
 #include "ui_cli/exit_codes.h"
@@ -46,7 +44,6 @@ ABSL_FLAG(std::string, no_progress_count, "each",
           "new: count the no-progress turns for each side or in total");
 ABSL_FLAG(int, turn_limit, 0, "new: turns in all after which the game is drawn (0: none)");
 ABSL_FLAG(bool, swap, false, "new: swap who plays first at every new game");
-ABSL_FLAG(bool, json, false, "show, log: one JSON object per line");
 
 namespace checkers::cli {
 namespace {
@@ -345,36 +342,6 @@ int RunDraw(const std::vector<std::string>& positional) {
   return kExitOk;
 }
 
-int RunLog(const std::vector<std::string>& positional) {
-  if (positional.size() > 1) return Fail(Usage("log takes at most one FILE"));
-  absl::StatusOr<std::string> path =
-      positional.empty() ? SavePath() : absl::StatusOr<std::string>(positional[0]);
-  if (!path.ok()) return Fail(path.status());
-  absl::StatusOr<storage::LogContents> contents = storage::ReadLog(storage::Env::Default(), *path);
-  if (!contents.ok()) {
-    if (contents.status().code() != absl::StatusCode::kDataLoss) return Fail(contents.status());
-    return Fail(absl::DataLossError(absl::StrCat(*path, ": ", contents.status().message())));
-  }
-  const bool json = absl::GetFlag(FLAGS_json);
-  GameState state;
-  // Lines are printed up to the first record that cannot be shown; the
-  // audit tells why a log is unsound in full.
-  for (const storage::Record& r : contents->records) {
-    absl::StatusOr<Event> event = events::ParseEvent(r.payload, r.seq);
-    if (!event.ok()) return Fail(event.status());
-    std::printf("%s\n", json ? EventJson(state, *event).c_str() : EventLine(state, *event).c_str());
-    if (absl::Status st = events::CheckEvent(state, *event); !st.ok()) {
-      return Fail(absl::DataLossError(absl::StrCat("seq ", r.seq, ": ", st.message())));
-    }
-    events::ApplyInPlace(&state, *event);
-  }
-  if (contents->torn_bytes > 0) {
-    std::fprintf(stderr, "checkers: %llu bytes of an unfinished turn follow the last event\n",
-                 static_cast<unsigned long long>(contents->torn_bytes));
-  }
-  return kExitOk;
-}
-
 }  // namespace
 
 std::vector<Command> GameCommands() {
@@ -395,7 +362,6 @@ std::vector<Command> GameCommands() {
        RunGameMoves},
       {"resign", "resign", {"save"}, RunResign},
       {"draw", "draw offer|accept|decline", {"save"}, RunDraw},
-      {"log", "log [FILE] [--json]            one line per event", {"save", "json"}, RunLog},
   };
 }
 

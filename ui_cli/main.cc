@@ -17,7 +17,7 @@ namespace {
 
 std::vector<Command> AllCommands() {
   std::vector<Command> all;
-  for (auto group : {EngineCommands, GameCommands, MatchCommands}) {
+  for (auto group : {EngineCommands, GameCommands, MatchCommands, ToolCommands}) {
     for (Command& c : group()) all.push_back(std::move(c));
   }
   return all;
@@ -25,7 +25,7 @@ std::vector<Command> AllCommands() {
 
 std::vector<Bench> AllBenches() {
   std::vector<Bench> all;
-  for (auto group : {EngineBenches, StorageBenches}) {
+  for (auto group : {EngineBenches, StorageBenches, ToolBenches}) {
     for (const Bench& b : group()) all.push_back(b);
   }
   return all;
@@ -74,7 +74,7 @@ int Main(int argc, char** argv) {
         return kExitOk;
       }
     }
-    absl::StatusOr<std::vector<std::string>> positional = ParseArgs(name, words, c.flags);
+    absl::StatusOr<std::vector<std::string>> positional = ParseArgs(name, words, c.flags, c.switches);
     if (!positional.ok()) return Fail(kExitUsage, positional.status());
     return c.run(*positional);
   }

@@ -15,6 +15,7 @@
 #include "replay/pdn.h"
 #include "replay/pdn_writer.h"
 #include "ui_cli/command.h"
+#include "ui_cli/common_flags.h"
 #include "ui_cli/default_ballots.h"
 #include "ui_cli/exit_codes.h"
 #include "ui_cli/match.h"
@@ -34,7 +35,6 @@ ABSL_FLAG(double, time, 0.1,
           "match: seconds per move for CheckerBoard engines");
 ABSL_FLAG(int, turn_cap, 300,
           "match: a game still going after this many turns is a draw");
-ABSL_FLAG(std::string, pdn, "", "match: write the games as PDN to this file");
 
 namespace checkers::cli {
 namespace {

@@ -1,0 +1,180 @@
+#include "replay/import.h"
+
+#include <memory>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "absl/status/status.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
+#include "engine/fen.h"
+#include "engine/notation.h"
+#include "events/game_state.h"
+#include "events/validate.h"
+#include "replay/pdn.h"
+#include "replay/pdn_replay.h"
+#include "storage/event_log.h"
+#include "storage/log_format.h"
+
+namespace checkers::replay {
+namespace {
+
+using events::Event;
+using events::GameState;
+
+events::Result ResultOf(GameResult result) {
+  switch (result) {
+    case GameResult::kBlackWins:
+      return events::FIRST_WINS;
+    case GameResult::kWhiteWins:
+      return events::SECOND_WINS;
+    case GameResult::kDraw:
+      return events::DRAW;
+    case GameResult::kUnknown:
+      break;
+  }
+  return events::RESULT_UNSPECIFIED;
+}
+
+// Folds `commit` into `state` and moves it to the end of `events`.
+void Take(std::vector<Event> commit, GameState* state,
+          std::vector<Event>* events) {
+  for (Event& e : commit) {
+    events::ApplyInPlace(state, e);
+    events->push_back(std::move(e));
+  }
+}
+
+// "Black's move 12" for the ply-th move (from 0) of a game that starts
+// with `first` to move; PDN numbers a pair of moves, Black's then White's.
+std::string MoveName(Color first, size_t ply) {
+  const size_t half = ply + (first == Color::kWhite ? 1 : 0);
+  const Color side = half % 2 == 0 ? Color::kBlack : Color::kWhite;
+  return absl::StrCat(side == Color::kBlack ? "Black" : "White", "'s move ",
+                      half / 2 + 1);
+}
+
+std::vector<std::string> Payloads(const std::vector<Event>& events) {
+  std::vector<std::string> payloads;
+  payloads.reserve(events.size());
+  for (const Event& e : events) payloads.push_back(e.SerializeAsString());
+  return payloads;
+}
+
+}  // namespace
+
+absl::StatusOr<std::vector<Event>> EventsOfRecord(const GameRecord& record) {
+  events::GameStarted started;
+  started.set_edition(events::ENGLISH);
+  started.set_mode(events::TWO_PLAYER);
+  started.mutable_options()->set_colour_names(events::BLACK_WHITE);
+  started.mutable_options()->set_automatic_draws_off(true);
+  if (!(record.start == Position::Initial())) {
+    started.set_start_fen(ToFen(record.start));
+  }
+  for (const PdnTag& tag : record.tags) {
+    events::Tag* t = started.add_tags();
+    t->set_name(tag.name);
+    t->set_value(tag.value);
+  }
+  absl::StatusOr<Event> start = events::StartEvent(std::move(started));
+  if (!start.ok()) return start.status();
+
+  std::vector<Event> events;
+  events.reserve(record.moves.size() + 2);
+  GameState state;
+  absl::StatusOr<std::vector<Event>> commit =
+      events::CommitFor(state, *std::move(start));
+  if (!commit.ok()) return commit.status();
+  Take(*std::move(commit), &state, &events);
+
+  for (size_t i = 0; i < record.moves.size(); ++i) {
+    commit =
+        events::CommitFor(state, events::TurnEvent(state, record.moves[i]));
+    if (!commit.ok()) {
+      return absl::FailedPreconditionError(absl::StrCat(
+          MoveName(record.start.side_to_move(), i), ": ",
+          MoveToText(record.moves[i]), ": ", commit.status().message()));
+    }
+    Take(*std::move(commit), &state, &events);
+  }
+
+  const events::Result claimed = ResultOf(record.result);
+  if (claimed == events::RESULT_UNSPECIFIED) return events;
+  if (state.over()) {
+    if (state.ended->result() == claimed) return events;
+    return absl::FailedPreconditionError(absl::StrCat(
+        "the result ", ResultToken(record.result),
+        " contradicts the moves: after the last one ",
+        state.side_to_move() == events::FIRST ? "Black" : "White",
+        " has no legal move, so ",
+        state.ended->result() == events::FIRST_WINS ? "Black" : "White",
+        " wins"));
+  }
+  Event end;
+  end.mutable_game_ended()->set_result(claimed);
+  end.mutable_game_ended()->set_reason(events::RECORDED);
+  commit = events::CommitFor(state, std::move(end));
+  if (!commit.ok()) return commit.status();
+  Take(*std::move(commit), &state, &events);
+  return events;
+}
+
+absl::StatusOr<PdnImport> ImportPdn(absl::string_view pdn_text) {
+  absl::StatusOr<std::vector<PdnGame>> games = ParsePdn(pdn_text);
+  if (!games.ok()) return games.status();
+  PdnImport result;
+  result.games.reserve(games->size());
+  for (const PdnGame& game : *games) {
+    absl::StatusOr<GameRecord> record = ReplayPdnGame(game);
+    if (!record.ok()) {
+      result.refused.push_back(
+          {game.index, std::string(record.status().message())});
+      continue;
+    }
+    absl::StatusOr<std::vector<Event>> events = EventsOfRecord(*record);
+    if (!events.ok()) {
+      result.refused.push_back(
+          {game.index, absl::StrCat(DescribeGame(game), ", line ", game.line,
+                                    ": ", events.status().message())});
+      continue;
+    }
+    result.games.push_back({game.index, *std::move(events),
+                            static_cast<int>(record->moves.size())});
+  }
+  return result;
+}
+
+std::string LogFileName(int index) {
+  return absl::StrFormat("game-%04d.log", index);
+}
+
+absl::Status WriteNewLog(storage::Env* env, const std::string& path,
+                         const std::vector<Event>& events) {
+  if (env->FileExists(path)) {
+    return absl::AlreadyExistsError(absl::StrCat(
+        path, " already exists; an import never overwrites a log"));
+  }
+  absl::StatusOr<std::unique_ptr<storage::FileEventLog>> log =
+      storage::FileEventLog::Open(env, path);
+  if (!log.ok()) return log.status();
+  if (!(*log)->records().empty()) {
+    return absl::AlreadyExistsError(absl::StrCat(
+        path, " was written by someone else meanwhile; it is left as it is"));
+  }
+  return (*log)->Append(Payloads(events));
+}
+
+std::string EncodeLog(const std::vector<Event>& events) {
+  std::string bytes = storage::EncodeFileHeader(storage::NewLogId());
+  uint64_t seq = 1;
+  for (const Event& e : events) {
+    storage::AppendFrame(seq, seq == events.size(), e.SerializeAsString(),
+                         &bytes);
+    ++seq;
+  }
+  return bytes;
+}
+
+}  // namespace checkers::replay

@@ -1,0 +1,89 @@
+// Turning PDN games into event logs (`checkers import`): each game becomes
+// the events a log would hold had it been played here, every one checked
+// by the fold's own rules (events::CommitFor), so an imported log is
+// audited, replayed and exported like any other.
+
+#ifndef CHECKERS_REPLAY_IMPORT_H_
+#define CHECKERS_REPLAY_IMPORT_H_
+
+#include <string>
+#include <vector>
+
+#include "absl/status/status.h"
+#include "absl/status/statusor.h"
+#include "absl/strings/string_view.h"
+#include "events/events.pb.h"
+#include "replay/game_record.h"
+#include "storage/env.h"
+
+namespace checkers::replay {
+
+// The events of a log holding `record`:
+// - a GameStarted: English rules, two players, Black/White colour names
+//   (PDN's), the record's start position as start_fen when it is not the
+//   standard start, the record's tags as read, and automatic draws off,
+//   because a recorded game ends as recorded, not by our conveniences;
+// - one TurnPlayed per move, each through events::CommitFor, so the end
+//   the rules impose (a side left without a legal move) is recorded where
+//   it happens;
+// - the record's result as a claim, a GameEnded with reason RECORDED,
+//   unless the result is unknown ("*") or the rules already ended the game
+//   with that result.
+// Every event carries unix_millis 0 (the time is not known).
+// FailedPrecondition naming the move (its number and side) when CommitFor
+// refuses one, or when the recorded result contradicts the end the moves
+// reach (e.g. "1/2-1/2" where White is left without a legal move).
+absl::StatusOr<std::vector<events::Event>> EventsOfRecord(
+    const GameRecord& record);
+
+// A game of a PDN file as a log's events.
+struct ImportedGame {
+  // The game's place in the file, from 1.
+  int index = 0;
+  std::vector<events::Event> events;
+  // Turns played.
+  int plies = 0;
+};
+
+// A game of a PDN file that is not imported.
+struct RefusedGame {
+  int index = 0;
+  // One line naming the game (its number and tags), the line in the file,
+  // the side, move number and move, and the legal moves there.
+  std::string reason;
+};
+
+struct PdnImport {
+  std::vector<ImportedGame> games;
+  std::vector<RefusedGame> refused;
+};
+
+// Reads every game of `pdn_text` (see ParsePdn for what is tolerated) and
+// turns each into events: ReplayPdnGame resolves the moves, then
+// EventsOfRecord. A game that either refuses (an illegal or ambiguous move,
+// a GameType other than 21, a FEN tag that cannot be read, a result that
+// contradicts the moves) is listed in `refused`; the others are still
+// imported. DataLoss naming the line when the text cannot be read as PDN.
+absl::StatusOr<PdnImport> ImportPdn(absl::string_view pdn_text);
+
+// The file name of the log of the game at `index` of a PDN file:
+// "game-0001.log" for 1. Numbered by the game's place in the file, so a
+// refused game leaves a gap rather than shifting the names of the rest.
+std::string LogFileName(int index);
+
+// Writes `events` as a new log at `path` through storage's FileEventLog,
+// as one commit synced to disk: after a crash the file holds the whole game
+// or no event. AlreadyExists, without touching anything, when something
+// is already at `path`: an import never overwrites a log. Other errors are
+// those of FileEventLog::Open and Append.
+absl::Status WriteNewLog(storage::Env* env, const std::string& path,
+                         const std::vector<events::Event>& events);
+
+// The bytes of a log file that holds `events` as one commit, as
+// WriteNewLog would write them (with a fresh log id): for auditing and
+// benchmarking an import without the disk.
+std::string EncodeLog(const std::vector<events::Event>& events);
+
+}  // namespace checkers::replay
+
+#endif  // CHECKERS_REPLAY_IMPORT_H_

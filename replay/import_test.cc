@@ -1,0 +1,173 @@
+#include "replay/import.h"
+
+#include <cstdlib>
+#include <string>
+#include <vector>
+
+#include "absl/strings/str_cat.h"
+#include "engine/fen.h"
+#include "events/events.pb.h"
+#include "events/fold.h"
+#include "gmock/gmock.h"
+#include "gtest/gtest.h"
+#include "replay/pdn.h"
+#include "replay/pdn_replay.h"
+#include "storage/env.h"
+#include "storage/log_reader.h"
+
+namespace checkers::replay {
+namespace {
+
+using events::Event;
+using ::testing::HasSubstr;
+using ::testing::StartsWith;
+
+constexpr absl::string_view kShortGame = R"([Event "Test"]
+[Black "A"]
+[White "B"]
+1. 11-15 23-19 2. 8-11 22-17 1-0
+)";
+
+std::vector<Event> ImportOne(absl::string_view pdn) {
+  absl::StatusOr<PdnImport> imported = ImportPdn(pdn);
+  EXPECT_TRUE(imported.ok()) << imported.status();
+  if (!imported.ok() || imported->games.size() != 1) {
+    ADD_FAILURE() << "expected one imported game";
+    return {};
+  }
+  return imported->games[0].events;
+}
+
+TEST(ImportTest, GameBecomesAStartATurnPerMoveAndTheRecordedResult) {
+  const std::vector<Event> events = ImportOne(kShortGame);
+  ASSERT_EQ(events.size(), 6u);
+  const events::GameStarted& g = events[0].game_started();
+  EXPECT_EQ(g.edition(), events::ENGLISH);
+  EXPECT_EQ(g.mode(), events::TWO_PLAYER);
+  EXPECT_TRUE(g.options().automatic_draws_off());
+  EXPECT_EQ(g.options().colour_names(), events::BLACK_WHITE);
+  EXPECT_EQ(g.start_fen(), "");
+  ASSERT_EQ(g.tags_size(), 3);
+  EXPECT_EQ(g.tags(0).name(), "Event");
+  EXPECT_EQ(g.tags(0).value(), "Test");
+  EXPECT_EQ(events[1].turn_played().side(), events::FIRST);
+  EXPECT_THAT(events[1].turn_played().squares(),
+              ::testing::ElementsAre(11, 15));
+  EXPECT_EQ(events[2].turn_played().side(), events::SECOND);
+  EXPECT_EQ(events[5].game_ended().reason(), events::RECORDED);
+  EXPECT_EQ(events[5].game_ended().result(), events::FIRST_WINS);
+  for (const Event& e : events) EXPECT_EQ(e.unix_millis(), 0);
+  EXPECT_TRUE(events::FoldEvents(events).ok());
+}
+
+TEST(ImportTest, UnknownResultRecordsNoEnd) {
+  const std::vector<Event> events = ImportOne("1. 11-15 23-19 *");
+  ASSERT_EQ(events.size(), 3u);
+  EXPECT_TRUE(events.back().has_turn_played());
+}
+
+TEST(ImportTest, SetUpPositionIsTheStartFen) {
+  const std::vector<Event> events =
+      ImportOne("[SetUp \"1\"]\n[FEN \"W:W22,30:B18,10,2\"]\n1... 22x6 *");
+  ASSERT_EQ(events.size(), 2u);
+  EXPECT_EQ(*ParseFen(events[0].game_started().start_fen()),
+            *ParseFen("W:W22,30:B18,10,2"));
+  EXPECT_EQ(events[1].turn_played().side(), events::SECOND);
+  EXPECT_THAT(events[1].turn_played().squares(),
+              ::testing::ElementsAre(22, 15, 6));
+}
+
+TEST(ImportTest, EndTheMovesReachIsRecordedByTheRules) {
+  const std::vector<Event> events = ImportOne("[FEN \"W:W22:B18\"]\n22x15 0-1");
+  ASSERT_EQ(events.size(), 3u);
+  EXPECT_EQ(events[2].game_ended().reason(), events::NO_LEGAL_MOVE);
+  EXPECT_EQ(events[2].game_ended().result(), events::SECOND_WINS);
+}
+
+TEST(ImportTest, ResultThatContradictsTheMovesIsRefused) {
+  absl::StatusOr<PdnImport> imported =
+      ImportPdn("[Event \"Odd\"]\n[FEN \"W:W22:B18\"]\n22x15 1/2-1/2");
+  ASSERT_TRUE(imported.ok()) << imported.status();
+  EXPECT_TRUE(imported->games.empty());
+  ASSERT_EQ(imported->refused.size(), 1u);
+  EXPECT_EQ(imported->refused[0].reason,
+            "game 1 (\"Odd\"), line 1: the result 1/2-1/2 contradicts the "
+            "moves: after the last one Black has no legal move, so White wins");
+}
+
+TEST(ImportTest, RepetitionsDoNotEndARecordedGame) {
+  const std::vector<Event> events = ImportOne(
+      "[FEN \"B:WK32:BK1\"]\n1-6 32-27 6-1 27-32 1-6 32-27 6-1 27-32 1-6 "
+      "32-27 6-1 27-32 1/2-1/2");
+  ASSERT_EQ(events.size(), 14u);
+  EXPECT_EQ(events.back().game_ended().reason(), events::RECORDED);
+  EXPECT_EQ(events.back().game_ended().result(), events::DRAW);
+}
+
+TEST(ImportTest, IllegalMoveRefusesOnlyItsGame) {
+  absl::StatusOr<PdnImport> imported = ImportPdn(
+      absl::StrCat(kShortGame, "\n[Event \"Bad\"]\n1. 11-15 23-19 2. 15-11 *\n",
+                   kShortGame));
+  ASSERT_TRUE(imported.ok()) << imported.status();
+  ASSERT_EQ(imported->games.size(), 2u);
+  EXPECT_EQ(imported->games[0].index, 1);
+  EXPECT_EQ(imported->games[0].plies, 4);
+  EXPECT_EQ(imported->games[1].index, 3);
+  ASSERT_EQ(imported->refused.size(), 1u);
+  EXPECT_EQ(imported->refused[0].index, 2);
+  EXPECT_THAT(imported->refused[0].reason,
+              StartsWith("game 2 (\"Bad\"), line 7: Black's move 2: 15-11 is "
+                         "not legal here; legal moves: 7-11 8-11"));
+}
+
+TEST(ImportTest, UnreadablePdnIsDataLoss) {
+  absl::StatusOr<PdnImport> imported = ImportPdn("[Event \"open\n");
+  ASSERT_FALSE(imported.ok());
+  EXPECT_EQ(imported.status().code(), absl::StatusCode::kDataLoss);
+}
+
+TEST(ImportTest, LogFilesAreNamedByTheGamesPlaceInTheFile) {
+  EXPECT_EQ(LogFileName(1), "game-0001.log");
+  EXPECT_EQ(LogFileName(724), "game-0724.log");
+  EXPECT_EQ(LogFileName(12345), "game-12345.log");
+}
+
+std::string TempPath(absl::string_view name) {
+  const char* dir = std::getenv("TEST_TMPDIR");
+  return absl::StrCat(dir != nullptr ? dir : "/tmp", "/", name);
+}
+
+TEST(ImportTest, WriteNewLogWritesOneCommitAndNeverOverwrites) {
+  storage::Env* env = storage::Env::Default();
+  const std::vector<Event> events = ImportOne(kShortGame);
+  const std::string path = TempPath("write-new-log/game-0001.log");
+  ASSERT_TRUE(WriteNewLog(env, path, events).ok());
+
+  absl::StatusOr<storage::LogContents> contents = storage::ReadLog(env, path);
+  ASSERT_TRUE(contents.ok()) << contents.status();
+  ASSERT_EQ(contents->records.size(), events.size());
+  for (size_t i = 0; i < events.size(); ++i) {
+    EXPECT_EQ(contents->records[i].payload, events[i].SerializeAsString());
+    EXPECT_EQ(contents->records[i].last_in_commit, i + 1 == events.size());
+  }
+
+  const std::string before = *env->ReadFile(path, 1 << 20);
+  const absl::Status again = WriteNewLog(env, path, ImportOne("11-15 *"));
+  EXPECT_EQ(again.code(), absl::StatusCode::kAlreadyExists);
+  EXPECT_THAT(std::string(again.message()), HasSubstr("never overwrites"));
+  EXPECT_EQ(*env->ReadFile(path, 1 << 20), before);
+}
+
+TEST(ImportTest, EncodeLogHoldsTheEventsAsWriteNewLogWould) {
+  const std::vector<Event> events = ImportOne(kShortGame);
+  absl::StatusOr<storage::LogContents> contents =
+      storage::ParseLog(EncodeLog(events));
+  ASSERT_TRUE(contents.ok()) << contents.status();
+  ASSERT_EQ(contents->records.size(), events.size());
+  EXPECT_EQ(contents->torn_bytes, 0u);
+  EXPECT_EQ(contents->records.back().payload,
+            events.back().SerializeAsString());
+}
+
+}  // namespace
+}  // namespace checkers::replay

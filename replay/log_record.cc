@@ -1,0 +1,96 @@
+#include "replay/log_record.h"
+
+#include <algorithm>
+#include <string>
+
+#include "absl/status/status.h"
+#include "absl/strings/ascii.h"
+#include "absl/strings/str_cat.h"
+#include "absl/time/time.h"
+#include "engine/fen.h"
+#include "engine/move.h"
+#include "events/fold.h"
+#include "events/game_state.h"
+
+namespace checkers::replay {
+namespace {
+
+using events::GameStarted;
+using events::Side;
+
+GameResult ResultOf(const events::GameState& s) {
+  if (!s.over()) return GameResult::kUnknown;
+  switch (s.ended->result()) {
+    case events::FIRST_WINS:
+      return GameResult::kBlackWins;
+    case events::SECOND_WINS:
+      return GameResult::kWhiteWins;
+    case events::DRAW:
+      return GameResult::kDraw;
+    default:
+      return GameResult::kUnknown;
+  }
+}
+
+// Who played `side` when the game started.
+std::string PlayerName(const GameStarted& g, Side side) {
+  if (g.mode() != events::VS_COMPUTER) {
+    return std::string(events::SideName(&g, side));
+  }
+  const Side human = g.human_side() == events::SIDE_UNSPECIFIED
+                         ? events::FIRST
+                         : g.human_side();
+  if (side == human) return "Player";
+  const events::Difficulty level =
+      g.difficulty() == events::DIFFICULTY_UNSPECIFIED ? events::MEDIUM
+                                                       : g.difficulty();
+  return absl::StrCat(
+      "Computer (", absl::AsciiStrToLower(events::Difficulty_Name(level)), ")");
+}
+
+}  // namespace
+
+Move MoveOfTurn(const events::TurnPlayed& turn) {
+  int route[kMaxJumps + 1] = {};
+  const int length = std::min(turn.squares_size(), kMaxJumps + 1);
+  for (int i = 0; i < length; ++i) {
+    route[i] = static_cast<int>(turn.squares(i)) - 1;
+  }
+  return MoveAlongRoute(route, length);
+}
+
+absl::StatusOr<GameRecord> RecordOfLog(absl::Span<const events::Event> events) {
+  absl::StatusOr<events::GameState> state = events::FoldEvents(events);
+  if (!state.ok()) return state.status();
+  if (state->started == nullptr) {
+    return absl::FailedPreconditionError("the log holds no game");
+  }
+  const GameStarted& g = *state->started;
+
+  GameRecord record;
+  if (g.tags_size() > 0) {
+    for (const events::Tag& t : g.tags())
+      record.tags.push_back({t.name(), t.value()});
+  } else {
+    record.tags.push_back({"Event", "checkers game"});
+    if (const int64_t millis = events.front().unix_millis(); millis > 0) {
+      record.tags.push_back(
+          {"Date", absl::FormatTime("%Y.%m.%d", absl::FromUnixMillis(millis),
+                                    absl::UTCTimeZone())});
+    }
+    record.tags.push_back({"Black", PlayerName(g, events::FIRST)});
+    record.tags.push_back({"White", PlayerName(g, events::SECOND)});
+  }
+  // A folded GameStarted has a valid FEN or none.
+  if (!g.start_fen().empty())
+    record.start = ParseFen(g.start_fen()).value_or(record.start);
+
+  for (const events::Event& e : events) {
+    if (e.has_turn_played())
+      record.moves.push_back(MoveOfTurn(e.turn_played()));
+  }
+  record.result = ResultOf(*state);
+  return record;
+}
+
+}  // namespace checkers::replay

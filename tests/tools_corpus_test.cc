@@ -1,0 +1,117 @@
+// The tools on the game collections in tests/data: every legal game
+// imports, audits sound, and comes back move for move through export and
+// import.
+
+#include <string>
+#include <vector>
+
+#include "absl/strings/str_cat.h"
+#include "engine/notation.h"
+#include "events/events.pb.h"
+#include "gmock/gmock.h"
+#include "gtest/gtest.h"
+#include "replay/audit.h"
+#include "replay/game_record.h"
+#include "replay/import.h"
+#include "replay/log_record.h"
+#include "replay/pdn.h"
+#include "replay/pdn_replay.h"
+#include "replay/pdn_writer.h"
+#include "tests/test_data.h"
+
+namespace checkers::replay {
+namespace {
+
+using ::checkers::testing::ReadTestData;
+using events::Event;
+using ::testing::StartsWith;
+
+PdnImport Import(absl::string_view name) {
+  absl::StatusOr<std::string> text = ReadTestData(name);
+  EXPECT_TRUE(text.ok()) << text.status();
+  absl::StatusOr<PdnImport> imported = ImportPdn(text.value_or(""));
+  EXPECT_TRUE(imported.ok()) << imported.status();
+  return imported.ok() ? *std::move(imported) : PdnImport();
+}
+
+// The routes of a log's turns, as text.
+std::vector<std::string> Turns(const std::vector<Event>& events) {
+  std::vector<std::string> turns;
+  for (const Event& e : events) {
+    if (e.has_turn_played())
+      turns.push_back(MoveToText(MoveOfTurn(e.turn_played())));
+  }
+  return turns;
+}
+
+// The end a log records, serialized; empty when none.
+std::string End(const std::vector<Event>& events) {
+  return !events.empty() && events.back().has_game_ended()
+             ? events.back().game_ended().SerializeAsString()
+             : "";
+}
+
+void ExpectEverySoundAndRoundTripping(absl::string_view name,
+                                      const PdnImport& imported) {
+  absl::StatusOr<std::vector<PdnGame>> source =
+      ParsePdn(ReadTestData(name).value_or(""));
+  ASSERT_TRUE(source.ok());
+  for (const ImportedGame& game : imported.games) {
+    SCOPED_TRACE(absl::StrCat(name, " game ", game.index));
+    absl::StatusOr<AuditReport> report = AuditLogBytes(EncodeLog(game.events));
+    ASSERT_TRUE(report.ok()) << report.status();
+    EXPECT_TRUE(report->sound()) << report->findings.front().message;
+    EXPECT_EQ(report->audited, game.events.size());
+    EXPECT_EQ(report->state.turns, game.plies);
+
+    // The log holds the source's moves...
+    absl::StatusOr<GameRecord> original =
+        ReplayPdnGame((*source)[game.index - 1]);
+    ASSERT_TRUE(original.ok());
+    std::vector<std::string> source_moves;
+    for (const Move& m : original->moves) source_moves.push_back(MoveToText(m));
+    EXPECT_EQ(Turns(game.events), source_moves);
+
+    // ...and exporting it and importing the export gives them back, with
+    // the same end.
+    absl::StatusOr<GameRecord> record = RecordOfLog(game.events);
+    ASSERT_TRUE(record.ok()) << record.status();
+    absl::StatusOr<PdnImport> again = ImportPdn(WritePdnGame(*record));
+    ASSERT_TRUE(again.ok()) << again.status();
+    ASSERT_EQ(again->games.size(), 1u);
+    EXPECT_EQ(Turns(again->games[0].events), source_moves);
+    EXPECT_EQ(End(again->games[0].events), End(game.events));
+  }
+}
+
+TEST(ToolsCorpusTest, TinsleyImportsEveryLegalGameAndRefusesPetal) {
+  const PdnImport imported = Import("tinsley.pdn");
+  ASSERT_EQ(imported.games.size(), 723u);
+  ASSERT_EQ(imported.refused.size(), 1u);
+  EXPECT_EQ(imported.refused[0].index, 541);
+  EXPECT_THAT(imported.refused[0].reason,
+              StartsWith("game 541 (\"Petal 1981, game 18\", AA Long vs M "
+                         "Tinsley), line 5588: Black's move 62: 32-28 is not "
+                         "legal here; legal moves: "));
+  size_t plies = 0;
+  for (const ImportedGame& g : imported.games) plies += g.plies;
+  EXPECT_EQ(plies, 35986u);
+  ExpectEverySoundAndRoundTripping("tinsley.pdn", imported);
+}
+
+TEST(ToolsCorpusTest, TrapsImportWhole) {
+  const PdnImport imported = Import("traps.pdn");
+  EXPECT_EQ(imported.games.size(), 15u);
+  EXPECT_TRUE(imported.refused.empty());
+  ExpectEverySoundAndRoundTripping("traps.pdn", imported);
+}
+
+TEST(ToolsCorpusTest, ToleranceFileImportsWhole) {
+  const PdnImport imported = Import("tolerance.pdn");
+  EXPECT_EQ(imported.games.size(), 5u);
+  EXPECT_TRUE(imported.refused.empty());
+  ExpectEverySoundAndRoundTripping("tolerance.pdn", imported);
+}
+
+}  // namespace
+}  // namespace checkers::replay

@@ -1,0 +1,708 @@
+// The tools for saved games: log, replay, audit, export and import, and
+// `bench import`. They read a save (or the FILE named) without its lock and
+// never modify it; import only creates new files.
+
+#include <signal.h>
+#include <termios.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstdio>
+#include <cstdlib>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "absl/flags/flag.h"
+#include "absl/status/status.h"
+#include "absl/status/statusor.h"
+#include "absl/strings/ascii.h"
+#include "absl/strings/numbers.h"
+#include "absl/strings/str_cat.h"
+#include "absl/time/clock.h"
+#include "absl/time/time.h"
+#include "engine/fen.h"
+#include "events/events.pb.h"
+#include "events/fold.h"
+#include "events/game_state.h"
+#include "events/validate.h"
+#include "replay/audit.h"
+#include "replay/game_record.h"
+#include "replay/import.h"
+#include "replay/log_record.h"
+#include "replay/pdn_writer.h"
+#include "replay/timeline.h"
+#include "storage/env.h"
+#include "storage/game_log.h"
+#include "storage/log_format.h"
+#include "storage/log_reader.h"
+#include "ui_cli/command.h"
+#include "ui_cli/common_flags.h"
+#include "ui_cli/exit_codes.h"
+#include "ui_cli/game_view.h"
+#include "ui_cli/json.h"
+#include "ui_cli/save_flag.h"
+#include "ui_cli/step_keys.h"
+
+ABSL_FLAG(std::string, ply, "",
+          "replay: print the position after this many turns and exit");
+ABSL_FLAG(std::string, out, "",
+          "import: the directory to write one log per game into");
+
+namespace checkers::cli {
+namespace {
+
+using events::Event;
+using events::GameState;
+
+// A PDN collection is text; a file this large is not one.
+constexpr uint64_t kMaxPdnSize = uint64_t{64} << 20;
+
+// Where `checkers bench import` finds its collection when
+// $CHECKERS_BENCH_PDN is not set: relative to the project root.
+constexpr char kBenchPdn[] = "tests/data/tinsley.pdn";
+constexpr int kBenchRounds = 5;
+
+absl::Status Usage(absl::string_view message) {
+  return absl::InvalidArgumentError(message);
+}
+
+// The log a tool reads: FILE when given, else the save.
+absl::StatusOr<std::string> LogPath(
+    const std::vector<std::string>& positional) {
+  if (!positional.empty()) return positional[0];
+  return SavePath();
+}
+
+absl::Status NoFile(const std::string& path) {
+  return absl::NotFoundError(absl::StrCat(
+      "no file ", path,
+      "; name a saved game's log, or play one with `checkers new`"));
+}
+
+// The game in the log at `path`, read without its lock.
+absl::StatusOr<storage::LoadedGame> LoadLog(const std::string& path) {
+  absl::StatusOr<storage::LoadedGame> game =
+      storage::LoadGame(storage::Env::Default(), path);
+  if (game.status().code() == absl::StatusCode::kNotFound) return NoFile(path);
+  return game;
+}
+
+void NoticeTornTail(const storage::LoadedGame& game) {
+  if (game.torn_bytes == 0) return;
+  std::fprintf(stderr,
+               "checkers: %llu bytes of an unfinished turn follow the last "
+               "event; they are left out\n",
+               static_cast<unsigned long long>(game.torn_bytes));
+}
+
+std::string Name(const GameState& s, events::Side side) {
+  return std::string(events::SideName(s.started.get(), side));
+}
+
+std::string ResultJson(events::Result result) {
+  switch (result) {
+    case events::FIRST_WINS:
+      return "first";
+    case events::SECOND_WINS:
+      return "second";
+    default:
+      return "draw";
+  }
+}
+
+// log
+
+int RunLog(const std::vector<std::string>& positional) {
+  if (positional.size() > 1) return Fail(Usage("log takes at most one FILE"));
+  absl::StatusOr<std::string> path = LogPath(positional);
+  if (!path.ok()) return Fail(path.status());
+  absl::StatusOr<storage::LogContents> contents =
+      storage::ReadLog(storage::Env::Default(), *path);
+  if (!contents.ok()) {
+    if (contents.status().code() == absl::StatusCode::kNotFound) {
+      return Fail(NoFile(*path));
+    }
+    if (contents.status().code() != absl::StatusCode::kDataLoss) {
+      return Fail(contents.status());
+    }
+    return Fail(absl::DataLossError(
+        absl::StrCat(*path, ": ", contents.status().message())));
+  }
+  const bool json = absl::GetFlag(FLAGS_json);
+  GameState state;
+  // Lines are printed up to the first record that cannot be shown; the
+  // audit tells why a log is unsound in full.
+  for (const storage::Record& r : contents->records) {
+    absl::StatusOr<Event> event = events::ParseEvent(r.payload, r.seq);
+    if (!event.ok()) return Fail(event.status());
+    std::printf("%s\n", json ? EventJson(state, *event).c_str()
+                             : EventLine(state, *event).c_str());
+    if (absl::Status st = events::CheckEvent(state, *event); !st.ok()) {
+      return Fail(absl::DataLossError(absl::StrCat(
+          "seq ", r.seq, ": ", st.message(), "; `checkers audit` tells more")));
+    }
+    events::ApplyInPlace(&state, *event);
+  }
+  if (contents->torn_bytes > 0) {
+    std::fprintf(stderr,
+                 "checkers: %llu bytes of an unfinished turn follow the last "
+                 "event\n",
+                 static_cast<unsigned long long>(contents->torn_bytes));
+  }
+  return kExitOk;
+}
+
+// replay
+
+// The game after one turn: what `replay --ply` prints and the stepper
+// shows.
+std::string PlyText(const replay::Ply& ply, int last_turn) {
+  const GameState& s = ply.state;
+  std::string text = absl::StrCat("Turn ", ply.turn, " of ", last_turn);
+  if (ply.turn == 0) {
+    absl::StrAppend(&text, ": the start (seq ", ply.seq, ")\n");
+  } else {
+    absl::StrAppend(&text, " (seq ", ply.seq, "): ", Name(s, ply.mover),
+                    " played ", ply.move, "\n");
+  }
+  absl::StrAppend(&text,
+                  BoardText(s.position, s.started.get(), ShowFlipped(s)));
+  absl::StrAppend(&text, "FEN: ", ToFen(s.position), "\n");
+  if (s.over()) {
+    absl::StrAppend(&text, "Game over: ", EndText(s), "\n");
+  } else {
+    absl::StrAppend(&text, Name(s, s.side_to_move()), " to move\n");
+  }
+  absl::StrAppend(&text, "No-progress: ", s.no_progress_turns,
+                  s.no_progress_turns == 1 ? " turn" : " turns",
+                  " without a capture or a man's move");
+  if (s.rules.no_progress_limit > 0 &&
+      !s.started->options().automatic_draws_off()) {
+    absl::StrAppend(&text, " (a draw at ", s.rules.no_progress_limit, ")\n");
+  } else {
+    absl::StrAppend(&text, " (no automatic draw in this game)\n");
+  }
+  const int count = s.RepetitionCount();
+  absl::StrAppend(&text, "Repetition: this position has stood ", count,
+                  count == 1 ? " time\n" : " times\n");
+  if (s.draw_offer.has_value()) {
+    absl::StrAppend(&text, Name(s, *s.draw_offer), " offers a draw\n");
+  }
+  return text;
+}
+
+constexpr char kStepHelp[] =
+    "keys: n or right: next, p or left: back, f or Home: first, l or End: "
+    "last, a number and Enter: that turn, q: quit";
+
+// The terminal's settings while the stepper reads single keys; restored on
+// exit and on the signals that end the process.
+struct termios saved_terminal;
+volatile sig_atomic_t terminal_changed = 0;
+
+void RestoreTerminal() {
+  if (terminal_changed) tcsetattr(STDIN_FILENO, TCSAFLUSH, &saved_terminal);
+  terminal_changed = 0;
+}
+
+void RestoreTerminalAndDie(int signal) {
+  RestoreTerminal();
+  ::signal(signal, SIG_DFL);
+  raise(signal);
+}
+
+// Puts a terminal on stdin into single-key mode for the object's life.
+class SingleKeys {
+ public:
+  SingleKeys() {
+    if (!isatty(STDIN_FILENO) ||
+        tcgetattr(STDIN_FILENO, &saved_terminal) != 0) {
+      return;
+    }
+    struct termios raw = saved_terminal;
+    // Keys arrive one at a time, unechoed; Ctrl-C still interrupts.
+    raw.c_lflag &= ~(ICANON | ECHO);
+    raw.c_cc[VMIN] = 1;
+    raw.c_cc[VTIME] = 0;
+    for (int s : {SIGINT, SIGTERM, SIGHUP, SIGQUIT})
+      signal(s, RestoreTerminalAndDie);
+    if (tcsetattr(STDIN_FILENO, TCSAFLUSH, &raw) == 0) terminal_changed = 1;
+  }
+  ~SingleKeys() { RestoreTerminal(); }
+  SingleKeys(const SingleKeys&) = delete;
+  SingleKeys& operator=(const SingleKeys&) = delete;
+};
+
+int Step(const std::vector<replay::Ply>& plies) {
+  const int last = static_cast<int>(plies.size()) - 1;
+  const bool screen = isatty(STDOUT_FILENO);
+  SingleKeys keys_mode;
+  int current = 0;
+  std::string message;
+  auto show = [&] {
+    std::string text = PlyText(plies[current], last);
+    if (!message.empty()) absl::StrAppend(&text, message, "\n");
+    if (screen) {
+      // Redraw in place: home the cursor and clear the screen.
+      text = absl::StrCat("\x1b[H\x1b[2J", text, kStepHelp, "\n");
+    } else {
+      text.push_back('\n');
+    }
+    std::fputs(text.c_str(), stdout);
+    std::fflush(stdout);
+    message.clear();
+  };
+  show();
+  StepKeys keys;
+  char c;
+  while (true) {
+    const ssize_t got = read(STDIN_FILENO, &c, 1);
+    if (got < 0 && errno == EINTR) continue;
+    if (got <= 0) break;
+    const std::string typed = keys.pending_number();
+    const std::optional<StepCommand> command = keys.Feed(c);
+    if (!command.has_value()) {
+      if (screen && keys.pending_number() != typed) {
+        // Single-key mode does not echo: show the turn being typed.
+        std::printf("\r\x1b[Kturn: %s", keys.pending_number().c_str());
+        std::fflush(stdout);
+      }
+      continue;
+    }
+    switch (command->action) {
+      case StepAction::kNext:
+        if (current < last) {
+          ++current;
+        } else {
+          message = "This is the last turn.";
+        }
+        break;
+      case StepAction::kBack:
+        if (current > 0) {
+          --current;
+        } else {
+          message = "This is the start.";
+        }
+        break;
+      case StepAction::kFirst:
+        current = 0;
+        break;
+      case StepAction::kLast:
+        current = last;
+        break;
+      case StepAction::kJump:
+        if (command->turn > last) {
+          message = absl::StrCat("There is no turn ", command->turn,
+                                 ": this game has turns 0 to ", last, ".");
+        } else {
+          current = command->turn;
+        }
+        break;
+      case StepAction::kHelp:
+        message = kStepHelp;
+        break;
+      case StepAction::kQuit:
+        return kExitOk;
+    }
+    show();
+  }
+  return kExitOk;
+}
+
+int RunReplay(const std::vector<std::string>& positional) {
+  if (positional.size() > 1) {
+    return Fail(
+        Usage("replay takes at most one FILE; e.g. checkers replay "
+              "game.log --ply=10"));
+  }
+  absl::StatusOr<std::string> path = LogPath(positional);
+  if (!path.ok()) return Fail(path.status());
+  absl::StatusOr<storage::LoadedGame> game = LoadLog(*path);
+  if (!game.ok()) return Fail(game.status());
+  absl::StatusOr<std::vector<replay::Ply>> plies =
+      replay::BuildTimeline(game->events);
+  if (!plies.ok()) {
+    return Fail(
+        absl::Status(plies.status().code(),
+                     absl::StrCat(*path, ": ", plies.status().message())));
+  }
+  NoticeTornTail(*game);
+  const int last = static_cast<int>(plies->size()) - 1;
+  const std::string ply_text = absl::GetFlag(FLAGS_ply);
+  if (ply_text.empty()) return Step(*plies);
+  int ply = -1;
+  if (!absl::SimpleAtoi(ply_text, &ply) || ply < 0 || ply > last) {
+    return Fail(Usage(
+        absl::StrCat("--ply=", ply_text,
+                     " is out of range: this game has turns 0 to ", last)));
+  }
+  std::fputs(PlyText((*plies)[ply], last).c_str(), stdout);
+  return kExitOk;
+}
+
+// audit
+
+// Standard input, up to the size of the largest log a reader reads.
+absl::StatusOr<std::string> ReadStandardInput() {
+  std::string bytes;
+  char buffer[1 << 16];
+  while (true) {
+    const ssize_t got = read(STDIN_FILENO, buffer, sizeof(buffer));
+    if (got < 0 && errno == EINTR) continue;
+    if (got < 0) return storage::ReadError("standard input", errno);
+    if (got == 0) return bytes;
+    if (bytes.size() + static_cast<size_t>(got) > storage::kMaxLogSize) {
+      return absl::DataLossError(absl::StrCat(
+          "standard input holds more than ", storage::kMaxLogSize >> 20,
+          " MiB, more than any save; nothing was audited"));
+    }
+    bytes.append(buffer, static_cast<size_t>(got));
+  }
+}
+
+std::string FindingLine(const replay::Finding& f) {
+  return absl::StrCat("seq ", f.seq, " [", replay::FindingCode(f.kind),
+                      "]: ", f.message);
+}
+
+std::string EndVerdictText(const replay::AuditReport& r) {
+  const GameState& s = r.state;
+  std::string text =
+      absl::StrCat("Ended at seq ", r.end->seq, ": ", EndText(s));
+  if (!r.end->justification.empty()) {
+    absl::StrAppend(&text, "; justified: ", r.end->justification);
+  }
+  return text;
+}
+
+void PrintAuditText(const std::string& name, const replay::AuditReport& r) {
+  const GameState& s = r.state;
+  const std::string counts =
+      absl::StrCat(r.records, r.records == 1 ? " event" : " events", ", ",
+                   s.turns, s.turns == 1 ? " turn" : " turns");
+  if (r.sound()) {
+    std::printf("%s: sound (%s)\n", name.c_str(), counts.c_str());
+  } else {
+    std::printf("%s: %zu %s (%s audited)\n", name.c_str(), r.findings.size(),
+                r.findings.size() == 1 ? "finding" : "findings",
+                counts.c_str());
+  }
+  for (const replay::Finding& f : r.findings) {
+    std::printf("%s\n", FindingLine(f).c_str());
+  }
+  if (r.end.has_value()) {
+    std::printf("%s\n", EndVerdictText(r).c_str());
+  } else if (r.sound() && s.started != nullptr) {
+    std::printf("The game goes on: %s to move after %d %s\n",
+                Name(s, s.side_to_move()).c_str(), s.turns,
+                s.turns == 1 ? "turn" : "turns");
+  }
+  for (const replay::Notice& n : r.notices) {
+    if (n.seq > 0) {
+      std::printf("notice: seq %llu: %s\n",
+                  static_cast<unsigned long long>(n.seq), n.message.c_str());
+    } else {
+      std::printf("notice: %s\n", n.message.c_str());
+    }
+  }
+}
+
+void PrintAuditJson(const std::string& name, const replay::AuditReport& r) {
+  for (const replay::Finding& f : r.findings) {
+    JsonObject o;
+    o.Add("type", "finding")
+        .Add("seq", f.seq)
+        .Add("code", replay::FindingCode(f.kind))
+        .Add("message", f.message);
+    std::printf("%s\n", o.str().c_str());
+  }
+  for (const replay::Notice& n : r.notices) {
+    JsonObject o;
+    o.Add("type", "notice");
+    if (n.seq > 0) {
+      o.Add("seq", n.seq);
+    } else {
+      o.AddNull("seq");
+    }
+    o.Add("message", n.message);
+    std::printf("%s\n", o.str().c_str());
+  }
+  JsonObject summary;
+  summary.Add("type", "summary")
+      .Add("log", name)
+      .Add("sound", r.sound())
+      .Add("findings", static_cast<uint64_t>(r.findings.size()))
+      .Add("records", r.records)
+      .Add("audited", r.audited)
+      .Add("turns", r.state.turns)
+      .Add("torn_bytes", r.torn_bytes);
+  if (r.end.has_value()) {
+    JsonObject end;
+    end.Add("seq", r.end->seq)
+        .Add("result", ResultJson(r.end->end.result()))
+        .Add("reason",
+             absl::AsciiStrToLower(events::EndReason_Name(r.end->end.reason())))
+        .Add("justification", r.end->justification);
+    summary.AddRaw("end", end.str());
+  } else {
+    summary.AddNull("end");
+  }
+  std::printf("%s\n", summary.str().c_str());
+}
+
+// Fails with `status`; with --json, a summary line first, so a batch
+// system reading stdout learns of the error too.
+int FailAudit(const std::string& name, const absl::Status& status) {
+  if (absl::GetFlag(FLAGS_json)) {
+    JsonObject summary;
+    summary.Add("type", "summary")
+        .Add("log", name)
+        .Add("sound", false)
+        .Add("error", status.message())
+        .Add("exit", ExitCodeFor(status));
+    std::printf("%s\n", summary.str().c_str());
+  }
+  return Fail(status);
+}
+
+int RunAudit(const std::vector<std::string>& positional) {
+  if (positional.size() > 1) {
+    return Fail(Usage("audit takes at most one FILE, or - for standard input"));
+  }
+  absl::StatusOr<std::string> path = LogPath(positional);
+  if (!path.ok()) return Fail(path.status());
+  const bool from_stdin = *path == "-";
+  const std::string name = from_stdin ? "standard input" : *path;
+  absl::StatusOr<std::string> bytes =
+      from_stdin
+          ? ReadStandardInput()
+          : storage::Env::Default()->ReadFile(*path, storage::kMaxLogSize);
+  if (!bytes.ok()) {
+    if (bytes.status().code() == absl::StatusCode::kNotFound) {
+      return FailAudit(*path, NoFile(*path));
+    }
+    return FailAudit(*path, bytes.status());
+  }
+  absl::StatusOr<replay::AuditReport> report = replay::AuditLogBytes(*bytes);
+  if (!report.ok()) {
+    return FailAudit(
+        *path,
+        absl::Status(report.status().code(),
+                     absl::StrCat(name, ": ", report.status().message())));
+  }
+  if (absl::GetFlag(FLAGS_json)) {
+    PrintAuditJson(*path, *report);
+  } else {
+    PrintAuditText(name, *report);
+  }
+  if (report->sound()) return kExitOk;
+  const replay::Finding& first = report->findings.front();
+  return Fail(kExitRefused,
+              absl::FailedPreconditionError(absl::StrCat(
+                  name, ": ", report->findings.size(),
+                  report->findings.size() == 1 ? " finding" : " findings",
+                  "; the first at seq ", first.seq, ": ", first.message)));
+}
+
+// export
+
+int RunExport(const std::vector<std::string>& positional) {
+  if (absl::GetFlag(FLAGS_pdn) != "true") {
+    return Fail(
+        Usage("export needs --pdn, the format it writes: checkers export "
+              "[FILE] --pdn"));
+  }
+  if (positional.size() > 1)
+    return Fail(Usage("export takes at most one FILE"));
+  absl::StatusOr<std::string> path = LogPath(positional);
+  if (!path.ok()) return Fail(path.status());
+  absl::StatusOr<storage::LoadedGame> game = LoadLog(*path);
+  if (!game.ok()) return Fail(game.status());
+  absl::StatusOr<replay::GameRecord> record = replay::RecordOfLog(game->events);
+  if (!record.ok()) {
+    return Fail(
+        absl::Status(record.status().code(),
+                     absl::StrCat(*path, ": ", record.status().message())));
+  }
+  NoticeTornTail(*game);
+  if (game->state.started->options().capture_optional()) {
+    std::fprintf(stderr,
+                 "checkers: this game was played with optional captures; "
+                 "programs that follow the standard rules may refuse its "
+                 "moves\n");
+  }
+  std::fputs(replay::WritePdnGame(*record).c_str(), stdout);
+  return kExitOk;
+}
+
+// import
+
+int RunImport(const std::vector<std::string>& positional) {
+  if (positional.size() != 1) {
+    return Fail(
+        Usage("import needs one PDNFILE: checkers import PDNFILE --out=DIR"));
+  }
+  const std::string out = absl::GetFlag(FLAGS_out);
+  if (out.empty()) {
+    return Fail(
+        Usage("import needs --out=DIR, the directory to write one log "
+              "per game into"));
+  }
+  const std::string& pdn_path = positional[0];
+  storage::Env* env = storage::Env::Default();
+  absl::StatusOr<std::string> text = env->ReadFile(pdn_path, kMaxPdnSize);
+  if (!text.ok()) {
+    if (text.status().code() == absl::StatusCode::kNotFound) {
+      return Fail(absl::NotFoundError(absl::StrCat("no file ", pdn_path)));
+    }
+    return Fail(text.status());
+  }
+  absl::StatusOr<replay::PdnImport> imported = replay::ImportPdn(*text);
+  if (!imported.ok()) {
+    return Fail(absl::DataLossError(
+        absl::StrCat(pdn_path, ": ", imported.status().message())));
+  }
+  if (imported->games.empty() && imported->refused.empty()) {
+    return Fail(absl::DataLossError(
+        absl::StrCat(pdn_path, " holds no game; is it a PDN file?")));
+  }
+
+  if (absl::Status st = env->CreateDirs(out); !st.ok()) return Fail(st);
+  // Nothing is written unless every log can be: an import never
+  // overwrites, so it refuses before it starts.
+  std::vector<std::string> taken;
+  for (const replay::ImportedGame& g : imported->games) {
+    const std::string name = replay::LogFileName(g.index);
+    if (env->FileExists(absl::StrCat(out, "/", name))) taken.push_back(name);
+  }
+  if (!taken.empty()) {
+    return Fail(absl::FailedPreconditionError(absl::StrCat(
+        out, " already holds ", taken[0],
+        taken.size() > 1 ? absl::StrCat(" and ", taken.size() - 1, " more")
+                         : "",
+        "; import into a new or empty directory (an import never overwrites "
+        "a log)")));
+  }
+
+  for (const replay::RefusedGame& r : imported->refused) {
+    std::fprintf(stderr, "checkers: not imported: %s\n", r.reason.c_str());
+  }
+  size_t plies = 0;
+  for (const replay::ImportedGame& g : imported->games) {
+    const std::string path =
+        absl::StrCat(out, "/", replay::LogFileName(g.index));
+    if (absl::Status st = replay::WriteNewLog(env, path, g.events); !st.ok()) {
+      return Fail(st);
+    }
+    plies += g.plies;
+  }
+  std::printf("imported %zu %s (%zu plies) into %s", imported->games.size(),
+              imported->games.size() == 1 ? "game" : "games", plies,
+              out.c_str());
+  if (!imported->refused.empty()) {
+    std::printf("; refused %zu (game", imported->refused.size());
+    for (size_t i = 0; i < imported->refused.size(); ++i) {
+      std::printf("%s %d", i == 0 ? "" : ",", imported->refused[i].index);
+    }
+    std::printf(")");
+  }
+  std::printf("\n");
+  return imported->refused.empty() ? kExitOk : kExitRefused;
+}
+
+// bench import
+
+// Import and audit of a whole PDN collection in memory: reading, replay,
+// events checked with CommitFor, serialized into log bytes, then parsed,
+// folded and audited from those bytes. No disk writes, so no syncs. The
+// figures are of the fastest of kBenchRounds rounds, the one least
+// disturbed by whatever else the machine runs.
+int BenchImport() {
+  const char* from_env = std::getenv("CHECKERS_BENCH_PDN");
+  const std::string path =
+      from_env != nullptr && from_env[0] != '\0' ? from_env : kBenchPdn;
+  absl::StatusOr<std::string> text =
+      storage::Env::Default()->ReadFile(path, kMaxPdnSize);
+  if (!text.ok()) {
+    return Fail(ExitCodeFor(text.status()),
+                absl::Status(text.status().code(),
+                             absl::StrCat("bench import reads ", path, ": ",
+                                          text.status().message(),
+                                          "; run it from the project root or "
+                                          "set CHECKERS_BENCH_PDN to a PDN "
+                                          "file")));
+  }
+  size_t games = 0, plies = 0;
+  // Each stage's fastest round, and the fastest round in all.
+  absl::Duration best = absl::InfiniteDuration();
+  absl::Duration best_import = absl::InfiniteDuration();
+  absl::Duration best_audit = absl::InfiniteDuration();
+  for (int round = 0; round < kBenchRounds; ++round) {
+    const absl::Time start = absl::Now();
+    absl::StatusOr<replay::PdnImport> imported = replay::ImportPdn(*text);
+    if (!imported.ok()) return Fail(kExitBadData, imported.status());
+    const absl::Time imported_at = absl::Now();
+    games = plies = 0;
+    for (const replay::ImportedGame& g : imported->games) {
+      absl::StatusOr<replay::AuditReport> report =
+          replay::AuditLogBytes(replay::EncodeLog(g.events));
+      if (!report.ok()) return Fail(report.status());
+      if (!report->sound()) {
+        return Fail(absl::InternalError(absl::StrCat(
+            "imported game ", g.index,
+            " fails its audit: ", FindingLine(report->findings.front()))));
+      }
+      ++games;
+      plies += g.plies;
+    }
+    const absl::Time end = absl::Now();
+    best = std::min(best, end - start);
+    best_import = std::min(best_import, imported_at - start);
+    best_audit = std::min(best_audit, end - imported_at);
+  }
+  const double seconds = absl::ToDoubleSeconds(best);
+  std::printf("import_file: %s\n", path.c_str());
+  std::printf("games: %zu\n", games);
+  std::printf("plies: %zu\n", plies);
+  std::printf("seconds: %.4f\n", seconds);
+  std::printf("games_per_second: %.0f\n", games / seconds);
+  std::printf("plies_per_second: %.0f\n", plies / seconds);
+  std::printf("import_seconds: %.4f\n", absl::ToDoubleSeconds(best_import));
+  std::printf("encode_and_audit_seconds: %.4f\n",
+              absl::ToDoubleSeconds(best_audit));
+  return kExitOk;
+}
+
+}  // namespace
+
+std::vector<Command> ToolCommands() {
+  return {
+      {"log",
+       "log [FILE] [--json]            one line per event",
+       {"save", "json"},
+       RunLog},
+      {"replay",
+       "replay [FILE] [--ply=N]        step through a game, or print turn N",
+       {"save", "ply"},
+       RunReplay},
+      {"audit",
+       "audit [FILE|-] [--json]        check every turn and every result",
+       {"save", "json"},
+       RunAudit},
+      {"export",
+       "export [FILE] --pdn            the game as PDN on stdout",
+       {"save", "pdn"},
+       RunExport,
+       {"pdn"}},
+      {"import",
+       "import PDNFILE --out=DIR       one log per game of a PDN file",
+       {"out"},
+       RunImport},
+  };
+}
+
+std::vector<Bench> ToolBenches() { return {{"import", BenchImport}}; }
+
+}  // namespace checkers::cli
