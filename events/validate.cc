@@ -88,6 +88,12 @@ absl::Status CheckEnd(const GameState& s, const GameEnded& end) {
   if (s.over()) return Refuse("the game had already ended");
   const std::optional<GameEnded> due = DueEnd(s);
   if (end.reason() == RECORDED) {
+    // Only an imported record states its result; a game played here ends
+    // by its rules or its players.
+    if (!s.started->options().automatic_draws_off()) {
+      return Refuse(
+          "a recorded result belongs to an imported game, not one played here");
+    }
     if (end.result() == RESULT_UNSPECIFIED)
       return Refuse("a recorded end must state a result");
     if (due.has_value() && due->result() != end.result()) {
@@ -183,6 +189,17 @@ absl::StatusOr<std::vector<Event>> CommitFor(const GameState& state,
     commit.push_back(std::move(end));
   }
   return commit;
+}
+
+std::vector<std::vector<Event>> SplitIntoCommits(std::vector<Event> events) {
+  std::vector<std::vector<Event>> commits;
+  for (Event& e : events) {
+    const bool joins_previous = e.has_game_ended() && e.game_ended().reason() != RECORDED &&
+                                !commits.empty();
+    if (!joins_previous) commits.emplace_back();
+    commits.back().push_back(std::move(e));
+  }
+  return commits;
 }
 
 absl::StatusOr<Event> StartEvent(GameStarted started) {

@@ -35,6 +35,12 @@ absl::Status CheckEvent(const GameState& state, const Event& event);
 absl::StatusOr<std::vector<Event>> CommitFor(const GameState& state,
                                              Event event);
 
+// The commits a writer makes of `events`, a checked log: each event on its
+// own, except that an end the rules imposed (every GameEnded but a
+// RECORDED one) goes in the commit of the event that caused it, as
+// CommitFor makes them. Undo truncates at these boundaries.
+std::vector<std::vector<Event>> SplitIntoCommits(std::vector<Event> events);
+
 // A GameStarted event from its options. InvalidArgument for a bad start
 // FEN (a DataLoss-free, user-facing message).
 absl::StatusOr<Event> StartEvent(GameStarted started);

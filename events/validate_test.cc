@@ -114,14 +114,44 @@ TEST(ValidateTest, TurnAfterAnUnrecordedEndIsRefused) {
               HasSubstr("not recorded"));
 }
 
+GameState Imported(const std::string& fen = "") {
+  GameStarted started;
+  started.set_start_fen(fen);
+  started.mutable_options()->set_automatic_draws_off(true);
+  return Apply(GameState(), *StartEvent(started));
+}
+
 TEST(ValidateTest, RecordedResultMustNotContradictTheMoves) {
-  const GameState s = Started("W:W5:B1");
   Event end;
   end.mutable_game_ended()->set_reason(RECORDED);
   end.mutable_game_ended()->set_result(SECOND_WINS);
-  EXPECT_THAT(Msg(CheckEvent(s, end)), HasSubstr("contradicts"));
+  EXPECT_THAT(Msg(CheckEvent(Imported("W:W5:B1"), end)), HasSubstr("contradicts"));
   // A resignation the record does not show is a claim the moves allow.
-  EXPECT_TRUE(CheckEvent(Started(), end).ok());
+  EXPECT_TRUE(CheckEvent(Imported(), end).ok());
+}
+
+TEST(ValidateTest, RecordedResultIsRefusedInAGamePlayedHere) {
+  Event end;
+  end.mutable_game_ended()->set_reason(RECORDED);
+  end.mutable_game_ended()->set_result(FIRST_WINS);
+  EXPECT_THAT(Msg(CheckEvent(Started(), end)), HasSubstr("imported"));
+}
+
+TEST(ValidateTest, CommitsKeepRulesImposedEndsWithTheirCause) {
+  GameState s = Started("W:W22:B18");
+  std::vector<Event> events = {*StartEvent(GameStarted())};
+  absl::StatusOr<std::vector<Event>> commit = CommitFor(s, *TurnEvent(s, "22x15"));
+  ASSERT_TRUE(commit.ok());
+  for (const Event& e : *commit) events.push_back(e);
+  Event recorded;
+  recorded.mutable_game_ended()->set_reason(RECORDED);
+  events.push_back(recorded);
+  const std::vector<std::vector<Event>> commits = SplitIntoCommits(events);
+  ASSERT_EQ(commits.size(), 3u);
+  EXPECT_EQ(commits[0].size(), 1u);
+  EXPECT_EQ(commits[1].size(), 2u);
+  EXPECT_TRUE(commits[1][1].has_game_ended());
+  EXPECT_EQ(commits[2].size(), 1u);
 }
 
 TEST(ValidateTest, DrawAnswersNeedAStandingOfferFromTheOtherSide) {

@@ -287,14 +287,6 @@ class Auditor {
     }
 
     absl::Status check = events::CheckEvent(s, *event);
-    if (check.ok() && event->has_game_ended() &&
-        event->game_ended().reason() == events::RECORDED &&
-        !s.started->options().automatic_draws_off()) {
-      check = absl::FailedPreconditionError(
-          "the log claims a RECORDED result, which only an imported game "
-          "record has; this game was played here, where a result comes from "
-          "the rules, an accepted draw or a resignation");
-    }
     if (check.ok()) {
       if (event->has_game_ended()) {
         report_.end =

@@ -291,7 +291,7 @@ TEST(AuditTest, RecordedResultInAGamePlayedHereIsAFinding) {
   EXPECT_EQ(report.findings[0].kind, FindingKind::kUnjustifiedEnd);
   EXPECT_EQ(report.findings[0].seq, 3u);
   EXPECT_THAT(report.findings[0].message,
-              HasSubstr("only an imported game record has"));
+              HasSubstr("belongs to an imported game"));
   EXPECT_FALSE(report.end.has_value());
   EXPECT_FALSE(report.state.over());
 }

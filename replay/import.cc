@@ -55,11 +55,14 @@ std::string MoveName(Color first, size_t ply) {
                       half / 2 + 1);
 }
 
-std::vector<std::string> Payloads(const std::vector<Event>& events) {
-  std::vector<std::string> payloads;
-  payloads.reserve(events.size());
-  for (const Event& e : events) payloads.push_back(e.SerializeAsString());
-  return payloads;
+// The payloads of `events`, commit by commit.
+std::vector<std::vector<std::string>> CommitPayloads(const std::vector<Event>& events) {
+  std::vector<std::vector<std::string>> commits;
+  for (const std::vector<Event>& commit : events::SplitIntoCommits(events)) {
+    std::vector<std::string>& payloads = commits.emplace_back();
+    for (const Event& e : commit) payloads.push_back(e.SerializeAsString());
+  }
+  return commits;
 }
 
 }  // namespace
@@ -152,29 +155,16 @@ std::string LogFileName(int index) {
 
 absl::Status WriteNewLog(storage::Env* env, const std::string& path,
                          const std::vector<Event>& events) {
-  if (env->FileExists(path)) {
-    return absl::AlreadyExistsError(absl::StrCat(
-        path, " already exists; an import never overwrites a log"));
+  absl::Status st = storage::CreateLogFile(env, path, CommitPayloads(events));
+  if (st.code() == absl::StatusCode::kAlreadyExists) {
+    return absl::AlreadyExistsError(
+        absl::StrCat(path, " already exists; an import never overwrites a log"));
   }
-  absl::StatusOr<std::unique_ptr<storage::FileEventLog>> log =
-      storage::FileEventLog::Open(env, path);
-  if (!log.ok()) return log.status();
-  if (!(*log)->records().empty()) {
-    return absl::AlreadyExistsError(absl::StrCat(
-        path, " was written by someone else meanwhile; it is left as it is"));
-  }
-  return (*log)->Append(Payloads(events));
+  return st;
 }
 
 std::string EncodeLog(const std::vector<Event>& events) {
-  std::string bytes = storage::EncodeFileHeader(storage::NewLogId());
-  uint64_t seq = 1;
-  for (const Event& e : events) {
-    storage::AppendFrame(seq, seq == events.size(), e.SerializeAsString(),
-                         &bytes);
-    ++seq;
-  }
-  return bytes;
+  return storage::EncodeLog(storage::NewLogId(), CommitPayloads(events));
 }
 
 }  // namespace checkers::replay

@@ -71,16 +71,16 @@ absl::StatusOr<PdnImport> ImportPdn(absl::string_view pdn_text);
 // refused game leaves a gap rather than shifting the names of the rest.
 std::string LogFileName(int index);
 
-// Writes `events` as a new log at `path` through storage's FileEventLog,
-// as one commit synced to disk: after a crash the file holds the whole game
-// or no event. AlreadyExists, without touching anything, when something
-// is already at `path`: an import never overwrites a log. Other errors are
-// those of FileEventLog::Open and Append.
+// Writes `events` as a new log at `path` (storage's CreateLogFile), one
+// commit per turn as a game played here would have them, so undo works on
+// an imported game; the file appears whole or not at all, and no lock file
+// is left beside it. AlreadyExists, without touching anything, when
+// something is already at `path`: an import never overwrites a log.
 absl::Status WriteNewLog(storage::Env* env, const std::string& path,
                          const std::vector<events::Event>& events);
 
-// The bytes of a log file that holds `events` as one commit, as
-// WriteNewLog would write them (with a fresh log id): for auditing and
+// The bytes of a log file that holds `events`, as WriteNewLog would write
+// them (with a fresh log id): for auditing and
 // benchmarking an import without the disk.
 std::string EncodeLog(const std::vector<events::Event>& events);
 

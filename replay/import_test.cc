@@ -137,7 +137,7 @@ std::string TempPath(absl::string_view name) {
   return absl::StrCat(dir != nullptr ? dir : "/tmp", "/", name);
 }
 
-TEST(ImportTest, WriteNewLogWritesOneCommitAndNeverOverwrites) {
+TEST(ImportTest, WriteNewLogWritesACommitPerTurnAndNeverOverwrites) {
   storage::Env* env = storage::Env::Default();
   const std::vector<Event> events = ImportOne(kShortGame);
   const std::string path = TempPath("write-new-log/game-0001.log");
@@ -148,8 +148,13 @@ TEST(ImportTest, WriteNewLogWritesOneCommitAndNeverOverwrites) {
   ASSERT_EQ(contents->records.size(), events.size());
   for (size_t i = 0; i < events.size(); ++i) {
     EXPECT_EQ(contents->records[i].payload, events[i].SerializeAsString());
-    EXPECT_EQ(contents->records[i].last_in_commit, i + 1 == events.size());
+    // Each event is its own commit, but a rules-imposed end joins its turn.
+    const bool joins_next = i + 1 < events.size() && events[i + 1].has_game_ended() &&
+                            events[i + 1].game_ended().reason() != events::RECORDED;
+    EXPECT_EQ(contents->records[i].last_in_commit, !joins_next);
   }
+  EXPECT_FALSE(env->FileExists(path + ".lock"));
+  EXPECT_FALSE(env->FileExists(path + ".tmp"));
 
   const std::string before = *env->ReadFile(path, 1 << 20);
   const absl::Status again = WriteNewLog(env, path, ImportOne("11-15 *"));

@@ -75,7 +75,7 @@ absl::StatusOr<GameRecord> RecordOfLog(absl::Span<const events::Event> events) {
     record.tags.push_back({"Event", "checkers game"});
     if (const int64_t millis = events.front().unix_millis(); millis > 0) {
       record.tags.push_back(
-          {"Date", absl::FormatTime("%Y.%m.%d", absl::FromUnixMillis(millis),
+          {"Date", absl::FormatTime("%Y-%m-%d", absl::FromUnixMillis(millis),
                                     absl::UTCTimeZone())});
     }
     record.tags.push_back({"Black", PlayerName(g, events::FIRST)});

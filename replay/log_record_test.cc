@@ -60,7 +60,7 @@ TEST(LogRecordTest, GameAgainstTheComputerNamesThePlayersAndTheDate) {
       RecordOfLog(Played(g, {"11-15", "23-19"}));
   ASSERT_TRUE(record.ok()) << record.status();
   EXPECT_THAT(record->tags, ElementsAre(PdnTag{"Event", "checkers game"},
-                                        PdnTag{"Date", "2021.03.04"},
+                                        PdnTag{"Date", "2021-03-04"},
                                         PdnTag{"Black", "Player"},
                                         PdnTag{"White", "Computer (hard)"}));
   EXPECT_THAT(Texts(record->moves), ElementsAre("11-15", "23-19"));

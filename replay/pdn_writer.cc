@@ -74,7 +74,7 @@ std::string WritePdnGame(const GameRecord& record) {
     absl::string_view value = found.has_value()
                                   ? absl::StripAsciiWhitespace(*found)
                                   : absl::string_view();
-    if (value.empty()) value = name == "Date" ? "????.??.??" : "?";
+    if (value.empty()) value = name == "Date" ? "?\?\?\?-?\?-?\?" : "?";
     AppendTag(name, value, &out);
   }
   AppendTag("Result", ResultToken(record.result), &out);

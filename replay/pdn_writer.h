@@ -12,7 +12,7 @@ namespace checkers::replay {
 
 // Writes `record` as one PDN game, ending with a line end:
 // - the seven-tag roster in order: Event, Site, Date, Round, Black, White
-//   (values from the record's tags; "?" and Date "????.??.??" when absent
+//   (values from the record's tags; "?" and Date "????-??-??" when absent
 //   or empty) and Result (from `record.result`, whatever the tags say);
 // - GameType "21", then SetUp "1" and the FEN of `record.start` when it is
 //   not the standard start; any GameType, SetUp or FEN tags of the record

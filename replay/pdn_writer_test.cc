@@ -58,7 +58,7 @@ TEST(PdnWriterTest, WritesTheRosterMovesAndResult) {
   EXPECT_EQ(WritePdnGame(record),
             "[Event \"Ohio State Ty 1946\"]\n"
             "[Site \"?\"]\n"
-            "[Date \"????.??.??\"]\n"
+            "[Date \"?\?\?\?-?\?-?\?\"]\n"
             "[Round \"?\"]\n"
             "[Black \"MF Tinsley\"]\n"
             "[White \"M Rex\"]\n"
@@ -77,7 +77,7 @@ TEST(PdnWriterTest, SetUpPositionGetsFenAndWhitesFirstMoveIsNumberedWithDots) {
   EXPECT_EQ(WritePdnGame(record),
             "[Event \"?\"]\n"
             "[Site \"?\"]\n"
-            "[Date \"????.??.??\"]\n"
+            "[Date \"?\?\?\?-?\?-?\?\"]\n"
             "[Round \"?\"]\n"
             "[Black \"?\"]\n"
             "[White \"?\"]\n"
@@ -95,7 +95,7 @@ TEST(PdnWriterTest, GeneratedTagsReplaceTheRecordsAndOthersFollowInOrder) {
                  {"FEN", "B:W1:B2"},     {"SetUp", "1"},    {"Date", " "},
                  {"Opening", "Old 14th"}};
   const std::string text = WritePdnGame(record);
-  EXPECT_THAT(text, HasSubstr("[Date \"????.??.??\"]\n[Round \"?\"]\n"));
+  EXPECT_THAT(text, HasSubstr("[Date \"?\?\?\?-?\?-?\?\"]\n[Round \"?\"]\n"));
   EXPECT_THAT(text,
               HasSubstr("[Result \"*\"]\n[GameType \"21\"]\n"
                         "[Annotator \"X\"]\n[Opening \"Old 14th\"]\n\n*\n"));

@@ -230,6 +230,38 @@ absl::Status FileEventLog::ReplaceWith(std::vector<std::string> payloads) {
   return absl::OkStatus();
 }
 
+absl::Status CreateLogFile(
+    Env* env, const std::string& path,
+    const std::vector<std::vector<std::string>>& commits) {
+  for (const std::vector<std::string>& commit : commits) {
+    if (absl::Status s = CheckCommit(commit); !s.ok()) return s;
+  }
+  if (env->FileExists(path)) {
+    return absl::AlreadyExistsError(
+        absl::StrCat(path, " already exists; a log is never overwritten"));
+  }
+  if (absl::Status s = env->CreateDirs(ParentDir(path)); !s.ok()) return s;
+  const std::string temp = path + ".tmp";
+  absl::Status written;
+  {
+    absl::StatusOr<std::unique_ptr<WritableFile>> file =
+        env->OpenForAppend(temp, OpenMode::kCreateEmpty);
+    if (!file.ok()) return file.status();
+    written = (*file)->Append(EncodeLog(NewLogId(), commits));
+    if (written.ok()) written = (*file)->Sync();
+  }
+  if (written.ok() && env->FileExists(path)) {
+    written = absl::AlreadyExistsError(absl::StrCat(
+        path, " was created by someone else meanwhile; it is left as it is"));
+  }
+  if (written.ok()) written = env->Rename(temp, path);
+  if (!written.ok()) {
+    env->RemoveFile(temp).IgnoreError();
+    return written;
+  }
+  return env->SyncDir(ParentDir(path));
+}
+
 MemoryEventLog::MemoryEventLog(std::vector<Record> records)
     : records_(std::move(records)) {}
 

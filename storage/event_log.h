@@ -135,6 +135,16 @@ class FileEventLog final : public EventLog {
   std::string scratch_;
 };
 
+// Writes a new log file at `path` holding `commits` (each a non-empty list
+// of payloads) under a new log id, for tools that make whole logs, such as
+// an import. No lock is taken and none is left behind: the file is written
+// and synced under a temporary name, then renamed into place and its
+// directory synced, so it appears whole or not at all. AlreadyExists when
+// `path` exists (a log is never overwritten); InvalidArgument for an empty
+// commit or a payload over kMaxPayloadSize; I/O errors as env.h.
+absl::Status CreateLogFile(Env* env, const std::string& path,
+                           const std::vector<std::vector<std::string>>& commits);
+
 // A log kept in memory only: lost when the process ends.
 class MemoryEventLog final : public EventLog {
  public:

@@ -627,5 +627,52 @@ TEST(FileEventLogTest, ReplaceWithOverwritesATempFileLeftByACrash) {
   EXPECT_EQ(Payloads(*log), std::vector<std::string>{"new game"});
 }
 
+TEST(CreateLogFileTest, WritesEveryCommitWithItsBoundaryAndNoLockFile) {
+  FaultEnv env;
+  const std::vector<Commit> commits = {{"start"}, {"turn"}, {"turn", "end"}};
+  ASSERT_TRUE(CreateLogFile(&env, kPath, commits).ok());
+  EXPECT_FALSE(env.FileExists(kPath + ".lock"));
+  EXPECT_FALSE(env.FileExists(kPath + ".tmp"));
+  absl::StatusOr<LogContents> contents = ReadLog(&env, kPath);
+  ASSERT_TRUE(contents.ok()) << contents.status();
+  ASSERT_EQ(contents->records.size(), 4u);
+  EXPECT_TRUE(contents->records[0].last_in_commit);
+  EXPECT_TRUE(contents->records[1].last_in_commit);
+  EXPECT_FALSE(contents->records[2].last_in_commit);
+  EXPECT_TRUE(contents->records[3].last_in_commit);
+  EXPECT_EQ(contents->records[3].payload, "end");
+  // What it wrote is an ordinary log: it opens, and undo stops at a commit.
+  auto log = FileEventLog::Open(&env, kPath);
+  ASSERT_TRUE(log.ok()) << log.status();
+  EXPECT_FALSE((*log)->TruncateTo(3).ok());
+  EXPECT_TRUE((*log)->TruncateTo(2).ok());
+}
+
+TEST(CreateLogFileTest, NeverOverwritesAndSurvivesACrashWholeOrNotAtAll) {
+  FaultEnv env;
+  ASSERT_TRUE(CreateLogFile(&env, kPath, {{"first"}}).ok());
+  const std::string before = FileBytes(env);
+  EXPECT_EQ(CreateLogFile(&env, kPath, {{"second"}}).code(),
+            absl::StatusCode::kAlreadyExists);
+  EXPECT_EQ(FileBytes(env), before);
+  EXPECT_EQ(CreateLogFile(&env, kPath + "2", {{}}).code(),
+            absl::StatusCode::kInvalidArgument);
+
+  for (int stop = 0; stop < 8; ++stop) {
+    FaultEnv crashing;
+    const std::string path = "/data/game.log";
+    crashing.StopAfterOperations(stop);
+    const bool ok = CreateLogFile(&crashing, path, {{"a"}, {"b"}}).ok();
+    crashing.SimulateCrash();
+    if (!crashing.FileExists(path)) {
+      EXPECT_FALSE(ok) << "acknowledged, then lost, at stop " << stop;
+      continue;
+    }
+    absl::StatusOr<LogContents> contents = ReadLog(&crashing, path);
+    ASSERT_TRUE(contents.ok()) << contents.status();
+    EXPECT_EQ(contents->records.size(), 2u) << "stop " << stop;
+  }
+}
+
 }  // namespace
 }  // namespace checkers::storage

@@ -113,7 +113,15 @@ absl::Status GameLog::Commit(events::Event event) {
 absl::Status GameLog::Undo() {
   absl::StatusOr<size_t> keep = events::UndoKeep(events_);
   if (!keep.ok()) return keep.status();
-  if (absl::Status st = log_->TruncateTo(*keep); !st.ok()) return st;
+  if (absl::Status st = log_->TruncateTo(*keep); !st.ok()) {
+    // A log made elsewhere may hold a turn inside a larger commit; it is
+    // not ours to split.
+    if (st.code() == absl::StatusCode::kInvalidArgument) {
+      return absl::FailedPreconditionError(
+          absl::StrCat("this turn cannot be taken back: ", st.message()));
+    }
+    return st;
+  }
   events_.resize(*keep);
   // Refolding the kept events cannot fail: they were folded before.
   state_ = events::FoldEvents(events_).value_or(events::GameState());

@@ -67,4 +67,16 @@ void AppendFrame(uint64_t seq, bool last_in_commit, absl::string_view payload,
   out->append(payload.data(), payload.size());
 }
 
+std::string EncodeLog(const LogId& id,
+                      const std::vector<std::vector<std::string>>& commits) {
+  std::string bytes = EncodeFileHeader(id);
+  uint64_t seq = 1;
+  for (const std::vector<std::string>& commit : commits) {
+    for (size_t i = 0; i < commit.size(); ++i) {
+      AppendFrame(seq++, i + 1 == commit.size(), commit[i], &bytes);
+    }
+  }
+  return bytes;
+}
+
 }  // namespace checkers::storage

@@ -16,6 +16,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "absl/strings/string_view.h"
 
@@ -85,6 +86,11 @@ std::string EncodeFileHeader(const LogId& id);
 // kMaxPayloadSize bytes.
 void AppendFrame(uint64_t seq, bool last_in_commit, absl::string_view payload,
                  std::string* out);
+
+// A whole log file: the header with `id`, then `commits` in order, each
+// commit's records numbered on from the last and the last of each marked.
+std::string EncodeLog(const LogId& id,
+                      const std::vector<std::vector<std::string>>& commits);
 
 // The number of bytes AppendFrame writes for a payload of `payload_size`.
 inline constexpr uint64_t FrameSize(size_t payload_size) {

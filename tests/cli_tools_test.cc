@@ -462,7 +462,7 @@ TEST(CliToolsTest, ExportWritesStandardPdnOfAPlayedGame) {
   EXPECT_EQ(r.out,
             "[Event \"checkers game\"]\n"
             "[Site \"?\"]\n"
-            "[Date \"????.??.??\"]\n"
+            "[Date \"?\?\?\?-?\?-?\?\"]\n"
             "[Round \"?\"]\n"
             "[Black \"Red\"]\n"
             "[White \"White\"]\n"

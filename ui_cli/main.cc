@@ -34,9 +34,10 @@ std::vector<Bench> AllBenches() {
 void PrintUsage(std::FILE* out, const std::vector<Command>& commands) {
   std::fprintf(out, "usage: checkers COMMAND [FLAGS]\n\ncommands:\n");
   for (const Command& c : commands) {
+    if (c.name == "bench") continue;
     std::fprintf(out, "  checkers %s\n", std::string(c.usage).c_str());
   }
-  std::fprintf(out, "  checkers bench NAME            performance figures (");
+  std::fprintf(out, "  checkers bench NAME                     performance figures (");
   std::vector<std::string> names;
   for (const Bench& b : AllBenches()) names.emplace_back(b.name);
   std::fprintf(out, "%s)\n", absl::StrJoin(names, ", ").c_str());
