@@ -2,4 +2,7 @@
 
 #include "absl/flags/flag.h"
 
-ABSL_FLAG(std::string, fen, "", "a position as PDN FEN, e.g. B:W21,22,K30:B1,2,K5");
+ABSL_FLAG(std::string, fen, "",
+          "a position as PDN FEN, e.g. B:W21,22,K30:B1,2,K5");
+ABSL_FLAG(std::string, mode, "", "new, play: computer or two-player");
+ABSL_FLAG(std::string, difficulty, "medium", "new, play: easy, medium or hard");

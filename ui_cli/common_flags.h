@@ -8,5 +8,7 @@
 #include "absl/flags/declare.h"
 
 ABSL_DECLARE_FLAG(std::string, fen);
+ABSL_DECLARE_FLAG(std::string, mode);
+ABSL_DECLARE_FLAG(std::string, difficulty);
 
 #endif  // CHECKERS_UI_CLI_COMMON_FLAGS_H_
