@@ -1,6 +1,10 @@
 #include "ui_cli/catalogue.h"
 
+#include <cstdlib>
+#include <fstream>
+#include <regex>
 #include <set>
+#include <sstream>
 #include <string>
 
 #include "absl/strings/str_cat.h"
@@ -28,6 +32,16 @@ Catalogue ParsedFile(absl::string_view language) {
   absl::StatusOr<Catalogue> c = Catalogue::Parse(language, FileOf(language));
   EXPECT_TRUE(c.ok()) << c.status();
   return c.ok() ? *std::move(c) : Catalogue();
+}
+
+std::string ReadSource(const std::string& name) {
+  const char* srcdir = std::getenv("TEST_SRCDIR");
+  const char* workspace = std::getenv("TEST_WORKSPACE");
+  std::ifstream in(absl::StrCat(srcdir ? srcdir : ".", "/",
+                                workspace ? workspace : "", "/ui_cli/", name));
+  std::stringstream text;
+  text << in.rdbuf();
+  return text.str();
 }
 
 TEST(CatalogueTest, ParseFillsPlaceholdersAndLineBreaks) {
@@ -153,6 +167,28 @@ TEST(CatalogueTest, PieceLettersDifferBetweenColoursAndKinds) {
       }
     }
   }
+}
+
+// A key the play code asks for that English lacks would show on screen as
+// the key itself.
+TEST(CatalogueTest, EveryKeyTheCodeUsesIsInEnglish) {
+  const Catalogue en = ParsedFile("en");
+  const std::regex literal("\"([a-z][a-z0-9_]*(\\.[a-z0-9_]+)+)\"");
+  int found = 0;
+  for (const std::string file :
+       {"play_session.cc", "play_text.cc", "tui_controller.cc", "line_game.cc",
+        "tui_game.cc", "play_commands.cc"}) {
+    const std::string source = ReadSource(file);
+    ASSERT_FALSE(source.empty()) << file;
+    for (std::sregex_iterator it(source.begin(), source.end(), literal), end;
+         it != end; ++it) {
+      const std::string key = (*it)[1];
+      ++found;
+      EXPECT_TRUE(en.Has(key) || en.Has(key + ".one"))
+          << file << " uses " << key;
+    }
+  }
+  EXPECT_GT(found, 100);
 }
 
 }  // namespace

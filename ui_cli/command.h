@@ -34,6 +34,8 @@ struct Bench {
 std::vector<Command> EngineCommands();
 // new, move, undo, show, moves, resign, draw, log.
 std::vector<Command> GameCommands();
+// play: the full-screen game and its line mode.
+std::vector<Command> PlayCommands();
 // bench perft.
 std::vector<Bench> EngineBenches();
 // bench log.

@@ -17,7 +17,7 @@ namespace {
 
 std::vector<Command> AllCommands() {
   std::vector<Command> all;
-  for (auto group : {EngineCommands, GameCommands}) {
+  for (auto group : {PlayCommands, GameCommands, EngineCommands}) {
     for (Command& c : group()) all.push_back(std::move(c));
   }
   return all;
