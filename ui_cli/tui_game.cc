@@ -1,5 +1,7 @@
 #include "ui_cli/tui_game.h"
 
+#include <signal.h>
+
 #include <memory>
 
 #include "absl/status/statusor.h"
@@ -53,6 +55,11 @@ int RunFullScreen(const Catalogue& text, PlaySession* session,
     controller.Tick();
     (*view)->Draw(controller.Model());
     const ViewInput in = (*view)->Poll(kPollMillis);
+    if (in.kind == ViewInput::kHangup) {
+      session->Pause();
+      status = 128 + SIGHUP;
+      break;
+    }
     switch (in.kind) {
       case ViewInput::kKey:
         controller.OnKey(in.value);
@@ -65,6 +72,7 @@ int RunFullScreen(const Catalogue& text, PlaySession* session,
         break;
       case ViewInput::kNone:
       case ViewInput::kRedraw:
+      case ViewInput::kHangup:
         break;
     }
   }

@@ -1,6 +1,8 @@
 #include "ui_cli/tui_view.h"
 
 #include <ncursesw/curses.h>
+#include <poll.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <cstdio>
@@ -278,9 +280,17 @@ void TuiView::DrawMenu(const MenuView& menu) {
 }
 
 ViewInput TuiView::Poll(int timeout_ms) {
+  ViewInput in;
+  // A terminal that hung up without a SIGHUP reaching us would make every
+  // read fail at once; the game must end rather than spin.
+  pollfd terminal = {STDIN_FILENO, POLLIN, 0};
+  if (poll(&terminal, 1, 0) > 0 &&
+      (terminal.revents & (POLLHUP | POLLERR | POLLNVAL))) {
+    in.kind = ViewInput::kHangup;
+    return in;
+  }
   timeout(timeout_ms);
   const int ch = getch();
-  ViewInput in;
   switch (ch) {
     case ERR:
       return in;

@@ -30,6 +30,7 @@ struct ViewInput {
     kSquare,  // a click on square `value`
     kOption,  // a click on menu option `value`
     kRedraw,  // the terminal was resized or asked to be redrawn
+    kHangup,  // the terminal is gone
   };
   Kind kind = kNone;
   int value = 0;
