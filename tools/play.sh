@@ -5,4 +5,4 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 tools/setup.sh
 bazel build --config=opt //ui_cli:checkers
-exec bazel-bin/ui_cli/checkers perft --depth=8 "$@"
+exec bazel-bin/ui_cli/checkers play "$@"

@@ -37,6 +37,8 @@ struct Bench {
 std::vector<Command> EngineCommands();
 // new, move, undo, show, moves, resign, draw.
 std::vector<Command> GameCommands();
+// play: the full-screen game and its line mode.
+std::vector<Command> PlayCommands();
 // match.
 std::vector<Command> MatchCommands();
 // log, replay, audit, export, import: the read-only tools for saved games.

@@ -11,5 +11,7 @@ ABSL_DECLARE_FLAG(std::string, fen);
 // export: the bare switch --pdn ("true"); match: --pdn=OUT, a file.
 ABSL_DECLARE_FLAG(std::string, pdn);
 ABSL_DECLARE_FLAG(bool, json);
+ABSL_DECLARE_FLAG(std::string, mode);
+ABSL_DECLARE_FLAG(std::string, difficulty);
 
 #endif  // CHECKERS_UI_CLI_COMMON_FLAGS_H_

@@ -30,8 +30,6 @@
 #include "ui_cli/game_view.h"
 #include "ui_cli/save_flag.h"
 
-ABSL_FLAG(std::string, mode, "", "new: computer or two-player");
-ABSL_FLAG(std::string, difficulty, "medium", "new: easy, medium or hard");
 ABSL_FLAG(std::string, side, "first",
           "new --mode=computer: the side you play, first (moves first) or second");
 ABSL_FLAG(bool, yes, false, "new: replace a saved game that has turns without asking");

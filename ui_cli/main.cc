@@ -17,7 +17,7 @@ namespace {
 
 std::vector<Command> AllCommands() {
   std::vector<Command> all;
-  for (auto group : {EngineCommands, GameCommands, MatchCommands, ToolCommands}) {
+  for (auto group : {PlayCommands, GameCommands, EngineCommands, MatchCommands, ToolCommands}) {
     for (Command& c : group()) all.push_back(std::move(c));
   }
   return all;

@@ -1,0 +1,214 @@
+// End-to-end tests of `checkers play --line` through a pipe, and of the
+// play command's usage errors.
+
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cstdlib>
+#include <fstream>
+#include <memory>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_split.h"
+#include "gmock/gmock.h"
+#include "gtest/gtest.h"
+#include "storage/env.h"
+#include "storage/game_log.h"
+#include "tests/run_command.h"
+
+namespace checkers {
+namespace {
+
+using ::checkers::testing::RunCheckers;
+using ::testing::HasSubstr;
+using ::testing::Not;
+
+std::string TempDir() {
+  static int counter = 0;
+  const char* base = std::getenv("TEST_TMPDIR");
+  const std::string dir =
+      absl::StrCat(base ? base : "/tmp", "/line_", getpid(), "_", counter++);
+  mkdir(dir.c_str(), 0755);
+  return dir;
+}
+
+std::vector<std::string> Log(const std::string& save) {
+  const auto r = RunCheckers({"log", "--save=" + save});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  return absl::StrSplit(r.out, '\n', absl::SkipEmpty());
+}
+
+std::string ReadAll(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+TEST(PlayLineTest, ATwoPlayerGameThroughAPipe) {
+  const std::string save = TempDir() + "/match.log";
+  const auto r =
+      RunCheckers({"play", "--line", "--mode=two-player", "--save=" + save},
+                  "11-15\n24-20\nmoves\nhint\nhint 15\nundo\nshow\n");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_THAT(r.out, HasSubstr("New game: two players · same device."));
+  EXPECT_THAT(r.out, HasSubstr("Red: 11-15\n"));
+  EXPECT_THAT(r.out, HasSubstr("White: 24-20\n"));
+  EXPECT_THAT(
+      r.out,
+      HasSubstr("Legal moves: 7-11 8-11 9-13 9-14 10-14 12-16 15-18 15-19\n"));
+  EXPECT_THAT(r.out, HasSubstr("Pieces that can move: 7, 8, 9, 10, 12, 15\n"));
+  EXPECT_THAT(r.out, HasSubstr("Square 15: 15-18 15-19\n"));
+  EXPECT_THAT(r.out, HasSubstr("Turn taken back. White to move\n"));
+  EXPECT_THAT(
+      r.out,
+      HasSubstr(
+          "Red: men on 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 12, 15; kings on none"));
+  const std::vector<std::string> log = Log(save);
+  ASSERT_EQ(log.size(), 2u);
+  EXPECT_THAT(log[1], HasSubstr("11-15"));
+}
+
+TEST(PlayLineTest, EveryComputerMoveIsPrintedAndSaved) {
+  const std::string save = TempDir() + "/match.log";
+  const auto r = RunCheckers({"play", "--line", "--mode=computer",
+                              "--difficulty=easy", "--save=" + save},
+                             "11-15\nshow\n");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const size_t mine = r.out.find("Red: 11-15\n");
+  const size_t reply = r.out.find("White (computer): ");
+  ASSERT_NE(mine, std::string::npos) << r.out;
+  ASSERT_NE(reply, std::string::npos) << r.out;
+  EXPECT_LT(mine, reply);
+  EXPECT_THAT(r.out, HasSubstr("Your move (Red), turn 3"));
+  EXPECT_EQ(Log(save).size(), 3u);
+}
+
+TEST(PlayLineTest, AnIllegalMoveIsRefusedWithTheLegalMoves) {
+  const std::string save = TempDir() + "/match.log";
+  const auto r =
+      RunCheckers({"play", "--line", "--mode=two-player", "--save=" + save},
+                  "11-14\nfoo\n");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_THAT(r.out, HasSubstr("“11-14” is not a legal move here. Legal moves: "
+                               "9-13 9-14 10-14 10-15 "
+                               "11-15 11-16 12-16"));
+  EXPECT_THAT(r.out, HasSubstr("Unknown command “foo”"));
+  EXPECT_EQ(Log(save).size(), 1u);
+}
+
+TEST(PlayLineTest, ANewGameAsksTheQuestionsAndConfirmationKeepsTheOld) {
+  const std::string save = TempDir() + "/match.log";
+  ASSERT_EQ(
+      RunCheckers({"play", "--line", "--mode=two-player", "--save=" + save},
+                  "11-15\n")
+          .exit_code,
+      0);
+  auto r = RunCheckers({"play", "--line", "--save=" + save}, "new\nno\n");
+  EXPECT_THAT(r.out, HasSubstr("Resumed the saved game. White to move"));
+  EXPECT_THAT(r.out, HasSubstr("The saved game has 1 turn. Type yes"));
+  EXPECT_THAT(r.out, HasSubstr("The saved game is kept."));
+  EXPECT_EQ(Log(save).size(), 2u);
+  r = RunCheckers({"play", "--line", "--save=" + save}, "new\nyes\n1\n3\n");
+  EXPECT_THAT(r.out, HasSubstr("New game: vs computer (Hard), you play Red."));
+  const std::vector<std::string> log = Log(save);
+  ASSERT_EQ(log.size(), 1u);
+  EXPECT_THAT(log[0], HasSubstr("vs computer (hard)"));
+}
+
+TEST(PlayLineTest, AComputerErrorCanBeRetriedOrTheGameGoesOnBetweenTwoPlayers) {
+  const std::string save = TempDir() + "/match.log";
+  auto r = RunCheckers({"play", "--line", "--mode=computer",
+                        "--difficulty=easy", "--save=" + save},
+                       "11-15\nresume\n", {"CHECKERS_FAIL_SEARCHES=1"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_THAT(r.out, HasSubstr("The computer could not move: "));
+  EXPECT_THAT(r.out,
+              HasSubstr("Type resume to retry its turn once, or two-player"));
+  EXPECT_THAT(r.out, HasSubstr("White (computer): "));
+  EXPECT_EQ(Log(save).size(), 3u);
+
+  const std::string other = TempDir() + "/match.log";
+  r = RunCheckers({"play", "--line", "--mode=computer", "--save=" + other},
+                  "11-15\ntwo-player\n24-20\n", {"CHECKERS_FAIL_SEARCHES=5"});
+  EXPECT_THAT(
+      r.out, HasSubstr("The game goes on between two players on this device."));
+  const std::vector<std::string> log = Log(other);
+  ASSERT_EQ(log.size(), 4u);
+  EXPECT_THAT(log[2], HasSubstr("two players"));
+  EXPECT_THAT(log[3], HasSubstr("White  24-20"));
+}
+
+TEST(PlayLineTest, PausedTheComputerDoesNotMoveUntilResumed) {
+  const std::string save = TempDir() + "/match.log";
+  const auto r = RunCheckers({"play", "--line", "--mode=computer",
+                              "--difficulty=easy", "--save=" + save},
+                             "pause\n11-15\n");
+  EXPECT_THAT(r.out, HasSubstr("Paused. Type resume to go on."));
+  EXPECT_THAT(r.out, HasSubstr("The game is paused; resume it first."));
+  EXPECT_EQ(Log(save).size(), 1u);
+}
+
+TEST(PlayLineTest, LanguagesComeFromTheFlagOrTheLocaleAndShareTheMatch) {
+  const std::string save = TempDir() + "/match.log";
+  auto r = RunCheckers(
+      {"play", "--line", "--mode=two-player", "--lang=sr", "--save=" + save},
+      "11-15\n");
+  EXPECT_THAT(r.out, HasSubstr("Црвени: 11-15"));
+  r = RunCheckers({"play", "--line", "--save=" + save}, "24-20\n",
+                  {"LANG=ms_MY.UTF-8"});
+  EXPECT_THAT(r.out, HasSubstr("Permainan yang disimpan disambung."));
+  EXPECT_THAT(r.out, HasSubstr("Putih: 24-20"));
+  r = RunCheckers({"play", "--line", "--save=" + save}, "show\n",
+                  {"LC_ALL=tl_PH.UTF-8", "LANG=sv_SE.UTF-8"});
+  EXPECT_THAT(r.out, HasSubstr("Tira ng Pula, tira 3"));
+  EXPECT_EQ(Log(save).size(), 3u);
+}
+
+TEST(PlayLineTest, ALockedSaveIsPlayedWithoutSaving) {
+  const std::string save = TempDir() + "/match.log";
+  absl::StatusOr<std::unique_ptr<storage::GameLog>> holder =
+      storage::GameLog::Open(storage::Env::Default(), save);
+  ASSERT_TRUE(holder.ok());
+  const auto r = RunCheckers(
+      {"play", "--line", "--mode=two-player", "--save=" + save}, "11-15\n");
+  EXPECT_THAT(r.out, HasSubstr("The save is in use by another running game"));
+  EXPECT_THAT(r.out, HasSubstr("Red: 11-15"));
+  EXPECT_TRUE((*holder)->events().empty());
+  EXPECT_EQ(ReadAll(save).size(), 32u) << "only the file header";
+}
+
+TEST(PlayLineTest, ADamagedSaveIsKeptAside) {
+  const std::string save = TempDir() + "/match.log";
+  const std::string garbage =
+      "these bytes are not a checkers save, and they stay these bytes\n";
+  std::ofstream(save) << garbage;
+  const auto r =
+      RunCheckers({"play", "--line", "--save=" + save}, "keep\n2\n11-15\n");
+  EXPECT_THAT(r.out, HasSubstr("The save is damaged: "));
+  EXPECT_THAT(r.out,
+              HasSubstr("The damaged save was kept as " + save + ".damaged"));
+  EXPECT_EQ(ReadAll(save + ".damaged"), garbage);
+  EXPECT_EQ(Log(save).size(), 2u);
+}
+
+TEST(PlayLineTest, UsageErrorsExit64) {
+  auto r = RunCheckers({"play", "--lang=xx"});
+  EXPECT_EQ(r.exit_code, 64);
+  EXPECT_THAT(r.err, HasSubstr("--lang must be one of en, sv, it, ms, sr, tl"));
+  r = RunCheckers({"play", "--line", "--mode=three-player"});
+  EXPECT_EQ(r.exit_code, 64);
+  // Without a terminal the full screen cannot start; the way out is named.
+  r = RunCheckers({"play", "--save=" + TempDir() + "/m.log"});
+  EXPECT_EQ(r.exit_code, 64);
+  EXPECT_THAT(r.err, HasSubstr("checkers play --line"));
+  r = RunCheckers({"play", "--line"}, "", {"CHECKERS_FAIL_SEARCHES=many"});
+  EXPECT_EQ(r.exit_code, 64);
+  EXPECT_THAT(r.err, Not(HasSubstr("\n\n")));
+}
+
+}  // namespace
+}  // namespace checkers

@@ -1,0 +1,369 @@
+// End-to-end tests of the full-screen game: the real `checkers` binary in
+// an 80x24 terminal (tmux), keys typed as a person types them, and what
+// the screen and the save then show.
+
+#include <signal.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cstdlib>
+#include <fstream>
+#include <regex>
+#include <string>
+#include <vector>
+
+#include "absl/strings/match.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_split.h"
+#include "absl/time/clock.h"
+#include "absl/time/time.h"
+#include "gmock/gmock.h"
+#include "gtest/gtest.h"
+#include "tests/run_command.h"
+#include "tests/tmux_session.h"
+
+namespace checkers {
+namespace {
+
+using ::checkers::testing::CheckersBinary;
+using ::checkers::testing::MouseClick;
+using ::checkers::testing::RunCheckers;
+using ::checkers::testing::TmuxSession;
+using ::testing::HasSubstr;
+using ::testing::Not;
+
+// A fresh directory for one test's saves.
+std::string TempDir() {
+  static int counter = 0;
+  const char* base = std::getenv("TEST_TMPDIR");
+  const std::string dir =
+      absl::StrCat(base ? base : "/tmp", "/tui_", getpid(), "_", counter++);
+  mkdir(dir.c_str(), 0755);
+  return dir;
+}
+
+// The command line that plays on `save` with `flags`, then reports how it
+// exited and keeps the pane open to read it.
+std::string Play(const std::string& save, const std::string& flags = "") {
+  return absl::StrCat(CheckersBinary(), " play --save=", save, " ", flags,
+                      "; echo \"EXIT=$?\"; sleep 600");
+}
+
+// The save's events, one line each (`checkers log`).
+std::vector<std::string> Log(const std::string& save) {
+  const auto r = RunCheckers({"log", "--save=" + save});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  return absl::StrSplit(r.out, '\n', absl::SkipEmpty());
+}
+
+// The node count on the thinking indicator, or -1.
+long long Nodes(const std::string& screen) {
+  std::smatch m;
+  static const std::regex kNodes("([0-9]+) nodes");
+  if (!std::regex_search(screen, m, kNodes)) return -1;
+  return std::stoll(m[1]);
+}
+
+TEST(PlayTuiTest, ArrowsAndEnterSelectAPieceAndItsDestination) {
+  const std::string save = TempDir() + "/match.log";
+  TmuxSession tmux(Play(save, "--mode=two-player"));
+  ASSERT_TRUE(tmux.ok());
+  std::string screen;
+  ASSERT_TRUE(tmux.WaitFor("Square 12, Red man · Red to move", &screen))
+      << screen;
+  EXPECT_THAT(screen, HasSubstr("Checkers · two players · same device"));
+  tmux.Keys({"Right", "Right"});
+  ASSERT_TRUE(tmux.WaitFor("Square 10, Red man · Red to move", &screen))
+      << screen;
+  tmux.Keys({"Enter"});
+  ASSERT_TRUE(tmux.WaitFor("Square 10, Red man, selected", &screen)) << screen;
+  tmux.Keys({"Up"});
+  ASSERT_TRUE(tmux.WaitFor("Square 15, empty, legal destination", &screen))
+      << screen;
+  tmux.Keys({"Space"});
+  ASSERT_TRUE(tmux.WaitFor("Red: 10-15", &screen)) << screen;
+  EXPECT_THAT(screen, HasSubstr("Square 15, Red man · White to move"));
+  const std::vector<std::string> log = Log(save);
+  ASSERT_EQ(log.size(), 2u);
+  EXPECT_THAT(log[1], HasSubstr("Red    10-15"));
+}
+
+TEST(PlayTuiTest, AMultiJumpIsEnteredLandingByLandingAndEscapeCancelsIt) {
+  const std::string save = TempDir() + "/match.log";
+  ASSERT_EQ(RunCheckers({"new", "--mode=two-player", "--fen=W:W22,30:B18,10,11",
+                         "--save=" + save})
+                .exit_code,
+            0);
+  TmuxSession tmux(Play(save));
+  ASSERT_TRUE(tmux.ok());
+  std::string screen;
+  ASSERT_TRUE(tmux.WaitFor("A saved game exists", &screen)) << screen;
+  tmux.Keys({"1"});
+  ASSERT_TRUE(tmux.WaitFor("Square 22, White man, must capture", &screen))
+      << screen;
+  tmux.Keys({"Enter"});
+  tmux.Keys({":", "1", "5", "Enter"});
+  ASSERT_TRUE(tmux.WaitFor("Square 15, empty, legal destination", &screen))
+      << screen;
+  tmux.Keys({"Enter"});
+  ASSERT_TRUE(tmux.WaitFor("choose the next landing (6, 8)", &screen))
+      << screen;
+  EXPECT_THAT(screen, HasSubstr("Square 15, White man, landing 1 of the jump"));
+  // The partial jump is on screen only: the save holds the start alone.
+  EXPECT_EQ(Log(save).size(), 1u);
+
+  tmux.Keys({"Escape"});
+  ASSERT_TRUE(tmux.WaitFor("Turn cancelled", &screen)) << screen;
+  EXPECT_THAT(screen, HasSubstr("Square 22, White man, must capture"));
+  EXPECT_EQ(Log(save).size(), 1u);
+
+  tmux.Keys(
+      {"Enter", ":", "1", "5", "Enter", "Enter", ":", "6", "Enter", "Enter"});
+  ASSERT_TRUE(tmux.WaitFor("White: 22x15x6", &screen)) << screen;
+  const std::vector<std::string> log = Log(save);
+  ASSERT_EQ(log.size(), 2u);
+  EXPECT_THAT(log[1], HasSubstr("22x15x6"));
+}
+
+TEST(PlayTuiTest, UndoAgainstTheComputerTakesBackTheReplyToo) {
+  const std::string save = TempDir() + "/match.log";
+  TmuxSession tmux(Play(save, "--mode=computer --difficulty=easy"));
+  ASSERT_TRUE(tmux.ok());
+  std::string screen;
+  ASSERT_TRUE(tmux.WaitFor("Your move (Red)", &screen)) << screen;
+  tmux.Keys({":"});
+  tmux.Type("11-15");
+  tmux.Keys({"Enter"});
+  ASSERT_TRUE(tmux.WaitFor("White (computer): ", &screen)) << screen;
+  ASSERT_EQ(Log(save).size(), 3u);
+  tmux.Keys({"u"});
+  ASSERT_TRUE(tmux.WaitFor("Turn taken back. Your move (Red)", &screen))
+      << screen;
+  EXPECT_EQ(Log(save).size(), 1u);
+}
+
+TEST(PlayTuiTest, PauseStopsTheSearchAndNoComputerTurnIsSaved) {
+  const std::string save = TempDir() + "/match.log";
+  // A node budget no search finishes while the test watches.
+  TmuxSession tmux(Play(save, "--mode=computer --difficulty=hard"),
+                   {"CHECKERS_SEARCH_NODES=4000000000"});
+  ASSERT_TRUE(tmux.ok());
+  std::string screen;
+  ASSERT_TRUE(tmux.WaitFor("Your move (Red)", &screen)) << screen;
+  tmux.Keys({":"});
+  tmux.Type("11-15");
+  tmux.Keys({"Enter"});
+  ASSERT_TRUE(tmux.WaitUntil([](const std::string& s) { return Nodes(s) > 0; },
+                             &screen))
+      << screen;
+  EXPECT_THAT(screen, HasSubstr("White is thinking: "));
+  tmux.Keys({"p"});
+  ASSERT_TRUE(tmux.WaitFor("PAUSED", &screen)) << screen;
+  // The count settles at the search's next poll, then stays.
+  absl::SleepFor(absl::Milliseconds(300));
+  const long long paused_at = Nodes(tmux.Screen());
+  ASSERT_GT(paused_at, 0);
+  absl::SleepFor(absl::Milliseconds(700));
+  EXPECT_EQ(Nodes(tmux.Screen()), paused_at);
+  EXPECT_EQ(Log(save).size(), 2u);
+
+  tmux.Keys({"p"});
+  ASSERT_TRUE(tmux.WaitUntil(
+      [paused_at](const std::string& s) { return Nodes(s) > paused_at; },
+      &screen))
+      << screen;
+  tmux.Keys({"q"});
+  ASSERT_TRUE(tmux.WaitFor("EXIT=0", &screen)) << screen;
+  EXPECT_EQ(Log(save).size(), 2u);
+}
+
+TEST(PlayTuiTest, AfterKill9ResumeReturnsToTheLastCompletedTurn) {
+  const std::string dir = TempDir();
+  const std::string save = dir + "/match.log";
+  ASSERT_EQ(RunCheckers({"new", "--mode=two-player", "--fen=B:W22,30:B14,10,11",
+                         "--save=" + save})
+                .exit_code,
+            0);
+  std::string screen;
+  {
+    TmuxSession tmux(
+        absl::StrCat("exec ", CheckersBinary(), " play --save=", save));
+    ASSERT_TRUE(tmux.ok());
+    ASSERT_TRUE(tmux.WaitFor("A saved game exists", &screen)) << screen;
+    tmux.Keys({"1", ":"});
+    tmux.Type("14-18");
+    tmux.Keys({"Enter"});
+    ASSERT_TRUE(tmux.WaitFor("Red: 14-18", &screen)) << screen;
+    // White starts its double jump and is killed half-way.
+    tmux.Keys(
+        {":", "2", "2", "Enter", "Enter", ":", "1", "5", "Enter", "Enter"});
+    ASSERT_TRUE(tmux.WaitFor("landing 1 of the jump", &screen)) << screen;
+    const int pid = tmux.Pid();
+    ASSERT_GT(pid, 0);
+    ASSERT_EQ(kill(pid, SIGKILL), 0);
+  }
+  const std::vector<std::string> log = Log(save);
+  ASSERT_EQ(log.size(), 2u);
+  EXPECT_THAT(log[1], HasSubstr("14-18"));
+
+  TmuxSession again(Play(save));
+  ASSERT_TRUE(again.ok());
+  ASSERT_TRUE(again.WaitFor("Turns played: 1", &screen)) << screen;
+  again.Keys({"1"});
+  ASSERT_TRUE(again.WaitFor(
+      "Square 22, White man, must capture · White to move", &screen))
+      << screen;
+  EXPECT_THAT(screen, Not(HasSubstr("landing")));
+}
+
+TEST(PlayTuiTest, AnUnusableSaveIsNoticedAndTheGameGoesOn) {
+  const std::string dir = TempDir();
+  // A save "inside" a plain file can never be created.
+  std::ofstream(dir + "/not-a-directory") << "x";
+  const std::string save = dir + "/not-a-directory/match.log";
+  TmuxSession tmux(Play(save, "--mode=two-player"));
+  ASSERT_TRUE(tmux.ok());
+  std::string screen;
+  ASSERT_TRUE(tmux.WaitFor("the game goes on without saving", &screen))
+      << screen;
+  EXPECT_THAT(screen, HasSubstr("NOT SAVED: the save cannot be"));
+  tmux.Keys({":"});
+  tmux.Type("11-15");
+  tmux.Keys({"Enter"});
+  ASSERT_TRUE(tmux.WaitFor("Red: 11-15", &screen)) << screen;
+  tmux.Keys({"q"});
+  ASSERT_TRUE(tmux.WaitFor("Quit? This game is not saved.", &screen)) << screen;
+  tmux.Keys({"1"});
+  ASSERT_TRUE(tmux.WaitFor("EXIT=0", &screen)) << screen;
+}
+
+TEST(PlayTuiTest, ASaveLockedByAnotherRunningGameIsNoticedAndLeftAlone) {
+  const std::string save = TempDir() + "/match.log";
+  ASSERT_EQ(
+      RunCheckers({"new", "--mode=two-player", "--save=" + save}).exit_code, 0);
+  ASSERT_EQ(RunCheckers({"move", "11-15", "--save=" + save}).exit_code, 0);
+  // The other running game: line mode, waiting at its prompt.
+  TmuxSession tmux(
+      absl::StrCat(CheckersBinary(), " play --line --save=", save));
+  ASSERT_TRUE(tmux.ok());
+  std::string screen;
+  ASSERT_TRUE(tmux.WaitFor("Resumed the saved game", &screen)) << screen;
+  ASSERT_TRUE(tmux.AddSession("second", Play(save)));
+  ASSERT_TRUE(tmux.WaitFor("in use by another running game", &screen,
+                           absl::Seconds(30), "second"))
+      << screen;
+  // Its game is a copy in memory: it can be played, and the save is left as
+  // the other game has it.
+  tmux.Keys({"1", ":"}, "second");
+  tmux.Type("24-20", "second");
+  tmux.Keys({"Enter"}, "second");
+  ASSERT_TRUE(
+      tmux.WaitFor("White: 24-20", &screen, absl::Seconds(30), "second"))
+      << screen;
+  EXPECT_EQ(Log(save).size(), 2u);
+}
+
+TEST(PlayTuiTest, AComputerErrorOffersResumeWhichRetriesOnce) {
+  const std::string save = TempDir() + "/match.log";
+  TmuxSession tmux(Play(save, "--mode=computer --difficulty=easy"),
+                   {"CHECKERS_FAIL_SEARCHES=1"});
+  ASSERT_TRUE(tmux.ok());
+  std::string screen;
+  ASSERT_TRUE(tmux.WaitFor("Your move (Red)", &screen)) << screen;
+  tmux.Keys({":"});
+  tmux.Type("11-15");
+  tmux.Keys({"Enter"});
+  ASSERT_TRUE(tmux.WaitFor("The computer could not move", &screen)) << screen;
+  EXPECT_THAT(screen, HasSubstr("Resume (retry once)"));
+  EXPECT_THAT(screen, HasSubstr("Continue as two players"));
+  EXPECT_EQ(Log(save).size(), 2u);
+  tmux.Keys({"p"});
+  ASSERT_TRUE(tmux.WaitFor("White (computer): ", &screen)) << screen;
+  EXPECT_EQ(Log(save).size(), 3u);
+}
+
+TEST(PlayTuiTest, MouseClicksSelectAndMove) {
+  const std::string save = TempDir() + "/match.log";
+  TmuxSession tmux(Play(save, "--mode=two-player"));
+  ASSERT_TRUE(tmux.ok());
+  std::string screen;
+  ASSERT_TRUE(tmux.WaitFor("Square 12, Red man", &screen)) << screen;
+  // Square 11 is drawn at rows 12-13, columns 13-18; square 15 at rows
+  // 10-11, columns 19-24.
+  tmux.Type(MouseClick(14, 13));
+  ASSERT_TRUE(tmux.WaitFor("Square 11, Red man, selected", &screen)) << screen;
+  tmux.Type(MouseClick(20, 10));
+  ASSERT_TRUE(tmux.WaitFor("Red: 11-15", &screen)) << screen;
+}
+
+TEST(PlayTuiTest, ASmallTerminalIsAskedToGrowAndTheGameComesBack) {
+  const std::string save = TempDir() + "/match.log";
+  TmuxSession tmux(Play(save, "--mode=two-player"));
+  ASSERT_TRUE(tmux.ok());
+  std::string screen;
+  ASSERT_TRUE(tmux.WaitFor("Square 12, Red man", &screen)) << screen;
+  tmux.Resize(60, 20);
+  ASSERT_TRUE(tmux.WaitFor("at least 80 columns", &screen)) << screen;
+  tmux.Resize(80, 24);
+  ASSERT_TRUE(tmux.WaitFor("Square 12, Red man", &screen)) << screen;
+}
+
+TEST(PlayTuiTest, SuspendingPausesTheGame) {
+  const std::string save = TempDir() + "/match.log";
+  TmuxSession tmux(absl::StrCat("exec ", CheckersBinary(), " play --save=",
+                                save, " --mode=two-player --no-color"));
+  ASSERT_TRUE(tmux.ok());
+  std::string screen;
+  ASSERT_TRUE(tmux.WaitFor("Square 12, Red man", &screen)) << screen;
+  tmux.Keys({"C-z"});
+  // Whether the stop took (under a shell with job control) or not, SIGCONT
+  // brings the game back, paused.
+  absl::SleepFor(absl::Milliseconds(200));
+  kill(tmux.Pid(), SIGCONT);
+  ASSERT_TRUE(tmux.WaitFor("Paused while the program was suspended", &screen))
+      << screen;
+  EXPECT_THAT(screen, HasSubstr("· Paused"));
+  tmux.Keys({"p"});
+  ASSERT_TRUE(tmux.WaitFor("Square 12, Red man · Red to move", &screen))
+      << screen;
+}
+
+TEST(PlayTuiTest, QuittingGivesTheTerminalBack) {
+  const std::string save = TempDir() + "/match.log";
+  TmuxSession tmux(Play(save, "--mode=two-player"));
+  ASSERT_TRUE(tmux.ok());
+  std::string screen;
+  ASSERT_TRUE(tmux.WaitFor("Square 12, Red man", &screen)) << screen;
+  tmux.Keys({"q"});
+  ASSERT_TRUE(tmux.WaitFor("EXIT=0", &screen)) << screen;
+  // The full screen was an alternate screen: leaving it shows the shell's
+  // screen again, without the board.
+  EXPECT_THAT(screen, Not(HasSubstr("Square 12")));
+  EXPECT_THAT(screen, Not(HasSubstr("┌")));
+}
+
+TEST(PlayTuiTest, EveryLanguagePlaysTheSameSavedMatch) {
+  const std::string save = TempDir() + "/match.log";
+  std::string screen;
+  {
+    TmuxSession tmux(Play(save, "--mode=two-player --lang=sv"));
+    ASSERT_TRUE(tmux.ok());
+    ASSERT_TRUE(tmux.WaitFor("Ruta 12, röd pjäs · Röd drar", &screen))
+        << screen;
+    tmux.Keys({":"});
+    tmux.Type("11-15");
+    tmux.Keys({"Enter"});
+    ASSERT_TRUE(tmux.WaitFor("Röd: 11-15", &screen)) << screen;
+    tmux.Keys({"q"});
+    ASSERT_TRUE(tmux.WaitFor("EXIT=0", &screen)) << screen;
+  }
+  TmuxSession tmux(Play(save), {"LANG=it_IT.UTF-8"});
+  ASSERT_TRUE(tmux.ok());
+  ASSERT_TRUE(tmux.WaitFor("Esiste una partita salvata", &screen)) << screen;
+  EXPECT_THAT(screen, HasSubstr("Turni giocati: 1"));
+  tmux.Keys({"1"});
+  ASSERT_TRUE(tmux.WaitFor("Muove il Bianco", &screen)) << screen;
+}
+
+}  // namespace
+}  // namespace checkers

@@ -1,0 +1,478 @@
+#include "ui_cli/line_game.h"
+
+#include <poll.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <deque>
+#include <string>
+#include <vector>
+
+#include "absl/strings/ascii.h"
+#include "absl/strings/numbers.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
+#include "absl/strings/str_join.h"
+#include "absl/strings/str_split.h"
+#include "absl/time/time.h"
+#include "engine/movegen.h"
+#include "engine/notation.h"
+#include "ui_cli/exit_codes.h"
+#include "ui_cli/play_signals.h"
+#include "ui_cli/play_text.h"
+
+namespace checkers::cli {
+namespace {
+
+using events::GameState;
+
+constexpr int kPollMillis = 100;
+
+std::string SquareList(Bitboard board) {
+  std::vector<int> squares;
+  for (Bitboard b = board; b; b = PopLowest(b))
+    squares.push_back(LowestSquare(b) + 1);
+  return absl::StrJoin(squares, ", ");
+}
+
+std::optional<events::Mode> ModeWord(absl::string_view word) {
+  if (word == "1" || word == "computer") return events::VS_COMPUTER;
+  if (word == "2" || word == "two-player") return events::TWO_PLAYER;
+  return std::nullopt;
+}
+
+std::optional<events::Difficulty> DifficultyWord(absl::string_view word) {
+  if (word == "1" || word == "easy") return events::EASY;
+  if (word == "2" || word == "medium") return events::MEDIUM;
+  if (word == "3" || word == "hard") return events::HARD;
+  return std::nullopt;
+}
+
+class LineGame {
+ public:
+  LineGame(const Catalogue& text, PlaySession* session,
+           const LineOptions& options)
+      : t_(text), session_(session), options_(options) {}
+
+  int Run();
+
+ private:
+  // The questions line mode may be waiting an answer to.
+  enum class Phase { kPlaying, kDamaged, kConfirmNew, kMode, kDifficulty };
+
+  void Print(absl::string_view text);
+  void PrintMessages();
+  void AfterOpen();
+  void BeginNewGame();
+  void Ask(Phase phase);
+  void Handle(const std::string& line);
+  void Answer(absl::string_view word);
+  void Command(const std::vector<std::string>& words, const std::string& line);
+  void Hint(const std::vector<std::string>& words);
+  void Show();
+  void ShowIfChanged();
+  void ReadInput(int timeout_ms);
+
+  const Catalogue& t_;
+  PlaySession* session_;
+  LineOptions options_;
+  Phase phase_ = Phase::kPlaying;
+  // The answers given so far to a new game's questions.
+  std::optional<events::Mode> new_mode_;
+  std::optional<events::Difficulty> new_difficulty_;
+  std::deque<std::string> lines_;
+  std::string partial_;
+  bool eof_ = false;
+  bool quit_ = false;
+  bool prompted_ = false;
+  // The position last shown, to show the board again when it changes.
+  const void* shown_game_ = nullptr;
+  int shown_turns_ = -1;
+  uint64_t shown_hash_ = 0;
+  std::string error_hinted_;
+  uint64_t answer_hinted_seq_ = 0;
+};
+
+void LineGame::Print(absl::string_view text) {
+  std::fprintf(options_.output, "%.*s\n", static_cast<int>(text.size()),
+               text.data());
+  std::fflush(options_.output);
+  prompted_ = false;
+}
+
+void LineGame::PrintMessages() {
+  for (const std::string& m : session_->TakeMessages()) Print(m);
+  const std::string& error = session_->computer_error();
+  if (!error.empty() && error != error_hinted_)
+    Print(t_.Get("line.error_hint"));
+  error_hinted_ = error;
+  if (std::optional<events::Side> due = session_->DrawAnswerDue();
+      due.has_value() && answer_hinted_seq_ != session_->state().last_seq) {
+    answer_hinted_seq_ = session_->state().last_seq;
+    Print(t_.Get("line.answer_due",
+                 {{"side", SideText(t_, session_->state(), *due)}}));
+  }
+}
+
+void LineGame::AfterOpen() {
+  if (session_->damaged()) {
+    Ask(Phase::kDamaged);
+    return;
+  }
+  if (options_.mode.has_value() && !session_->has_turns()) {
+    session_->NewGame(*options_.mode, options_.difficulty);
+    return;
+  }
+  if (session_->has_game()) {
+    Print(t_.Get("line.resumed",
+                 {{"to_move", ToMoveText(t_, session_->state())}}));
+    return;
+  }
+  BeginNewGame();
+}
+
+void LineGame::BeginNewGame() {
+  if (session_->has_turns()) {
+    Ask(Phase::kConfirmNew);
+  } else if (!new_mode_.has_value()) {
+    Ask(Phase::kMode);
+  } else if (*new_mode_ == events::VS_COMPUTER &&
+             !new_difficulty_.has_value()) {
+    Ask(Phase::kDifficulty);
+  } else {
+    phase_ = Phase::kPlaying;
+    session_->NewGame(*new_mode_, new_difficulty_.value_or(events::MEDIUM));
+    new_mode_.reset();
+    new_difficulty_.reset();
+  }
+}
+
+void LineGame::Ask(Phase phase) {
+  phase_ = phase;
+  switch (phase) {
+    case Phase::kDamaged:
+      Print(t_.Get("line.damaged", {{"detail", session_->damage()}}));
+      break;
+    case Phase::kConfirmNew:
+      Print(t_.Plural("line.confirm_new", session_->state().turns));
+      break;
+    case Phase::kMode:
+      Print(t_.Get("line.ask_mode"));
+      break;
+    case Phase::kDifficulty:
+      Print(t_.Get("line.ask_difficulty"));
+      break;
+    case Phase::kPlaying:
+      break;
+  }
+}
+
+void LineGame::Answer(absl::string_view word) {
+  switch (phase_) {
+    case Phase::kDamaged:
+      if (word == "keep") {
+        phase_ = Phase::kPlaying;
+        session_->KeepDamagedAside();
+        PrintMessages();
+        AfterOpen();
+      } else if (word == "unsaved") {
+        phase_ = Phase::kPlaying;
+        session_->PlayWithoutSaving();
+        PrintMessages();
+        AfterOpen();
+      } else if (word == "quit") {
+        quit_ = true;
+      } else {
+        Ask(Phase::kDamaged);
+      }
+      return;
+    case Phase::kConfirmNew:
+      if (word == "yes" || word == "y") {
+        phase_ = Phase::kPlaying;
+        // Confirmed: the questions that follow replace the game.
+        if (!new_mode_.has_value()) {
+          Ask(Phase::kMode);
+        } else if (*new_mode_ == events::VS_COMPUTER &&
+                   !new_difficulty_.has_value()) {
+          Ask(Phase::kDifficulty);
+        } else {
+          session_->NewGame(*new_mode_,
+                            new_difficulty_.value_or(events::MEDIUM));
+          new_mode_.reset();
+          new_difficulty_.reset();
+        }
+      } else {
+        phase_ = Phase::kPlaying;
+        new_mode_.reset();
+        new_difficulty_.reset();
+        Print(t_.Get("line.kept"));
+      }
+      return;
+    case Phase::kMode:
+      new_mode_ = ModeWord(word);
+      if (!new_mode_.has_value()) {
+        Ask(Phase::kMode);
+      } else if (*new_mode_ == events::VS_COMPUTER) {
+        Ask(Phase::kDifficulty);
+      } else {
+        phase_ = Phase::kPlaying;
+        session_->NewGame(*new_mode_, events::MEDIUM);
+        new_mode_.reset();
+      }
+      return;
+    case Phase::kDifficulty:
+      new_difficulty_ = DifficultyWord(word);
+      if (!new_difficulty_.has_value()) {
+        Ask(Phase::kDifficulty);
+        return;
+      }
+      phase_ = Phase::kPlaying;
+      session_->NewGame(new_mode_.value_or(events::VS_COMPUTER),
+                        *new_difficulty_);
+      new_mode_.reset();
+      new_difficulty_.reset();
+      return;
+    case Phase::kPlaying:
+      return;
+  }
+}
+
+void LineGame::Handle(const std::string& raw) {
+  const std::string line(absl::StripAsciiWhitespace(raw));
+  std::vector<std::string> words = absl::StrSplit(line, ' ', absl::SkipEmpty());
+  for (std::string& w : words) absl::AsciiStrToLower(&w);
+  if (phase_ != Phase::kPlaying) {
+    Answer(words.empty() ? "" : words[0]);
+    return;
+  }
+  if (words.empty()) return;
+  Command(words, line);
+}
+
+void LineGame::Command(const std::vector<std::string>& words,
+                       const std::string& line) {
+  const std::string& word = words[0];
+  if (absl::ascii_isdigit(word[0])) {
+    session_->PlayText(line);
+  } else if (word == "undo") {
+    session_->Undo();
+  } else if (word == "moves") {
+    const GameState& s = session_->state();
+    if (!session_->has_game() || s.over()) {
+      session_->MayMove();
+    } else {
+      Print(t_.Get(
+          "line.moves",
+          {{"moves",
+            absl::StrJoin(LegalMoveTexts(s.position, s.rules.capture), " ")}}));
+    }
+  } else if (word == "show") {
+    Show();
+  } else if (word == "hint") {
+    Hint(words);
+  } else if (word == "pause") {
+    session_->Pause();
+    Print(t_.Get("line.paused"));
+  } else if (word == "resume") {
+    const bool retry = !session_->computer_error().empty();
+    session_->Resume();
+    Print(t_.Get(retry ? "line.retrying" : "line.resumed_play"));
+  } else if ((word == "draw" && words.size() == 1) ||
+             (word == "draw" && words[1] == "offer")) {
+    session_->OfferDraw();
+  } else if (word == "draw" &&
+             (words[1] == "accept" || words[1] == "decline")) {
+    session_->AnswerDraw(words[1] == "accept");
+  } else if (word == "accept" || word == "decline") {
+    session_->AnswerDraw(word == "accept");
+  } else if (word == "resign") {
+    session_->Resign();
+  } else if (word == "two-player") {
+    session_->ContinueAsTwoPlayer();
+  } else if (word == "new") {
+    new_mode_ = words.size() > 1 ? ModeWord(words[1]) : std::nullopt;
+    new_difficulty_ =
+        words.size() > 2 ? DifficultyWord(words[2]) : std::nullopt;
+    BeginNewGame();
+  } else if (word == "help") {
+    for (absl::string_view key :
+         {"line.help.move", "line.help.moves", "line.help.hint",
+          "line.help.show", "line.help.undo", "line.help.pause",
+          "line.help.draw", "line.help.resign", "line.help.new",
+          "line.help.two_player", "line.help.quit"}) {
+      Print(t_.Get(key));
+    }
+  } else if (word == "quit" || word == "exit") {
+    quit_ = true;
+  } else {
+    Print(t_.Get("line.unknown", {{"word", word}}));
+  }
+}
+
+void LineGame::Hint(const std::vector<std::string>& words) {
+  if (!session_->MayMove()) return;
+  const GameState& s = session_->state();
+  MoveList moves;
+  GenerateMoves(s.position, &moves, s.rules.capture);
+  int square = 0;
+  if (words.size() > 1) {
+    if (!absl::SimpleAtoi(words[1], &square) || square < 1 || square > 32) {
+      Print(t_.Get("line.hint_bad_square", {{"text", words[1]}}));
+      return;
+    }
+    // The legal moves in notation order, those that start on `square`.
+    std::vector<std::string> from_square;
+    for (const std::string& m : LegalMoveTexts(s.position, s.rules.capture)) {
+      const size_t end = m.find_first_of("-x");
+      if (m.substr(0, end) == absl::StrCat(square)) from_square.push_back(m);
+    }
+    Print(from_square.empty()
+              ? t_.Get("line.hint_none", {{"n", absl::StrCat(square)}})
+              : t_.Get("line.hint_square",
+                       {{"n", absl::StrCat(square)},
+                        {"moves", absl::StrJoin(from_square, " ")}}));
+    return;
+  }
+  Bitboard movable = 0;
+  for (const Move& m : moves) movable |= SquareBit(m.from);
+  const Bitboard must = s.rules.capture == CaptureRule::kMandatory
+                            ? CapturingPieces(s.position)
+                            : Bitboard{0};
+  Print(must != 0
+            ? t_.Get("line.hint_must", {{"squares", SquareList(must)}})
+            : t_.Get("line.hint_movable", {{"squares", SquareList(movable)}}));
+}
+
+void LineGame::Show() {
+  const GameState& s = session_->state();
+  shown_game_ = s.started.get();
+  shown_turns_ = s.turns;
+  shown_hash_ = s.position.hash();
+  if (!session_->has_game()) {
+    Print(t_.Get("refuse.no_game"));
+    return;
+  }
+  Print(ModeText(t_, s));
+  std::string board = LineBoardText(t_, s);
+  if (!board.empty() && board.back() == '\n') board.pop_back();
+  Print(board);
+  Print(LegendText(t_, s));
+  if (s.over()) {
+    Print(t_.Get("report.game_over", {{"end", EndText(t_, s)}}));
+  } else {
+    Print(t_.Get("line.to_move", {{"to_move", ToMoveText(t_, s)},
+                                  {"n", absl::StrCat(s.turns + 1)}}));
+  }
+  const ComputerStatus c = session_->computer();
+  if (c.thinking) {
+    Print(t_.Get(
+        "panel.thinking",
+        {{"side", SideText(t_, s, s.side_to_move())},
+         {"seconds", absl::StrFormat("%.1f", absl::ToDoubleSeconds(c.elapsed))},
+         {"depth", absl::StrCat(std::max(c.depth, c.current_depth))},
+         {"nodes", absl::StrCat(c.nodes)}}));
+  }
+  if (session_->paused()) Print(t_.Get("line.paused"));
+  for (const std::string& line :
+       {CountdownText(t_, s), RepetitionText(t_, s)}) {
+    if (!line.empty()) Print(line);
+  }
+  if (s.draw_offer.has_value() && !s.over()) {
+    Print(
+        t_.Get("panel.draw_offer", {{"side", SideText(t_, s, *s.draw_offer)}}));
+  }
+  if (session_->persistence() != Persistence::kSaved)
+    Print(session_->PersistenceText());
+}
+
+void LineGame::ShowIfChanged() {
+  const GameState& s = session_->state();
+  if (!session_->has_game() || phase_ != Phase::kPlaying) return;
+  if (s.started.get() != shown_game_ || s.turns != shown_turns_ ||
+      s.position.hash() != shown_hash_) {
+    Show();
+  }
+}
+
+void LineGame::ReadInput(int timeout_ms) {
+  pollfd fd = {options_.input_fd, POLLIN, 0};
+  const int ready = poll(&fd, 1, timeout_ms);
+  if (ready <= 0) return;
+  char buffer[4096];
+  const ssize_t got = read(options_.input_fd, buffer, sizeof(buffer));
+  if (got < 0) {
+    if (errno != EINTR && errno != EAGAIN) eof_ = true;
+    return;
+  }
+  if (got == 0) {
+    eof_ = true;
+    if (!partial_.empty()) lines_.push_back(std::move(partial_));
+    partial_.clear();
+    return;
+  }
+  partial_.append(buffer, got);
+  for (size_t end = partial_.find('\n'); end != std::string::npos;
+       end = partial_.find('\n')) {
+    std::string line = partial_.substr(0, end);
+    if (!line.empty() && line.back() == '\r') line.pop_back();
+    lines_.push_back(std::move(line));
+    partial_.erase(0, end + 1);
+  }
+}
+
+int LineGame::Run() {
+  InstallPlaySignalHandlers(/*restore_terminal=*/false);
+  PrintMessages();
+  AfterOpen();
+  int status = kExitOk;
+  while (!quit_) {
+    if (TakeSignal(PlaySignal::kHangup) || TakeSignal(PlaySignal::kTerminate)) {
+      session_->Pause();
+      status = 128 + LastEndingSignal();
+      break;
+    }
+    if (TakeSignal(PlaySignal::kSuspend)) {
+      session_->Pause();
+      Print(t_.Get("line.suspended"));
+      StopProcess();
+      TakeSignal(PlaySignal::kContinue);
+    }
+    if (TakeSignal(PlaySignal::kContinue)) {
+      session_->Pause();
+      Print(t_.Get("line.suspended"));
+    }
+    session_->Tick();
+    PrintMessages();
+    const bool busy = session_->ComputerBusy();
+    if (!busy) ShowIfChanged();
+    if (!lines_.empty() && (options_.interactive || !busy)) {
+      const std::string line = std::move(lines_.front());
+      lines_.pop_front();
+      Handle(line);
+      PrintMessages();
+      continue;
+    }
+    if (busy && (eof_ || !options_.interactive)) {
+      session_->WaitForComputer(absl::Milliseconds(kPollMillis));
+      continue;
+    }
+    if (eof_) break;
+    if (options_.interactive && !busy && !prompted_) {
+      std::fputs("> ", options_.output);
+      std::fflush(options_.output);
+      prompted_ = true;
+    }
+    ReadInput(kPollMillis);
+  }
+  return status;
+}
+
+}  // namespace
+
+int RunLineGame(const Catalogue& text, PlaySession* session,
+                const LineOptions& options) {
+  LineGame game(text, session, options);
+  return game.Run();
+}
+
+}  // namespace checkers::cli

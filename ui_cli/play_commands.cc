@@ -1,0 +1,116 @@
+// `checkers play`: the full-screen game, or with --line the same game as a
+// prompt. Both open the save through a PlaySession, so they share the one
+// saved match whatever the interface language.
+
+#include <langinfo.h>
+#include <unistd.h>
+
+#include <clocale>
+#include <cstdio>
+#include <string>
+#include <vector>
+
+#include "absl/flags/flag.h"
+#include "absl/status/status.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
+#include "events/computer.h"
+#include "ui_cli/catalogue.h"
+#include "ui_cli/command.h"
+#include "ui_cli/common_flags.h"
+#include "ui_cli/exit_codes.h"
+#include "ui_cli/line_game.h"
+#include "ui_cli/play_session.h"
+#include "ui_cli/save_flag.h"
+#include "ui_cli/tui_game.h"
+
+ABSL_FLAG(bool, line, false,
+          "play: a line-by-line prompt instead of the full screen");
+ABSL_FLAG(std::string, lang, "",
+          "play: the interface language, en, sv, it, ms, sr or tl (default: "
+          "from the locale)");
+ABSL_FLAG(bool, no_color, false, "play: draw the full screen without colours");
+
+namespace checkers::cli {
+namespace {
+
+absl::Status Usage(absl::string_view message) {
+  return absl::InvalidArgumentError(message);
+}
+
+// The locale for the full screen: the environment's, but with UTF-8
+// characters, which the catalogues and the crown need; C.UTF-8 is always
+// there on Debian when the environment names a locale that is not.
+void UseUtf8Locale() {
+  if (std::setlocale(LC_ALL, "") == nullptr ||
+      std::string(nl_langinfo(CODESET)) != "UTF-8") {
+    std::setlocale(LC_CTYPE, "C.UTF-8");
+  }
+}
+
+int RunPlay(const std::vector<std::string>& positional) {
+  if (!positional.empty()) {
+    return Fail(Usage(absl::StrCat("play takes no word \"", positional[0],
+                                   "\"; see checkers play --help")));
+  }
+  std::string language = absl::GetFlag(FLAGS_lang);
+  if (language.empty()) {
+    language = LanguageFromEnvironment();
+  } else if (!IsLanguage(language)) {
+    return Fail(Usage(absl::StrCat("--lang must be one of ",
+                                   absl::StrJoin(kLanguages, ", "), ", not \"",
+                                   language, "\"")));
+  }
+  const Catalogue& text = Catalogue::Builtin(language);
+
+  std::optional<events::Mode> mode;
+  const std::string mode_flag = absl::GetFlag(FLAGS_mode);
+  if (mode_flag == "computer") {
+    mode = events::VS_COMPUTER;
+  } else if (mode_flag == "two-player") {
+    mode = events::TWO_PLAYER;
+  } else if (!mode_flag.empty()) {
+    return Fail(Usage("--mode must be computer or two-player"));
+  }
+  absl::StatusOr<events::Difficulty> difficulty =
+      events::ParseDifficulty(absl::GetFlag(FLAGS_difficulty));
+  if (!difficulty.ok()) return Fail(kExitUsage, difficulty.status());
+  absl::StatusOr<ComputerOptions> computer = ComputerOptionsFromEnvironment();
+  if (!computer.ok()) return Fail(kExitUsage, computer.status());
+
+  const bool line = absl::GetFlag(FLAGS_line);
+  if (!line && (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO))) {
+    return Fail(kExitUsage, Usage("the full-screen game needs a terminal; use "
+                                  "`checkers play --line` for "
+                                  "a prompt that reads moves from a pipe"));
+  }
+
+  PlaySession session(text, *computer);
+  session.Open(SavePath());
+  if (line) {
+    LineOptions options;
+    options.interactive = isatty(STDIN_FILENO);
+    options.mode = mode;
+    options.difficulty = *difficulty;
+    return RunLineGame(text, &session, options);
+  }
+  UseUtf8Locale();
+  return RunFullScreen(text, &session,
+                       {.mode = mode, .difficulty = *difficulty},
+                       !absl::GetFlag(FLAGS_no_color));
+}
+
+}  // namespace
+
+std::vector<Command> PlayCommands() {
+  return {
+      {"play",
+       "play [--line] [--mode=computer|two-player] "
+       "[--difficulty=easy|medium|hard] "
+       "[--lang=en|sv|it|ms|sr|tl] [--no-color]",
+       {"save", "line", "mode", "difficulty", "lang", "no_color"},
+       RunPlay},
+  };
+}
+
+}  // namespace checkers::cli

@@ -1,0 +1,76 @@
+// What `checkers play` says about a game, in the interface language: side
+// and piece names, whose turn it is, the draw countdown, the end of the
+// game. Everything is computed from a folded GameState and worded by a
+// Catalogue; both play shells (full screen and line mode) use these, so
+// they say the same things.
+
+#ifndef CHECKERS_UI_CLI_PLAY_TEXT_H_
+#define CHECKERS_UI_CLI_PLAY_TEXT_H_
+
+#include <string>
+
+#include "engine/position.h"
+#include "events/events.pb.h"
+#include "events/game_state.h"
+#include "ui_cli/catalogue.h"
+
+namespace checkers::cli {
+
+// "red", "white" or "black": the colour `side` is named after in `state`'s
+// game, as catalogue keys spell it.
+std::string ColourKey(const events::GameState& state, events::Side side);
+
+// The side's name ("Red").
+std::string SideText(const Catalogue& t, const events::GameState& state,
+                     events::Side side);
+
+// A piece in words, its colour and kind: "Red man", "White king". Empty
+// for Piece::kEmpty.
+std::string PieceText(const Catalogue& t, const events::GameState& state,
+                      Piece piece);
+
+// A piece as it is drawn on the board: the colour's letter, lower case for
+// a man ("r") and upper case for a king ("R"). The full-screen board adds a
+// crown to kings.
+std::string PieceLetter(const Catalogue& t, const events::GameState& state,
+                        Piece piece);
+
+// The side shown at the bottom of the board: the person's side against the
+// computer; between two players, the side that moves first.
+events::Side BottomSide(const events::GameState& state);
+
+// "vs computer (Medium), you play Red" or "two players · same device".
+std::string ModeText(const Catalogue& t, const events::GameState& state);
+
+// Whose turn it is: "Your move (Red)", "White (computer) to move",
+// "Red to move"; for a finished game, EndText.
+std::string ToMoveText(const Catalogue& t, const events::GameState& state);
+
+// The result and its reason: "Red wins: White has no legal move",
+// "Draw: third repetition", ...; empty while the game goes on.
+std::string EndText(const Catalogue& t, const events::GameState& state);
+
+// "Automatic draw in N turns" before the no-progress or turn-limit draw;
+// empty when no automatic draw applies or the game is over.
+std::string CountdownText(const Catalogue& t, const events::GameState& state);
+
+// A warning when the current position has stood before (a third
+// occurrence draws); empty otherwise.
+std::string RepetitionText(const Catalogue& t, const events::GameState& state);
+
+// The legend of the board's letters for line mode: "r = Red man,
+// R = Red king, w = White man, W = White king".
+std::string LegendText(const Catalogue& t, const events::GameState& state);
+
+// The text of a turn with its side: "Red: 11-15", "White (computer): 24x15".
+std::string TurnReport(const Catalogue& t, const events::GameState& before,
+                       const events::TurnPlayed& turn);
+
+// The board as text for line mode: 8 lines of letters and empty squares'
+// numbers, the bottom side's home rows last, then one line per side
+// listing its men and kings by square, for screen readers.
+std::string LineBoardText(const Catalogue& t, const events::GameState& state);
+
+}  // namespace checkers::cli
+
+#endif  // CHECKERS_UI_CLI_PLAY_TEXT_H_

@@ -1,0 +1,801 @@
+#include "ui_cli/tui_controller.h"
+
+#include <algorithm>
+#include <cstdlib>
+#include <utility>
+
+#include "absl/algorithm/container.h"
+#include "absl/strings/ascii.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
+#include "absl/strings/str_join.h"
+#include "engine/movegen.h"
+#include "ui_cli/play_text.h"
+
+namespace checkers::cli {
+namespace {
+
+using events::GameState;
+using events::Side;
+
+// The crown drawn before a king's letter.
+constexpr absl::string_view kCrown = "\u265B";
+// How many of the latest messages the screen shows.
+constexpr size_t kMessagesShown = 3;
+
+// The squares a move visits: where it starts, then every square it lands on.
+std::vector<Square> RouteOf(const Move& m) {
+  std::vector<Square> route = {m.from};
+  if (!m.IsCapture()) {
+    route.push_back(m.to);
+  } else {
+    for (int i = 0; i < m.num_jumps; ++i) route.push_back(m.landings[i]);
+  }
+  return route;
+}
+
+std::string SquareList(Bitboard board) {
+  std::vector<int> squares;
+  for (Bitboard b = board; b; b = PopLowest(b))
+    squares.push_back(LowestSquare(b) + 1);
+  return absl::StrJoin(squares, ", ");
+}
+
+bool Contains(Bitboard board, Square s) {
+  return s >= 0 && (board & SquareBit(s)) != 0;
+}
+
+}  // namespace
+
+TuiController::TuiController(const Catalogue& text, PlaySession* session,
+                             Options options)
+    : t_(text), session_(session), options_(options) {}
+
+void TuiController::Say(std::string message) {
+  messages_.push_back(std::move(message));
+  if (messages_.size() > kMessagesShown) messages_.erase(messages_.begin());
+}
+
+void TuiController::Start() {
+  for (std::string& m : session_->TakeMessages()) Say(std::move(m));
+  if (session_->damaged()) {
+    Open(Dialog::kDamaged);
+    return;
+  }
+  AfterOpen();
+}
+
+void TuiController::AfterOpen() {
+  if (options_.mode.has_value() && !session_->has_turns()) {
+    new_mode_ = *options_.mode;
+    StartGame(options_.difficulty);
+    return;
+  }
+  if (session_->has_game()) {
+    Open(Dialog::kStart);
+  } else {
+    new_game_from_play_ = false;
+    BeginNewGame();
+  }
+}
+
+void TuiController::BeginNewGame() {
+  Open(session_->has_turns() ? Dialog::kConfirmNew : Dialog::kMode);
+}
+
+void TuiController::StartGame(events::Difficulty difficulty) {
+  CancelRoute();
+  session_->NewGame(new_mode_, difficulty);
+  dialog_ = Dialog::kNone;
+  FocusFirstMovable();
+}
+
+void TuiController::Open(Dialog dialog) {
+  dialog_ = dialog;
+  menu_selected_ = 0;
+  prompt_.reset();
+}
+
+TuiController::Menu TuiController::BuildMenu() const {
+  Menu m;
+  auto option = [&m](std::string label, Action action) {
+    m.view.options.push_back(std::move(label));
+    m.actions.push_back(action);
+  };
+  const GameState& s = session_->state();
+  switch (dialog_) {
+    case Dialog::kNone:
+      break;
+    case Dialog::kDamaged:
+      m.view.title = t_.Get("menu.damaged.title");
+      m.view.lines = {session_->damage(), t_.Get("menu.damaged.text")};
+      option(t_.Get("menu.damaged.keep_aside"), Action::kKeepAside);
+      option(t_.Get("menu.damaged.without_saving"), Action::kWithoutSaving);
+      option(t_.Get("menu.quit"), Action::kQuit);
+      break;
+    case Dialog::kStart:
+      m.view.title = t_.Get("menu.start.title");
+      m.view.lines = {
+          ModeText(t_, s),
+          t_.Get("menu.start.turns", {{"n", absl::StrCat(s.turns)}}),
+          ToMoveText(t_, s)};
+      option(t_.Get("menu.start.resume"), Action::kResume);
+      option(t_.Get("menu.start.new"), Action::kNewGame);
+      option(t_.Get("menu.quit"), Action::kQuit);
+      m.cancel = Action::kQuit;
+      break;
+    case Dialog::kConfirmNew:
+      m.view.title = t_.Get("menu.confirm_new.title");
+      m.view.lines = {t_.Plural("menu.confirm_new.text", s.turns)};
+      option(t_.Get("menu.confirm_new.replace"), Action::kReplace);
+      option(t_.Get("menu.confirm_new.keep"), Action::kBack);
+      m.cancel = Action::kBack;
+      break;
+    case Dialog::kMode:
+      m.view.title = t_.Get("menu.mode.title");
+      option(t_.Get("menu.mode.computer"), Action::kVsComputer);
+      option(t_.Get("menu.mode.two_player"), Action::kTwoPlayer);
+      if (new_game_from_play_ || session_->has_game()) {
+        m.cancel = Action::kBack;
+      } else {
+        option(t_.Get("menu.quit"), Action::kQuit);
+        m.cancel = Action::kQuit;
+      }
+      break;
+    case Dialog::kDifficulty:
+      m.view.title = t_.Get("menu.difficulty.title");
+      m.view.lines = {t_.Get("menu.difficulty.text")};
+      option(t_.Get("difficulty.easy"), Action::kEasy);
+      option(t_.Get("difficulty.medium"), Action::kMedium);
+      option(t_.Get("difficulty.hard"), Action::kHard);
+      m.cancel = Action::kBack;
+      break;
+    case Dialog::kConfirmResign:
+      m.view.title = t_.Get("menu.resign.title");
+      option(t_.Get("menu.resign.yes"), Action::kResign);
+      option(t_.Get("menu.no"), Action::kBack);
+      m.cancel = Action::kBack;
+      break;
+    case Dialog::kConfirmQuit:
+      m.view.title = t_.Get("menu.quit_unsaved.title");
+      m.view.lines = {session_->PersistenceText()};
+      option(t_.Get("menu.quit"), Action::kQuit);
+      option(t_.Get("menu.back"), Action::kBack);
+      m.cancel = Action::kBack;
+      break;
+    case Dialog::kDrawAnswer: {
+      const std::optional<Side> due = session_->DrawAnswerDue();
+      const Side answering = due.value_or(events::SECOND);
+      m.view.title =
+          t_.Get("menu.draw.title",
+                 {{"side", SideText(t_, s, events::OtherSide(answering))}});
+      m.view.lines = {
+          t_.Get("menu.draw.text", {{"side", SideText(t_, s, answering)}})};
+      option(t_.Get("menu.draw.accept"), Action::kAccept);
+      option(t_.Get("menu.draw.decline"), Action::kDecline);
+      break;
+    }
+    case Dialog::kComputerError:
+      m.view.title = t_.Get("menu.error.title");
+      m.view.lines = {session_->computer_error(), t_.Get("menu.error.text")};
+      option(t_.Get("menu.error.retry"), Action::kRetry);
+      option(t_.Get("menu.error.two_player"), Action::kContinueTwoPlayer);
+      option(t_.Get("menu.quit"), Action::kQuit);
+      break;
+    case Dialog::kHelp:
+      m.view.title = t_.Get("help.title");
+      for (absl::string_view key :
+           {"help.arrows", "help.select", "help.cancel", "help.prompt",
+            "help.mouse", "help.undo", "help.pause", "help.new", "help.resign",
+            "help.hints", "help.numbers", "help.quit", "help.kings"}) {
+        m.view.lines.push_back(t_.Get(key));
+      }
+      option(t_.Get("menu.close"), Action::kBack);
+      m.cancel = Action::kBack;
+      break;
+  }
+  m.view.selected =
+      std::clamp(menu_selected_, 0, std::max(0, int(m.actions.size()) - 1));
+  return m;
+}
+
+void TuiController::Choose(Action action) {
+  switch (action) {
+    case Action::kResume:
+      dialog_ = Dialog::kNone;
+      FocusFirstMovable();
+      Say(t_.Get("report.resumed",
+                 {{"to_move", ToMoveText(t_, session_->state())}}));
+      return;
+    case Action::kNewGame:
+      new_game_from_play_ = false;
+      BeginNewGame();
+      return;
+    case Action::kQuit:
+      done_ = true;
+      return;
+    case Action::kReplace:
+      Open(Dialog::kMode);
+      return;
+    case Action::kBack:
+      if (dialog_ == Dialog::kDifficulty) {
+        Open(Dialog::kMode);
+      } else if ((dialog_ == Dialog::kConfirmNew || dialog_ == Dialog::kMode) &&
+                 !new_game_from_play_) {
+        Open(Dialog::kStart);
+      } else {
+        dialog_ = Dialog::kNone;
+      }
+      return;
+    case Action::kVsComputer:
+      new_mode_ = events::VS_COMPUTER;
+      Open(Dialog::kDifficulty);
+      menu_selected_ = 1;
+      return;
+    case Action::kTwoPlayer:
+      new_mode_ = events::TWO_PLAYER;
+      StartGame(options_.difficulty);
+      return;
+    case Action::kEasy:
+      StartGame(events::EASY);
+      return;
+    case Action::kMedium:
+      StartGame(events::MEDIUM);
+      return;
+    case Action::kHard:
+      StartGame(events::HARD);
+      return;
+    case Action::kKeepAside:
+      dialog_ = Dialog::kNone;
+      session_->KeepDamagedAside();
+      AfterOpen();
+      return;
+    case Action::kWithoutSaving:
+      dialog_ = Dialog::kNone;
+      session_->PlayWithoutSaving();
+      AfterOpen();
+      return;
+    case Action::kResign:
+      dialog_ = Dialog::kNone;
+      CancelRoute();
+      session_->Resign();
+      return;
+    case Action::kAccept:
+    case Action::kDecline:
+      dialog_ = Dialog::kNone;
+      session_->AnswerDraw(action == Action::kAccept);
+      return;
+    case Action::kRetry:
+      dialog_ = Dialog::kNone;
+      session_->Resume();
+      return;
+    case Action::kContinueTwoPlayer:
+      dialog_ = Dialog::kNone;
+      session_->ContinueAsTwoPlayer();
+      return;
+  }
+}
+
+void TuiController::OnKey(int key) {
+  if (dialog_ != Dialog::kNone) {
+    OnDialogKey(key);
+  } else if (prompt_.has_value()) {
+    OnPromptKey(key);
+  } else {
+    OnGameKey(key);
+  }
+  Tick();
+}
+
+void TuiController::OnDialogKey(int key) {
+  const Menu menu = BuildMenu();
+  const int count = static_cast<int>(menu.actions.size());
+  if (dialog_ == Dialog::kComputerError && (key == 'p' || key == 't')) {
+    Choose(key == 'p' ? Action::kRetry : Action::kContinueTwoPlayer);
+    return;
+  }
+  if (dialog_ == Dialog::kHelp && (key == '?' || key == 'q')) {
+    Choose(Action::kBack);
+    return;
+  }
+  switch (key) {
+    case kKeyUp:
+      menu_selected_ = (menu.view.selected + count - 1) % count;
+      return;
+    case kKeyDown:
+      menu_selected_ = (menu.view.selected + 1) % count;
+      return;
+    case kKeyEnter:
+    case ' ':
+      Choose(menu.actions[menu.view.selected]);
+      return;
+    case kKeyEscape:
+      if (menu.cancel.has_value()) Choose(*menu.cancel);
+      return;
+    default:
+      break;
+  }
+  if (key >= '1' && key <= '9' && key - '1' < count)
+    Choose(menu.actions[key - '1']);
+}
+
+void TuiController::OnClickOption(int index) {
+  if (dialog_ == Dialog::kNone) return;
+  const Menu menu = BuildMenu();
+  if (index >= 0 && index < static_cast<int>(menu.actions.size()))
+    Choose(menu.actions[index]);
+  Tick();
+}
+
+void TuiController::OnPromptKey(int key) {
+  std::string& text = *prompt_;
+  if (key == kKeyEscape) {
+    prompt_.reset();
+  } else if (key == kKeyBackspace) {
+    if (!text.empty()) text.pop_back();
+  } else if (key == kKeyEnter) {
+    const std::string typed(absl::StripAsciiWhitespace(text));
+    prompt_.reset();
+    if (typed.empty()) return;
+    int number = 0;
+    if (absl::c_all_of(typed, absl::ascii_isdigit) && typed.size() <= 2) {
+      number = std::atoi(typed.c_str());
+      if (number >= 1 && number <= 32) {
+        focus_ = number - 1;
+        preferred_col_ = DisplayOf(focus_).second;
+        return;
+      }
+    }
+    CancelRoute();
+    session_->PlayText(typed);
+  } else if (key > ' ' && key < 0x7F && text.size() < 40) {
+    text.push_back(static_cast<char>(key));
+  }
+}
+
+void TuiController::OnGameKey(int key) {
+  switch (key) {
+    case kKeyUp:
+    case kKeyDown:
+    case kKeyLeft:
+    case kKeyRight:
+      MoveFocus(key);
+      return;
+    case kKeyEnter:
+    case ' ':
+      Select(focus_);
+      return;
+    case kKeyEscape:
+      if (!route_.empty()) {
+        const Square from = route_.front();
+        CancelRoute();
+        focus_ = from;
+        Say(t_.Get("tui.route_cancelled"));
+      }
+      return;
+    case ':':
+      prompt_ = "";
+      return;
+    case 'u':
+      CancelRoute();
+      session_->Undo();
+      return;
+    case 'p':
+      if (session_->paused()) {
+        session_->Resume();
+        Say(t_.Get("tui.resumed"));
+      } else {
+        session_->Pause();
+        Say(t_.Get("tui.paused"));
+      }
+      return;
+    case 'n':
+      if (session_->paused()) {
+        Say(t_.Get("refuse.paused"));
+        return;
+      }
+      new_game_from_play_ = true;
+      BeginNewGame();
+      return;
+    case 'r':
+      if (session_->has_game() && !session_->state().over() &&
+          !session_->paused()) {
+        Open(Dialog::kConfirmResign);
+      } else {
+        session_->Resign();
+      }
+      return;
+    case 'd':
+      CancelRoute();
+      session_->OfferDraw();
+      return;
+    case 't':
+      if (!session_->computer_error().empty()) session_->ContinueAsTwoPlayer();
+      return;
+    case 'h':
+      hints_ = !hints_;
+      Say(t_.Get(hints_ ? "tui.hints_on" : "tui.hints_off"));
+      return;
+    case '#':
+      numbers_ = !numbers_;
+      Say(t_.Get(numbers_ ? "tui.numbers_on" : "tui.numbers_off"));
+      return;
+    case '?':
+      Open(Dialog::kHelp);
+      return;
+    case 'q':
+      if (session_->persistence() == Persistence::kSaved ||
+          !session_->has_turns()) {
+        done_ = true;
+      } else {
+        Open(Dialog::kConfirmQuit);
+      }
+      return;
+    default:
+      Say(t_.Get("tui.unknown_key"));
+      return;
+  }
+}
+
+void TuiController::OnClickSquare(Square square) {
+  if (square < 0 || square >= kNumSquares || dialog_ != Dialog::kNone ||
+      !session_->has_game()) {
+    return;
+  }
+  prompt_.reset();
+  focus_ = square;
+  preferred_col_ = DisplayOf(square).second;
+  Select(square);
+  Tick();
+}
+
+void TuiController::OnSuspend() {
+  session_->Pause();
+  prompt_.reset();
+  Say(t_.Get("tui.suspended"));
+}
+
+void TuiController::Tick() {
+  // Until the person has chosen to resume or start a game, the computer
+  // does not move on its own.
+  const bool choosing =
+      dialog_ == Dialog::kDamaged || dialog_ == Dialog::kStart ||
+      (!new_game_from_play_ &&
+       (dialog_ == Dialog::kConfirmNew || dialog_ == Dialog::kMode ||
+        dialog_ == Dialog::kDifficulty));
+  if (!choosing) session_->Tick();
+  for (std::string& m : session_->TakeMessages()) Say(std::move(m));
+  if (!route_.empty() && route_seq_ != session_->state().last_seq)
+    route_.clear();
+  if (dialog_ == Dialog::kNone && session_->has_game()) {
+    if (!session_->computer_error().empty()) {
+      Open(Dialog::kComputerError);
+    } else if (session_->DrawAnswerDue().has_value() && !session_->paused()) {
+      Open(Dialog::kDrawAnswer);
+    }
+  }
+}
+
+bool TuiController::Flipped() const {
+  return BottomSide(session_->state()) == events::FIRST;
+}
+
+std::pair<int, int> TuiController::DisplayOf(Square square) const {
+  const int row = RowOf(square), col = ColOf(square);
+  return Flipped() ? std::make_pair(7 - row, 7 - col)
+                   : std::make_pair(row, col);
+}
+
+Square TuiController::SquareOfDisplay(int row, int col) const {
+  return Flipped() ? SquareAt(7 - row, 7 - col) : SquareAt(row, col);
+}
+
+void TuiController::MoveFocus(int key) {
+  auto [row, col] = DisplayOf(focus_);
+  Square next = -1;
+  if (key == kKeyLeft || key == kKeyRight) {
+    next = SquareOfDisplay(row, col + (key == kKeyLeft ? -2 : 2));
+    if (next >= 0) preferred_col_ = col + (key == kKeyLeft ? -2 : 2);
+  } else {
+    const int to_row = row + (key == kKeyUp ? -1 : 1);
+    // Of the two dark squares diagonally above or below, take the one
+    // nearer the column the person was in, so up-up returns to it.
+    const Square left = SquareOfDisplay(to_row, col - 1);
+    const Square right = SquareOfDisplay(to_row, col + 1);
+    if (left >= 0 && right >= 0) {
+      next = std::abs(col - 1 - preferred_col_) <=
+                     std::abs(col + 1 - preferred_col_)
+                 ? left
+                 : right;
+    } else {
+      next = left >= 0 ? left : right;
+    }
+  }
+  if (next >= 0) focus_ = next;
+}
+
+void TuiController::FocusFirstMovable() {
+  const MoveList moves = LegalMoves();
+  Bitboard movable = 0;
+  for (const Move& m : moves) movable |= SquareBit(m.from);
+  if (movable == 0)
+    movable = session_->state().position.pieces(
+        events::ColorOf(BottomSide(session_->state())));
+  // The movable piece nearest the bottom-left corner of the screen.
+  int best_score = 1 << 20;
+  for (Bitboard b = movable; b; b = PopLowest(b)) {
+    const Square s = LowestSquare(b);
+    auto [row, col] = DisplayOf(s);
+    const int score = (7 - row) * 8 + col;
+    if (score < best_score) {
+      best_score = score;
+      focus_ = s;
+    }
+  }
+  preferred_col_ = DisplayOf(focus_).second;
+}
+
+MoveList TuiController::LegalMoves() const {
+  MoveList moves;
+  if (session_->AwaitsMove()) {
+    GenerateMoves(session_->state().position, &moves,
+                  session_->state().rules.capture);
+  }
+  return moves;
+}
+
+std::vector<Move> TuiController::Candidates(
+    const std::vector<Square>& route) const {
+  std::vector<Move> out;
+  for (const Move& m : LegalMoves()) {
+    const std::vector<Square> full = RouteOf(m);
+    if (full.size() >= route.size() &&
+        std::equal(route.begin(), route.end(), full.begin())) {
+      out.push_back(m);
+    }
+  }
+  return out;
+}
+
+Bitboard TuiController::NextSquares(const std::vector<Square>& route) const {
+  Bitboard next = 0;
+  for (const Move& m : Candidates(route)) {
+    const std::vector<Square> full = RouteOf(m);
+    if (full.size() > route.size()) next |= SquareBit(full[route.size()]);
+  }
+  return next;
+}
+
+Bitboard TuiController::MustCapture() const {
+  const GameState& s = session_->state();
+  if (!session_->AwaitsMove() || s.rules.capture != CaptureRule::kMandatory)
+    return 0;
+  return CapturingPieces(s.position);
+}
+
+void TuiController::Select(Square square) {
+  if (!session_->MayMove()) return;
+  const GameState& s = session_->state();
+  const Piece piece = s.position.PieceAt(square);
+  const Bitboard own = s.position.pieces(s.position.side_to_move());
+  if (route_.empty()) {
+    if (NextSquares({square}) != 0) {
+      route_ = {square};
+      route_seq_ = s.last_seq;
+      Say(t_.Get("tui.selected", {{"square", absl::StrCat(square + 1)},
+                                  {"piece", PieceText(t_, s, piece)}}));
+    } else if (Contains(own, square)) {
+      const Bitboard must = MustCapture();
+      Say(must != 0
+              ? t_.Get("tui.must_capture", {{"squares", SquareList(must)}})
+              : t_.Get("tui.cannot_move",
+                       {{"square", absl::StrCat(square + 1)}}));
+    } else {
+      Say(t_.Get("tui.choose_piece",
+                 {{"side", SideText(t_, s, s.side_to_move())}}));
+    }
+    return;
+  }
+  if (route_.size() == 1 && square == route_.front()) {
+    CancelRoute();
+    Say(t_.Get("tui.deselected"));
+    return;
+  }
+  const Bitboard next = NextSquares(route_);
+  if (!Contains(next, square)) {
+    if (route_.size() == 1 && NextSquares({square}) != 0) {
+      route_ = {square};
+      Say(t_.Get("tui.selected", {{"square", absl::StrCat(square + 1)},
+                                  {"piece", PieceText(t_, s, piece)}}));
+    } else if (route_.size() > 1 && Contains(own, square)) {
+      Say(t_.Get("tui.switch_refused",
+                 {{"square", absl::StrCat(route_.front() + 1)}}));
+    } else {
+      Say(t_.Get("tui.not_destination", {{"squares", SquareList(next)}}));
+    }
+    return;
+  }
+  route_.push_back(square);
+  for (const Move& m : Candidates(route_)) {
+    if (RouteOf(m).size() == route_.size()) {
+      route_.clear();
+      session_->Play(m);
+      return;
+    }
+  }
+  Say(t_.Get("tui.jump_continues",
+             {{"squares", SquareList(NextSquares(route_))}}));
+}
+
+void TuiController::CancelRoute() { route_.clear(); }
+
+std::string TuiController::SquareWords(Square square) const {
+  const GameState& s = session_->state();
+  Piece piece = s.position.PieceAt(square);
+  if (route_.size() >= 2) {
+    if (square == route_.front()) piece = Piece::kEmpty;
+    if (square == route_.back()) piece = s.position.PieceAt(route_.front());
+  }
+  std::string text =
+      t_.Get("square.words",
+             {{"n", absl::StrCat(square + 1)},
+              {"what", piece == Piece::kEmpty ? t_.Get("square.empty")
+                                              : PieceText(t_, s, piece)}});
+  if (!route_.empty() && square == route_.front()) {
+    absl::StrAppend(&text, ", ", t_.Get("square.selected"));
+  }
+  for (size_t i = 1; i < route_.size(); ++i) {
+    if (route_[i] == square) {
+      absl::StrAppend(&text, ", ",
+                      t_.Get("square.landing", {{"n", absl::StrCat(i)}}));
+    }
+  }
+  if (route_.size() >= 2) {
+    const Move partial =
+        MoveAlongRoute(route_.data(), static_cast<int>(route_.size()));
+    if (Contains(partial.captured, square))
+      absl::StrAppend(&text, ", ", t_.Get("square.captured"));
+  }
+  if (hints_) {
+    const Bitboard next =
+        route_.empty() ? NextSquares({focus_}) : NextSquares(route_);
+    if (!route_.empty() && Contains(next, square)) {
+      absl::StrAppend(&text, ", ", t_.Get("square.destination"));
+    } else if (route_.empty() && Contains(MustCapture(), square)) {
+      absl::StrAppend(&text, ", ", t_.Get("square.must_capture"));
+    }
+  }
+  return text;
+}
+
+std::string TuiController::StatusLine() const {
+  if (!session_->has_game()) return "";
+  const std::string turn = session_->paused()
+                               ? t_.Get("status.paused")
+                               : ToMoveText(t_, session_->state());
+  return t_.Get("status.line",
+                {{"square", SquareWords(focus_)}, {"turn", turn}});
+}
+
+std::vector<std::string> TuiController::Panel() const {
+  std::vector<std::string> panel;
+  const GameState& s = session_->state();
+  if (!session_->has_game()) return panel;
+  panel.push_back(ModeText(t_, s));
+  if (!s.over())
+    panel.push_back(t_.Get("panel.turn", {{"n", absl::StrCat(s.turns + 1)}}));
+  panel.push_back(ToMoveText(t_, s));
+  if (session_->paused()) panel.push_back(t_.Get("panel.paused"));
+  const ComputerStatus c = session_->computer();
+  if (c.thinking) {
+    panel.push_back(t_.Get(
+        "panel.thinking",
+        {{"side", SideText(t_, s, s.side_to_move())},
+         {"seconds", absl::StrFormat("%.1f", absl::ToDoubleSeconds(c.elapsed))},
+         {"depth", absl::StrCat(std::max(c.depth, c.current_depth))},
+         {"nodes", absl::StrCat(c.nodes)}}));
+  } else if (c.answering) {
+    panel.push_back(t_.Get("panel.answering"));
+  }
+  if (std::string countdown = CountdownText(t_, s); !countdown.empty())
+    panel.push_back(countdown);
+  if (std::string rep = RepetitionText(t_, s); !rep.empty())
+    panel.push_back(rep);
+  if (s.draw_offer.has_value() && !s.over()) {
+    panel.push_back(
+        t_.Get("panel.draw_offer", {{"side", SideText(t_, s, *s.draw_offer)}}));
+  }
+  switch (session_->persistence()) {
+    case Persistence::kSaved:
+      break;
+    case Persistence::kUnavailable:
+      panel.push_back(t_.Get("panel.not_saved.unavailable"));
+      break;
+    case Persistence::kLocked:
+      panel.push_back(t_.Get("panel.not_saved.locked"));
+      break;
+    case Persistence::kWriteFailed:
+      panel.push_back(t_.Get("panel.not_saved.write_failed"));
+      break;
+    case Persistence::kDamagedLeft:
+      panel.push_back(t_.Get("panel.not_saved.damaged"));
+      break;
+  }
+  for (Piece p : {Piece::kBlackMan, Piece::kBlackKing, Piece::kWhiteMan,
+                  Piece::kWhiteKing}) {
+    const bool king = p == Piece::kBlackKing || p == Piece::kWhiteKing;
+    panel.push_back(absl::StrCat(king ? kCrown : " ", PieceLetter(t_, s, p),
+                                 " ", PieceText(t_, s, p)));
+  }
+  panel.push_back(t_.Get(hints_ ? "panel.hints_on" : "panel.hints_off"));
+  return panel;
+}
+
+ScreenModel TuiController::Model() const {
+  ScreenModel model;
+  const GameState& s = session_->state();
+  model.title = session_->has_game()
+                    ? t_.Get("tui.title", {{"mode", ModeText(t_, s)}})
+                    : t_.Get("tui.title_plain");
+  model.board_visible = session_->has_game();
+  model.numbers = numbers_;
+  if (model.board_visible) {
+    Bitboard captured = 0;
+    if (route_.size() >= 2) {
+      captured = MoveAlongRoute(route_.data(), static_cast<int>(route_.size()))
+                     .captured;
+    }
+    Bitboard next = 0;
+    if (hints_)
+      next = route_.empty() ? NextSquares({focus_}) : NextSquares(route_);
+    const Bitboard must = hints_ && route_.empty() ? MustCapture() : 0;
+    for (int row = 0; row < 8; ++row) {
+      for (int col = 0; col < 8; ++col) {
+        CellView& cell = model.cells[row][col];
+        const Square sq = SquareOfDisplay(row, col);
+        cell.square = sq;
+        if (sq < 0) continue;
+        Piece piece = s.position.PieceAt(sq);
+        if (route_.size() >= 2) {
+          if (sq == route_.front()) piece = Piece::kEmpty;
+          if (sq == route_.back()) piece = s.position.PieceAt(route_.front());
+        }
+        cell.piece = piece;
+        if (piece != Piece::kEmpty) {
+          const bool king =
+              piece == Piece::kBlackKing || piece == Piece::kWhiteKing;
+          cell.glyph =
+              absl::StrCat(king ? kCrown : "", PieceLetter(t_, s, piece));
+          cell.colour = ColourKey(
+              s, piece == Piece::kBlackMan || piece == Piece::kBlackKing
+                     ? events::FIRST
+                     : events::SECOND);
+        }
+        cell.focus = sq == focus_;
+        cell.selected = !route_.empty() && sq == route_.front();
+        cell.destination = Contains(next, sq);
+        cell.must_capture = Contains(must, sq);
+        cell.captured = Contains(captured, sq);
+        for (size_t i = 1; i < route_.size(); ++i) {
+          if (route_[i] == sq) cell.route_step = static_cast<int>(i);
+        }
+      }
+    }
+    model.panel = Panel();
+    model.status = StatusLine();
+  }
+  model.messages = messages_;
+  model.too_small = t_.Get("tui.too_small");
+  if (dialog_ != Dialog::kNone) {
+    model.menu = BuildMenu().view;
+    model.keys = t_.Get("keys.menu");
+  } else if (prompt_.has_value()) {
+    model.prompt = absl::StrCat(t_.Get("tui.prompt"), " ", *prompt_);
+    model.keys = t_.Get("keys.prompt");
+  } else {
+    model.keys = t_.Get("keys.game");
+  }
+  return model;
+}
+
+}  // namespace checkers::cli

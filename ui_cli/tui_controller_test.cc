@@ -1,0 +1,443 @@
+#include "ui_cli/tui_controller.h"
+
+#include <cstdlib>
+#include <fstream>
+#include <memory>
+#include <string>
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
+#include "absl/time/clock.h"
+#include "absl/time/time.h"
+#include "engine/fen.h"
+#include "gmock/gmock.h"
+#include "gtest/gtest.h"
+#include "storage/env.h"
+#include "storage/game_log.h"
+#include "ui_cli/catalogue.h"
+#include "ui_cli/play_session.h"
+#include "ui_cli/text_wrap.h"
+#include "ui_cli/tui_view.h"
+
+namespace checkers::cli {
+namespace {
+
+using ::testing::HasSubstr;
+using ::testing::Not;
+
+std::string TempPath(const std::string& name) {
+  static int counter = 0;
+  const char* dir = std::getenv("TEST_TMPDIR");
+  return absl::StrCat(dir ? dir : "/tmp", "/controller_", getpid(), "_",
+                      counter++, "_", name);
+}
+
+// Writes a save holding a two-player game from `fen`.
+void WriteGame(const std::string& path, const std::string& fen,
+               events::Mode mode) {
+  absl::StatusOr<std::unique_ptr<storage::GameLog>> log =
+      storage::GameLog::Open(storage::Env::Default(), path);
+  ASSERT_TRUE(log.ok()) << log.status();
+  events::GameStarted started;
+  started.set_mode(mode);
+  started.set_start_fen(fen);
+  ASSERT_TRUE((*log)->NewGame(started).ok());
+}
+
+PlaySession& Opened(PlaySession& session, const std::string& path) {
+  session.Open(path);
+  return session;
+}
+
+// A controller on a session on the save at `path`.
+struct Screen {
+  explicit Screen(const std::string& path, TuiController::Options options = {},
+                  ComputerOptions computer = {},
+                  absl::string_view language = "en")
+      : text(Catalogue::Builtin(language)),
+        session(text, computer),
+        controller(text, &Opened(session, path), options) {
+    controller.Start();
+  }
+
+  void Keys(std::initializer_list<int> keys) {
+    for (int k : keys) controller.OnKey(k);
+  }
+  void Type(absl::string_view text_typed) {
+    for (char c : text_typed) controller.OnKey(c);
+  }
+  // Types `square` into the move prompt, which focuses it.
+  void Focus(int square) {
+    controller.OnKey(':');
+    Type(absl::StrCat(square));
+    controller.OnKey(kKeyEnter);
+  }
+  std::string Messages() const {
+    return absl::StrJoin(controller.Model().messages, "\n");
+  }
+  std::string Status() const { return controller.Model().status; }
+  std::string Panel() const {
+    return absl::StrJoin(controller.Model().panel, "\n");
+  }
+  // The cell showing PDN square `square`.
+  CellView Cell(int square) const {
+    const ScreenModel model = controller.Model();
+    for (const auto& row : model.cells) {
+      for (const CellView& cell : row) {
+        if (cell.square == square - 1) return cell;
+      }
+    }
+    return CellView();
+  }
+  bool Settle() {
+    const absl::Time deadline = absl::Now() + absl::Seconds(20);
+    while (session.ComputerBusy()) {
+      if (absl::Now() > deadline) return false;
+      session.WaitForComputer(absl::Milliseconds(20));
+      controller.Tick();
+    }
+    controller.Tick();
+    return true;
+  }
+
+  const Catalogue& text;
+  PlaySession session;
+  TuiController controller;
+};
+
+TEST(TuiControllerTest, WithoutASaveItAsksForTheMode) {
+  Screen s(TempPath("a.log"));
+  ASSERT_TRUE(s.controller.Model().menu.has_value());
+  EXPECT_EQ(s.controller.Model().menu->title, "New game: who plays?");
+  s.Keys({'1'});
+  EXPECT_EQ(s.controller.Model().menu->title, "Difficulty");
+  s.Keys({kKeyDown, kKeyEnter});
+  EXPECT_FALSE(s.controller.Model().menu.has_value());
+  EXPECT_EQ(s.session.state().difficulty, events::HARD);
+  EXPECT_EQ(s.session.state().mode, events::VS_COMPUTER);
+}
+
+TEST(TuiControllerTest, TheModeFlagSkipsTheQuestionsForASaveWithoutTurns) {
+  Screen s(TempPath("b.log"), {.mode = events::TWO_PLAYER});
+  EXPECT_FALSE(s.controller.Model().menu.has_value());
+  EXPECT_EQ(s.session.state().mode, events::TWO_PLAYER);
+}
+
+TEST(TuiControllerTest, ASavedGameOffersResumeAndNewNeedsConfirmation) {
+  const std::string path = TempPath("c.log");
+  {
+    Screen first(path, {.mode = events::TWO_PLAYER});
+    first.Focus(11);
+    first.Keys({kKeyEnter});
+    first.Focus(15);
+    first.Keys({kKeyEnter});
+    ASSERT_EQ(first.session.state().turns, 1);
+  }
+  Screen s(path);
+  ASSERT_TRUE(s.controller.Model().menu.has_value());
+  EXPECT_EQ(s.controller.Model().menu->title, "A saved game exists");
+  s.Keys({'2'});
+  EXPECT_EQ(s.controller.Model().menu->title, "Replace the saved game?");
+  s.Keys({'2'});  // No, keep it.
+  EXPECT_EQ(s.controller.Model().menu->title, "A saved game exists");
+  s.Keys({'1'});  // Resume.
+  EXPECT_FALSE(s.controller.Model().menu.has_value());
+  EXPECT_EQ(s.session.state().turns, 1);
+  EXPECT_THAT(s.Messages(), HasSubstr("Resumed the saved game"));
+  s.Keys({'n', '1', '2'});  // New game, replace it, two players.
+  EXPECT_EQ(s.session.state().turns, 0);
+}
+
+TEST(TuiControllerTest, ArrowsVisitOnlyPlayableSquares) {
+  Screen s(TempPath("d.log"), {.mode = events::TWO_PLAYER});
+  for (int key : {kKeyUp, kKeyUp, kKeyRight, kKeyRight, kKeyRight, kKeyRight,
+                  kKeyDown, kKeyLeft, kKeyUp, kKeyUp, kKeyUp, kKeyUp, kKeyUp,
+                  kKeyUp, kKeyUp, kKeyLeft}) {
+    s.Keys({key});
+    const Square f = s.controller.focus();
+    ASSERT_GE(f, 0);
+    ASSERT_LT(f, 32);
+    EXPECT_TRUE(s.Cell(f + 1).focus);
+    EXPECT_THAT(s.Status(), HasSubstr(absl::StrCat("Square ", f + 1, ",")));
+  }
+  // Up then down returns to the same square.
+  const Square before = s.controller.focus();
+  s.Keys({kKeyDown, kKeyDown, kKeyUp, kKeyUp});
+  EXPECT_EQ(s.controller.focus(), before);
+}
+
+TEST(TuiControllerTest, SelectThenDestinationPlaysTheTurn) {
+  Screen s(TempPath("e.log"), {.mode = events::TWO_PLAYER});
+  EXPECT_EQ(s.Status(), "Square 12, Red man · Red to move");
+  s.Keys({kKeyRight, kKeyRight});
+  EXPECT_EQ(s.Status(), "Square 10, Red man · Red to move");
+  s.Keys({' '});
+  EXPECT_TRUE(s.Cell(10).selected);
+  EXPECT_TRUE(s.Cell(14).destination);
+  EXPECT_TRUE(s.Cell(15).destination);
+  s.Keys({kKeyUp});
+  EXPECT_EQ(s.Status(), "Square 15, empty, legal destination · Red to move");
+  s.Keys({kKeyEnter});
+  EXPECT_EQ(s.session.state().turns, 1);
+  EXPECT_THAT(s.Messages(), HasSubstr("Red: 10-15"));
+  EXPECT_EQ(s.Status(), "Square 15, Red man · White to move");
+}
+
+TEST(TuiControllerTest, ThePromptPlaysAWholeMove) {
+  Screen s(TempPath("f.log"), {.mode = events::TWO_PLAYER});
+  s.Keys({':'});
+  EXPECT_EQ(s.controller.Model().prompt, "Move: ");
+  s.Type("11-16");
+  s.Keys({kKeyEnter});
+  EXPECT_EQ(s.session.state().turns, 1);
+  s.Keys({':'});
+  s.Type("9-13");
+  s.Keys({kKeyEnter});
+  EXPECT_THAT(s.Messages(), HasSubstr("is not a legal move here"));
+}
+
+TEST(TuiControllerTest,
+     AMultiJumpGoesLandingByLandingAndEscapeRestoresTheBoard) {
+  const std::string path = TempPath("g.log");
+  WriteGame(path, "W:W22,30:B18,10,11", events::TWO_PLAYER);
+  Screen s(path);
+  s.Keys({'1'});
+  EXPECT_EQ(s.controller.focus(), 21);
+  EXPECT_TRUE(s.Cell(22).must_capture);
+  s.Keys({kKeyEnter});
+  s.Focus(15);
+  s.Keys({kKeyEnter});
+  EXPECT_EQ(s.controller.route().size(), 2u);
+  EXPECT_EQ(s.Cell(15).route_step, 1);
+  EXPECT_EQ(s.Cell(15).piece, Piece::kWhiteMan);
+  EXPECT_EQ(s.Cell(22).piece, Piece::kEmpty);
+  EXPECT_TRUE(s.Cell(18).captured);
+  EXPECT_TRUE(s.Cell(6).destination);
+  EXPECT_TRUE(s.Cell(8).destination);
+  EXPECT_EQ(s.Status(),
+            "Square 15, White man, landing 1 of the jump · White to move");
+  EXPECT_THAT(s.Messages(), HasSubstr("choose the next landing (6, 8)"));
+  EXPECT_EQ(s.session.state().turns, 0);
+  EXPECT_EQ(storage::LoadGame(storage::Env::Default(), path)->events.size(),
+            1u);
+
+  // Another piece cannot take over mid-chain.
+  s.Focus(30);
+  s.Keys({kKeyEnter});
+  EXPECT_THAT(s.Messages(),
+              HasSubstr("Finish the jump with the piece from square 22"));
+  EXPECT_EQ(s.controller.route().size(), 2u);
+
+  s.Keys({kKeyEscape});
+  EXPECT_TRUE(s.controller.route().empty());
+  EXPECT_EQ(s.Cell(22).piece, Piece::kWhiteMan);
+  EXPECT_EQ(s.Cell(15).piece, Piece::kEmpty);
+  EXPECT_EQ(s.Cell(18).piece, Piece::kBlackMan);
+  EXPECT_EQ(s.controller.focus(), 21);
+  EXPECT_THAT(s.Messages(), HasSubstr("Turn cancelled"));
+
+  s.Keys({kKeyEnter});
+  s.Focus(15);
+  s.Keys({kKeyEnter});
+  s.Focus(8);
+  s.Keys({kKeyEnter});
+  EXPECT_EQ(s.session.state().turns, 1);
+  EXPECT_THAT(s.Messages(), HasSubstr("White: 22x15x8"));
+}
+
+TEST(TuiControllerTest, ClicksSelectAndMove) {
+  Screen s(TempPath("h.log"), {.mode = events::TWO_PLAYER});
+  s.controller.OnClickSquare(10);  // square 11
+  EXPECT_TRUE(s.Cell(11).selected);
+  s.controller.OnClickSquare(15);  // square 16
+  EXPECT_EQ(s.session.state().turns, 1);
+  EXPECT_THAT(s.Messages(), HasSubstr("Red: 11-16"));
+}
+
+TEST(TuiControllerTest, UndoAgainstTheComputerReturnsToThePersonsTurn) {
+  Screen s(TempPath("i.log"),
+           {.mode = events::VS_COMPUTER, .difficulty = events::EASY});
+  s.Focus(11);
+  s.Keys({kKeyEnter});
+  s.Focus(15);
+  s.Keys({kKeyEnter});
+  ASSERT_TRUE(s.Settle());
+  ASSERT_EQ(s.session.state().turns, 2);
+  EXPECT_THAT(s.Messages(), HasSubstr("White (computer): "));
+  s.Keys({'u'});
+  EXPECT_EQ(s.session.state().turns, 0);
+  EXPECT_THAT(s.Messages(), HasSubstr("Turn taken back. Your move (Red)"));
+}
+
+TEST(TuiControllerTest, PauseShowsAndHoldsTheThinkingComputer) {
+  Screen s(TempPath("j.log"),
+           {.mode = events::VS_COMPUTER, .difficulty = events::HARD},
+           {.max_nodes = 4'000'000'000});
+  s.Keys({':'});
+  s.Type("11-15");
+  s.Keys({kKeyEnter});
+  const absl::Time deadline = absl::Now() + absl::Seconds(20);
+  while (s.session.computer().nodes == 0 && absl::Now() < deadline)
+    s.controller.Tick();
+  EXPECT_THAT(s.Panel(), HasSubstr("White is thinking: "));
+  s.Keys({'p'});
+  EXPECT_TRUE(s.session.paused());
+  EXPECT_THAT(s.Panel(), HasSubstr("PAUSED"));
+  EXPECT_THAT(s.Status(), HasSubstr("· Paused"));
+  s.Keys({'u'});
+  EXPECT_EQ(s.session.state().turns, 1);
+  s.Keys({'p', 'u'});
+  EXPECT_EQ(s.session.state().turns, 0);
+}
+
+TEST(TuiControllerTest, SuspendingPausesTheGame) {
+  Screen s(TempPath("k.log"), {.mode = events::TWO_PLAYER});
+  s.controller.OnSuspend();
+  EXPECT_TRUE(s.session.paused());
+  EXPECT_THAT(s.Messages(),
+              HasSubstr("Paused while the program was suspended"));
+  s.Keys({kKeyEnter});
+  EXPECT_THAT(s.Messages(), HasSubstr("The game is paused"));
+  s.Keys({'p'});
+  EXPECT_FALSE(s.session.paused());
+}
+
+TEST(TuiControllerTest, HintsAndNumbersCanBeSwitchedOff) {
+  Screen s(TempPath("l.log"), {.mode = events::TWO_PLAYER});
+  s.Keys({' '});
+  EXPECT_TRUE(s.Cell(16).destination);
+  s.Keys({'h'});
+  EXPECT_FALSE(s.Cell(16).destination);
+  EXPECT_THAT(s.Panel(), HasSubstr("Hints: off"));
+  EXPECT_TRUE(s.controller.Model().numbers);
+  s.Keys({'#'});
+  EXPECT_FALSE(s.controller.Model().numbers);
+}
+
+TEST(TuiControllerTest, KingsWearACrownAndALetter) {
+  const std::string path = TempPath("m.log");
+  WriteGame(path, "B:WK30:BK5,9", events::TWO_PLAYER);
+  Screen s(path);
+  s.Keys({'1'});
+  EXPECT_EQ(s.Cell(5).glyph, "\u265BR");
+  EXPECT_EQ(s.Cell(9).glyph, "r");
+  EXPECT_EQ(s.Cell(30).glyph, "\u265BW");
+  s.Focus(30);
+  EXPECT_EQ(s.Status(), "Square 30, White king · Red to move");
+}
+
+TEST(TuiControllerTest, AComputerErrorOffersRetryAndTwoPlayers) {
+  Screen s(TempPath("n.log"),
+           {.mode = events::VS_COMPUTER, .difficulty = events::EASY},
+           {.failing_searches = 2});
+  s.Keys({':'});
+  s.Type("11-15");
+  s.Keys({kKeyEnter});
+  ASSERT_TRUE(s.Settle());
+  ASSERT_TRUE(s.controller.Model().menu.has_value());
+  EXPECT_EQ(s.controller.Model().menu->title, "The computer could not move");
+  s.Keys({'p'});  // The retry fails too: the question comes back.
+  ASSERT_TRUE(s.Settle());
+  ASSERT_TRUE(s.controller.Model().menu.has_value());
+  s.Keys({'2'});
+  EXPECT_FALSE(s.controller.Model().menu.has_value());
+  EXPECT_EQ(s.session.state().mode, events::TWO_PLAYER);
+  EXPECT_THAT(s.Messages(), HasSubstr("between two players"));
+}
+
+TEST(TuiControllerTest, ADrawOfferIsAnsweredByTheOtherPlayer) {
+  Screen s(TempPath("o.log"), {.mode = events::TWO_PLAYER});
+  s.Keys({'d'});
+  ASSERT_TRUE(s.controller.Model().menu.has_value());
+  EXPECT_EQ(s.controller.Model().menu->title, "Red offers a draw");
+  s.Keys({'2'});
+  EXPECT_FALSE(s.session.state().over());
+  s.Keys({'d', '1'});
+  EXPECT_TRUE(s.session.state().over());
+  EXPECT_THAT(s.Messages(), HasSubstr("Draw by agreement"));
+}
+
+TEST(TuiControllerTest, TheEndNamesTheWinnerAndResignNeedsConfirmation) {
+  const std::string path = TempPath("p.log");
+  WriteGame(path, "B:W18:B14", events::TWO_PLAYER);
+  Screen s(path);
+  s.Keys({'1', kKeyEnter});
+  s.Focus(23);
+  s.Keys({kKeyEnter});
+  EXPECT_THAT(s.Messages(),
+              HasSubstr("Game over: Red wins: White has no legal move"));
+  EXPECT_THAT(s.Status(), HasSubstr("Red wins"));
+
+  Screen t(TempPath("q.log"), {.mode = events::TWO_PLAYER});
+  t.Keys({'r'});
+  EXPECT_EQ(t.controller.Model().menu->title, "Resign this game?");
+  t.Keys({kKeyEscape});
+  EXPECT_FALSE(t.session.state().over());
+  t.Keys({'r', '1'});
+  EXPECT_THAT(t.Messages(), HasSubstr("White wins: Red resigned"));
+}
+
+TEST(TuiControllerTest, TheCountdownIsShownBeforeTheDraw) {
+  Screen s(TempPath("r.log"), {.mode = events::TWO_PLAYER});
+  EXPECT_THAT(s.Panel(), HasSubstr("Automatic draw in 80 turns"));
+}
+
+TEST(TuiControllerTest, QuittingAnUnsavedGameAsksFirst) {
+  const std::string file = TempPath("plain");
+  std::ofstream(file) << "x";
+  Screen s(file + "/match.log", {.mode = events::TWO_PLAYER});
+  EXPECT_THAT(s.Messages(), HasSubstr("The save cannot be used"));
+  EXPECT_THAT(s.Panel(), HasSubstr("NOT SAVED"));
+  s.Keys({':'});
+  s.Type("11-15");
+  s.Keys({kKeyEnter, 'q'});
+  EXPECT_FALSE(s.controller.done());
+  EXPECT_EQ(s.controller.Model().menu->title, "Quit? This game is not saved.");
+  s.Keys({'1'});
+  EXPECT_TRUE(s.controller.done());
+}
+
+// Every language fills every text on the screen: a key shown as itself
+// would mean a catalogue lacks it.
+TEST(TuiControllerTest, EveryLanguageWordsTheWholeScreen) {
+  for (absl::string_view language : kLanguages) {
+    const std::string path = TempPath(absl::StrCat(language, ".log"));
+    WriteGame(path, "W:W22,30:BK18,10,11", events::TWO_PLAYER);
+    Screen s(path, {}, {}, language);
+    std::string all = s.controller.Model().menu->title;
+    s.Keys({'1', kKeyEnter});
+    s.Focus(15);
+    s.Keys({kKeyEnter, '?'});
+    const ScreenModel model = s.controller.Model();
+    all = absl::StrCat(all, model.title, model.status,
+                       absl::StrJoin(model.panel, ""),
+                       absl::StrJoin(model.messages, ""), model.keys,
+                       model.menu->title, absl::StrJoin(model.menu->lines, ""));
+    EXPECT_THAT(
+        all,
+        Not(::testing::ContainsRegex(
+            "(square|status|panel|tui|menu|help|keys|to_move|mode|piece|colour|"
+            "report|refuse|notice|end|countdown)\\.[a-z_]")))
+        << language;
+    EXPECT_THAT(model.status, HasSubstr("15")) << language;
+  }
+}
+
+// The longest question, the help, must fit an 80x24 terminal in every
+// language.
+TEST(TuiControllerTest, TheHelpFitsTheSmallestScreenInEveryLanguage) {
+  for (absl::string_view language : kLanguages) {
+    Screen s(TempPath(absl::StrCat("help_", language, ".log")),
+             {.mode = events::TWO_PLAYER}, {}, language);
+    s.Keys({'?'});
+    const MenuView menu = *s.controller.Model().menu;
+    int rows = kMenuExtraRows + static_cast<int>(menu.options.size());
+    for (const std::string& line : menu.lines) {
+      rows += static_cast<int>(WrapText(line, kMenuTextWidth).size());
+    }
+    EXPECT_LE(rows, kScreenHeight) << language;
+  }
+}
+
+}  // namespace
+}  // namespace checkers::cli

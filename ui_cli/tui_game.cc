@@ -1,0 +1,83 @@
+#include "ui_cli/tui_game.h"
+
+#include <signal.h>
+
+#include <memory>
+
+#include "absl/status/statusor.h"
+#include "ui_cli/exit_codes.h"
+#include "ui_cli/play_signals.h"
+#include "ui_cli/tui_view.h"
+
+namespace checkers::cli {
+namespace {
+
+// How long one wait for a key lasts: the thinking indicator and the
+// computer's move show up at least this often.
+constexpr int kPollMillis = 100;
+
+}  // namespace
+
+int RunFullScreen(const Catalogue& text, PlaySession* session,
+                  TuiController::Options options, bool color) {
+  InstallPlaySignalHandlers(/*restore_terminal=*/true);
+  absl::StatusOr<std::unique_ptr<TuiView>> view =
+      TuiView::Create({.color = color});
+  if (!view.ok()) {
+    return Fail(kExitUsage,
+                absl::FailedPreconditionError(text.Get(
+                    "tui.no_terminal",
+                    {{"detail", std::string(view.status().message())}})));
+  }
+  TuiController controller(text, session, options);
+  controller.Start();
+  int status = kExitOk;
+  while (!controller.done()) {
+    if (TakeSignal(PlaySignal::kHangup) || TakeSignal(PlaySignal::kTerminate)) {
+      // Completed turns are saved already; a turn under way is dropped.
+      session->Pause();
+      status = 128 + LastEndingSignal();
+      break;
+    }
+    if (TakeSignal(PlaySignal::kSuspend)) {
+      controller.OnSuspend();
+      (*view)->Draw(controller.Model());
+      (*view)->Suspend();
+      StopProcess();
+      (*view)->Resume();
+      TakeSignal(PlaySignal::kContinue);
+    }
+    if (TakeSignal(PlaySignal::kContinue)) {
+      // Stopped by some other means (SIGSTOP): the game pauses too.
+      controller.OnSuspend();
+      (*view)->Resume();
+    }
+    controller.Tick();
+    (*view)->Draw(controller.Model());
+    const ViewInput in = (*view)->Poll(kPollMillis);
+    if (in.kind == ViewInput::kHangup) {
+      session->Pause();
+      status = 128 + SIGHUP;
+      break;
+    }
+    switch (in.kind) {
+      case ViewInput::kKey:
+        controller.OnKey(in.value);
+        break;
+      case ViewInput::kSquare:
+        controller.OnClickSquare(in.value);
+        break;
+      case ViewInput::kOption:
+        controller.OnClickOption(in.value);
+        break;
+      case ViewInput::kNone:
+      case ViewInput::kRedraw:
+      case ViewInput::kHangup:
+        break;
+    }
+  }
+  view->reset();
+  return status;
+}
+
+}  // namespace checkers::cli

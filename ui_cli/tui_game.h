@@ -1,0 +1,21 @@
+// The full-screen game's loop: the ncurses view, the controller and the
+// session, with the signals that pause or end it.
+
+#ifndef CHECKERS_UI_CLI_TUI_GAME_H_
+#define CHECKERS_UI_CLI_TUI_GAME_H_
+
+#include "ui_cli/catalogue.h"
+#include "ui_cli/play_session.h"
+#include "ui_cli/tui_controller.h"
+
+namespace checkers::cli {
+
+// Runs the game on the terminal until the person quits or the terminal
+// goes away, and returns the exit status. `session` has been opened. The
+// terminal is given back on every way out.
+int RunFullScreen(const Catalogue& text, PlaySession* session,
+                  TuiController::Options options, bool color);
+
+}  // namespace checkers::cli
+
+#endif  // CHECKERS_UI_CLI_TUI_GAME_H_

@@ -1,0 +1,88 @@
+// The ncurses view of the full-screen game: draws a ScreenModel in an 80x24
+// (or larger) terminal and turns keys and mouse clicks into the
+// controller's inputs. It decides nothing about the game.
+
+#ifndef CHECKERS_UI_CLI_TUI_VIEW_H_
+#define CHECKERS_UI_CLI_TUI_VIEW_H_
+
+#include <array>
+#include <memory>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "ui_cli/tui_controller.h"
+
+namespace checkers::cli {
+
+// The terminal size the layout needs.
+inline constexpr int kScreenWidth = 80;
+inline constexpr int kScreenHeight = 24;
+// The width of a menu's text; with its frame and margins a menu spans 78
+// columns at most, and 5 rows besides its text and options.
+inline constexpr int kMenuTextWidth = 74;
+inline constexpr int kMenuExtraRows = 5;
+
+// One input from the terminal.
+struct ViewInput {
+  enum Kind {
+    kNone,    // the wait timed out
+    kKey,     // `value` is a Key or a printable character
+    kSquare,  // a click on square `value`
+    kOption,  // a click on menu option `value`
+    kRedraw,  // the terminal was resized or asked to be redrawn
+    kHangup,  // the terminal is gone
+  };
+  Kind kind = kNone;
+  int value = 0;
+};
+
+class TuiView {
+ public:
+  struct Options {
+    // Colours where the terminal has them; every cue is also drawn as a
+    // character or an attribute, so the game is complete without.
+    bool color = true;
+  };
+
+  // Takes over the terminal on stdin/stdout. FailedPrecondition when there
+  // is no usable terminal (TERM unset or unknown).
+  static absl::StatusOr<std::unique_ptr<TuiView>> Create(Options options);
+
+  // Gives the terminal back as it was.
+  ~TuiView();
+
+  TuiView(const TuiView&) = delete;
+  TuiView& operator=(const TuiView&) = delete;
+
+  void Draw(const ScreenModel& model);
+
+  // Waits up to `timeout_ms` for one input.
+  ViewInput Poll(int timeout_ms);
+
+  // Gives the terminal back before the process stops (Ctrl-Z), and takes
+  // it again when it continues.
+  void Suspend();
+  void Resume();
+
+ private:
+  explicit TuiView(Options options);
+  void DrawBoard(const ScreenModel& model);
+  void DrawCell(int y, int x, const CellView& cell, bool numbers);
+  void DrawPanel(const ScreenModel& model);
+  void DrawMenu(const MenuView& menu);
+  void DrawText(int y, int x, int width, const std::string& text,
+                int attributes);
+
+  Options options_;
+  bool color_ = false;
+  // Where the last Draw put each menu option (screen row), for clicks.
+  std::vector<int> option_rows_;
+  int option_left_ = 0, option_right_ = 0;
+  // Where the last Draw put the board: the square at each screen cell.
+  bool board_drawn_ = false;
+  std::array<std::array<int, 8>, 8> squares_{};
+};
+
+}  // namespace checkers::cli
+
+#endif  // CHECKERS_UI_CLI_TUI_VIEW_H_
