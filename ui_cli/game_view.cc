@@ -103,8 +103,8 @@ std::string BoardText(const Position& pos, const events::GameStarted* started,
   return text;
 }
 
-bool ShowFlipped(const GameState& s) {
-  return s.vs_computer() && s.human_side == events::FIRST;
+events::Side BottomSide(const GameState& s) {
+  return s.vs_computer() ? s.human_side : events::FIRST;
 }
 
 std::string EndText(const GameState& s) {
@@ -154,7 +154,7 @@ std::string ShowText(const GameState& s) {
   }
   absl::StrAppend(&text, "Mode: ", ModeText(s), "\n");
   absl::StrAppend(&text,
-                  BoardText(s.position, s.started.get(), ShowFlipped(s)));
+                  BoardText(s.position, s.started.get(), BottomSide(s) == events::FIRST));
   absl::StrAppend(&text, "FEN: ", ToFen(s.position), "\n");
   if (!s.over()) {
     if (const int left = s.TurnsUntilAutomaticDraw(); left >= 0) {

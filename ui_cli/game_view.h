@@ -20,9 +20,10 @@ namespace checkers::cli {
 std::string BoardText(const Position& pos, const events::GameStarted* started,
                       bool flipped);
 
-// Whether the person sees the board flipped: in a game against the
-// computer, their side is at the bottom.
-bool ShowFlipped(const events::GameState& state);
+// The side shown at the bottom of the board: the person's side against
+// the computer, the side that moves first between two players. The board
+// is flipped (BoardText) when that is the first side.
+events::Side BottomSide(const events::GameState& state);
 
 // "Red wins: White has no legal move", "Draw: third repetition (seqs
 // 1, 5, 9)", ... for a finished game.

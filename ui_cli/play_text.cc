@@ -67,10 +67,6 @@ std::string PieceLetter(const Catalogue& t, const GameState& state,
                             IsKing(piece) ? ".king" : ".man"));
 }
 
-Side BottomSide(const GameState& state) {
-  return state.vs_computer() ? state.human_side : events::FIRST;
-}
-
 std::string ModeText(const Catalogue& t, const GameState& state) {
   if (state.started == nullptr) return "";
   if (!state.vs_computer()) return t.Get("mode.two_player");

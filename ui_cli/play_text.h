@@ -13,6 +13,7 @@
 #include "events/events.pb.h"
 #include "events/game_state.h"
 #include "ui_cli/catalogue.h"
+#include "ui_cli/game_view.h"
 
 namespace checkers::cli {
 
@@ -34,10 +35,6 @@ std::string PieceText(const Catalogue& t, const events::GameState& state,
 // crown to kings.
 std::string PieceLetter(const Catalogue& t, const events::GameState& state,
                         Piece piece);
-
-// The side shown at the bottom of the board: the person's side against the
-// computer; between two players, the side that moves first.
-events::Side BottomSide(const events::GameState& state);
 
 // "vs computer (Medium), you play Red" or "two players · same device".
 std::string ModeText(const Catalogue& t, const events::GameState& state);

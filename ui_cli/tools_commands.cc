@@ -168,7 +168,7 @@ std::string PlyText(const replay::Ply& ply, int last_turn) {
                     " played ", ply.move, "\n");
   }
   absl::StrAppend(&text,
-                  BoardText(s.position, s.started.get(), ShowFlipped(s)));
+                  BoardText(s.position, s.started.get(), BottomSide(s) == events::FIRST));
   absl::StrAppend(&text, "FEN: ", ToFen(s.position), "\n");
   if (s.over()) {
     absl::StrAppend(&text, "Game over: ", EndText(s), "\n");
