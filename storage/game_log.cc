@@ -51,7 +51,10 @@ absl::StatusOr<LoadedGame> ParseGame(absl::string_view bytes) {
 }
 
 absl::StatusOr<LoadedGame> LoadGame(Env* env, const std::string& path) {
-  absl::StatusOr<LoadedGame> game = GameOf(ReadLog(env, path));
+  // ReadLog names the path in its own errors; those of the events do not.
+  absl::StatusOr<LogContents> contents = ReadLog(env, path);
+  if (!contents.ok()) return contents.status();
+  absl::StatusOr<LoadedGame> game = GameOf(*std::move(contents));
   if (!game.ok() && game.status().code() == absl::StatusCode::kDataLoss) {
     return absl::DataLossError(
         absl::StrCat(path, ": ", game.status().message()));

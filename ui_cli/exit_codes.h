@@ -4,7 +4,10 @@
 #ifndef CHECKERS_UI_CLI_EXIT_CODES_H_
 #define CHECKERS_UI_CLI_EXIT_CODES_H_
 
+#include <string>
+
 #include "absl/status/status.h"
+#include "absl/strings/string_view.h"
 
 namespace checkers::cli {
 
@@ -28,6 +31,11 @@ inline constexpr int kExitLocked = 75;
 // file, FailedPrecondition a refusal, Unavailable a locked save, and
 // PermissionDenied / ResourceExhausted / Internal an unwritable save.
 int ExitCodeFor(const absl::Status& status);
+
+// `message` as one printable line: line breaks become spaces, and control
+// characters and bytes that are not UTF-8 (from a damaged file, say)
+// become '?', so the terminal shows what was wrong instead of garbling.
+std::string PrintableLine(absl::string_view message);
 
 // Prints "checkers: <message>" as one line on stderr and returns `code`.
 int Fail(int code, const absl::Status& status);
