@@ -42,6 +42,8 @@ std::string ResultWords(const GameState& s, events::Result result) {
   }
 }
 
+}  // namespace
+
 std::string ResultJson(events::Result result) {
   switch (result) {
     case events::FIRST_WINS:
@@ -52,8 +54,6 @@ std::string ResultJson(events::Result result) {
       return "draw";
   }
 }
-
-}  // namespace
 
 std::string TurnText(const events::TurnPlayed& turn) {
   if (turn.squares_size() < 2) return "?";

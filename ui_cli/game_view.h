@@ -45,6 +45,10 @@ std::string EventLine(const events::GameState& before,
 std::string EventJson(const events::GameState& before,
                       const events::Event& event);
 
+// How JSON outputs name a result: "first", "second" (the side that won)
+// or "draw".
+std::string ResultJson(events::Result result);
+
 // The PDN text of a recorded turn ("24x15x6").
 std::string TurnText(const events::TurnPlayed& turn);
 

@@ -176,14 +176,8 @@ void PlaySession::NewGame(events::Mode mode, events::Difficulty difficulty) {
   search_.reset();
   computer_error_.clear();
   paused_ = false;
-  absl::Status st = log_->NewGame(started);
-  if (!st.ok() && !IsRefusal(st)) {
-    log_->ContinueInMemory();
-    persistence_ = Persistence::kWriteFailed;
-    persistence_detail_ = std::string(st.message());
-    Say(PersistenceText());
-    st = log_->NewGame(started);
-  }
+  const absl::Status st =
+      SaveOrKeepInMemory([&] { return log_->NewGame(started); });
   if (!st.ok()) {
     Refuse(st);
     return;
@@ -228,15 +222,23 @@ bool PlaySession::CanAct(bool move) {
   return true;
 }
 
-bool PlaySession::Commit(const Event& event) {
-  absl::Status st = log_->Commit(event);
+absl::Status PlaySession::SaveOrKeepInMemory(
+    const std::function<absl::Status()>& change) {
+  absl::Status st = change();
   if (!st.ok() && !IsRefusal(st)) {
+    // The save failed, not the move: the game goes on in memory.
     log_->ContinueInMemory();
     persistence_ = Persistence::kWriteFailed;
     persistence_detail_ = std::string(st.message());
     Say(PersistenceText());
-    st = log_->Commit(event);
+    st = change();
   }
+  return st;
+}
+
+bool PlaySession::Commit(const Event& event) {
+  const absl::Status st =
+      SaveOrKeepInMemory([&] { return log_->Commit(event); });
   if (!st.ok()) {
     Refuse(st);
     return false;

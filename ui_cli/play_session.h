@@ -12,6 +12,7 @@
 #define CHECKERS_UI_CLI_PLAY_SESSION_H_
 
 #include <cstdint>
+#include <functional>
 #include <future>
 #include <memory>
 #include <optional>
@@ -180,8 +181,11 @@ class PlaySession {
   bool CanAct(bool move);
   void GoInMemory(Persistence why, absl::string_view detail);
   void CopyIntoMemory(const std::string& path);
-  // Commits `event`; on a write failure moves the game into memory with a
-  // notice and commits it there.
+  // Runs `change` on the log; when the save fails (not the change itself),
+  // moves the game into memory with a notice and runs it again there.
+  absl::Status SaveOrKeepInMemory(const std::function<absl::Status()>& change);
+  // Commits `event` through SaveOrKeepInMemory; false, with the refusal
+  // said, when it is refused.
   bool Commit(const events::Event& event);
   // After a commit to a game that went on: drops the computer's work for
   // the old state and reports the game's end, if it came.

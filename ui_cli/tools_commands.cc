@@ -101,17 +101,6 @@ std::string Name(const GameState& s, events::Side side) {
   return std::string(events::SideName(s.started.get(), side));
 }
 
-std::string ResultJson(events::Result result) {
-  switch (result) {
-    case events::FIRST_WINS:
-      return "first";
-    case events::SECOND_WINS:
-      return "second";
-    default:
-      return "draw";
-  }
-}
-
 // log
 
 int RunLog(const std::vector<std::string>& positional) {
