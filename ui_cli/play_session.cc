@@ -55,8 +55,12 @@ absl::StatusOr<ComputerOptions> ComputerOptionsFromEnvironment() {
   return options;
 }
 
-PlaySession::PlaySession(const Catalogue& text, ComputerOptions options)
-    : t_(text), options_(options), log_(storage::GameLog::InMemory()) {}
+PlaySession::PlaySession(const Catalogue& text, ComputerOptions options,
+                         storage::Env* env)
+    : t_(text),
+      env_(env),
+      options_(options),
+      log_(storage::GameLog::InMemory()) {}
 
 PlaySession::~PlaySession() {
   search_.reset();
@@ -72,7 +76,7 @@ void PlaySession::Open(const absl::StatusOr<std::string>& path) {
   }
   path_ = *path;
   absl::StatusOr<std::unique_ptr<storage::GameLog>> log =
-      storage::GameLog::Open(storage::Env::Default(), path_);
+      storage::GameLog::Open(env_, path_);
   if (log.ok()) {
     log_ = *std::move(log);
     persistence_ = Persistence::kSaved;
@@ -104,7 +108,7 @@ void PlaySession::GoInMemory(Persistence why, absl::string_view detail) {
 
 void PlaySession::CopyIntoMemory(const std::string& path) {
   absl::StatusOr<storage::LoadedGame> saved =
-      storage::LoadGame(storage::Env::Default(), path);
+      storage::LoadGame(env_, path);
   if (!saved.ok() || saved->events.empty() ||
       !saved->events[0].has_game_started())
     return;
@@ -118,12 +122,11 @@ void PlaySession::CopyIntoMemory(const std::string& path) {
 }
 
 void PlaySession::KeepDamagedAside() {
-  storage::Env* env = storage::Env::Default();
   std::string kept = absl::StrCat(path_, ".damaged");
-  for (int n = 2; env->FileExists(kept); ++n)
+  for (int n = 2; env_->FileExists(kept); ++n)
     kept = absl::StrCat(path_, ".damaged.", n);
   damage_.clear();
-  if (absl::Status st = env->Rename(path_, kept); !st.ok()) {
+  if (absl::Status st = env_->Rename(path_, kept); !st.ok()) {
     GoInMemory(Persistence::kUnavailable, st.message());
     return;
   }

@@ -28,6 +28,7 @@
 #include "engine/search_thread.h"
 #include "events/events.pb.h"
 #include "events/game_state.h"
+#include "storage/env.h"
 #include "storage/game_log.h"
 #include "ui_cli/catalogue.h"
 
@@ -77,8 +78,10 @@ enum class Persistence {
 
 class PlaySession {
  public:
-  // `text` must outlive the session.
-  PlaySession(const Catalogue& text, ComputerOptions options);
+  // `text` must outlive the session, and so must `env`, through which the
+  // save is read and written (tests pass a fault-injecting one).
+  PlaySession(const Catalogue& text, ComputerOptions options,
+              storage::Env* env = storage::Env::Default());
   // Cancels the computer's work.
   ~PlaySession();
 
@@ -196,6 +199,7 @@ class PlaySession {
   void CollectDrawAnswer();
 
   const Catalogue& t_;
+  storage::Env* const env_;
   ComputerOptions options_;
   std::string path_;
   std::unique_ptr<storage::GameLog> log_;

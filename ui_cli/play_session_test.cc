@@ -13,6 +13,7 @@
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "storage/env.h"
+#include "storage/fault_env.h"
 #include "storage/game_log.h"
 #include "ui_cli/catalogue.h"
 
@@ -76,6 +77,27 @@ TEST(PlaySessionTest, ANewGameAndItsTurnsAreSaved) {
   EXPECT_THAT(Said(session), HasSubstr("Red: 11-15"));
   absl::StatusOr<storage::LoadedGame> saved =
       storage::LoadGame(storage::Env::Default(), path);
+  ASSERT_TRUE(saved.ok()) << saved.status();
+  EXPECT_EQ(saved->state.turns, 1);
+}
+
+TEST(PlaySessionTest, AWriteFailureDuringPlayKeepsTheGameGoingInMemory) {
+  storage::FaultEnv env;
+  PlaySession session(English(), {}, &env);
+  session.Open("/state/checkers/match.log");
+  session.NewGame(events::TWO_PLAYER, events::MEDIUM);
+  ASSERT_TRUE(session.PlayText("11-15"));
+  Said(session);
+  env.SetSpaceLeft(0);
+  ASSERT_TRUE(session.PlayText("23-19"));
+  EXPECT_EQ(session.persistence(), Persistence::kWriteFailed);
+  EXPECT_THAT(Said(session), HasSubstr("No space left on device"));
+  EXPECT_EQ(session.state().turns, 2);
+  ASSERT_TRUE(session.PlayText("8-11"));
+  EXPECT_EQ(session.state().turns, 3);
+  // The save keeps every turn acknowledged before the failure.
+  absl::StatusOr<storage::LoadedGame> saved =
+      storage::LoadGame(&env, "/state/checkers/match.log");
   ASSERT_TRUE(saved.ok()) << saved.status();
   EXPECT_EQ(saved->state.turns, 1);
 }
