@@ -34,6 +34,8 @@ struct Bench {
 std::vector<Command> EngineCommands();
 // bench perft.
 std::vector<Bench> EngineBenches();
+// bench search.
+std::vector<Bench> SearchBenches();
 
 }  // namespace checkers::cli
 

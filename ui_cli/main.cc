@@ -25,7 +25,7 @@ std::vector<Command> AllCommands() {
 
 std::vector<Bench> AllBenches() {
   std::vector<Bench> all;
-  for (auto group : {EngineBenches}) {
+  for (auto group : {EngineBenches, SearchBenches}) {
     for (const Bench& b : group()) all.push_back(b);
   }
   return all;
