@@ -37,7 +37,7 @@ constexpr const char* kBenchPositions[] = {
     "W:WK6,K7,K14,K15,K22,K23:BK1,K2,K10,K11,K18,K19,K26,K27",
 };
 
-constexpr int kFingerprintDepth = 13;
+constexpr int kFingerprintDepth = 15;
 
 int BenchSearch() {
   uint64_t total_nodes = 0;
