@@ -14,7 +14,9 @@
 #include <vector>
 
 #include "engine/fen.h"
+#include "engine/movegen.h"
 #include "engine/notation.h"
+#include "engine/position.h"
 #include "engine/search.h"
 #include "gtest/gtest.h"
 
@@ -96,6 +98,31 @@ INSTANTIATE_TEST_SUITE_P(Shots, TacticsTest, ::testing::ValuesIn(kShots),
                            }
                            return name;
                          });
+
+// Endgame technique: the stronger side must force lone kings out of the
+// double corner before the no-progress rule draws the game.
+TEST(EndgameTechniqueTest, HardDrivesKingsOutOfTheDoubleCorner) {
+  for (const char* fen : {"B:WK1:BK23,K27", "B:WK1,K5:BK14,K18,K23"}) {
+    Position pos = *ParseFen(fen);
+    std::vector<uint64_t> history;
+    bool black_won = false;
+    for (int ply = 0; ply < 80 && !black_won; ++ply) {
+      SearchRequest request;
+      request.position = pos;
+      request.history = history;
+      request.no_progress_plies = static_cast<int>(history.size());
+      request.level = Level::kHard;
+      const absl::StatusOr<SearchResult> r = Search(request);
+      ASSERT_TRUE(r.ok()) << r.status();
+      const bool capture = r->best_move.IsCapture();
+      history.push_back(pos.hash());
+      pos.Play(r->best_move);
+      if (capture) history.clear();
+      black_won = pos.pieces(Color::kWhite) == 0 || !HasLegalMove(pos);
+    }
+    EXPECT_TRUE(black_won) << fen << " ends as " << ToFen(pos);
+  }
+}
 
 }  // namespace
 }  // namespace checkers
