@@ -70,13 +70,13 @@ constexpr std::array<int, kNumSquares> kKingTable = MakeKingTable();
 // alone keeps out a single attacker; square 4 guards little.
 constexpr std::array<int, 16> MakeBackRankTable() {
   std::array<int, 16> table{};
-  constexpr int kSquareValue[4] = {5, 6, 6, 2};
+  constexpr int kSquareValue[4] = {15, 18, 18, 6};
   for (int bits = 0; bits < 16; ++bits) {
     int v = 0;
     for (int i = 0; i < 4; ++i) {
       if (bits & (1 << i)) v += kSquareValue[i];
     }
-    if ((bits & 0b0101) == 0b0101) v += 8;
+    if ((bits & 0b0101) == 0b0101) v += 24;
     table[bits] = v;
   }
   return table;

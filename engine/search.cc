@@ -186,7 +186,7 @@ class Searcher {
 
  private:
   int Search(const Position& pos, int depth, int alpha, int beta, int ply,
-             int no_progress, bool pv_node, bool may_extend_threat);
+             int no_progress, bool pv_node);
   // Searches the root moves once at `depth` within (alpha, beta); returns
   // the best score. root_moves_[best] gets the best move.
   int SearchRoot(int depth, int alpha, int beta, bool exact_scores);
@@ -281,8 +281,7 @@ void Searcher::UpdatePv(int ply, const Move& m) {
 }
 
 int Searcher::Search(const Position& pos, int depth, int alpha, int beta,
-                     int ply, int no_progress, bool pv_node,
-                     bool may_extend_threat) {
+                     int ply, int no_progress, bool pv_node) {
   pv_length_[ply] = ply;
   if (++nodes_ >= next_poll_) Poll(false);
   if (stop_) return 0;
@@ -304,12 +303,7 @@ int Searcher::Search(const Position& pos, int depth, int alpha, int beta,
   if (depth <= 0) {
     if (!capturers) {
       if (!SteppingPieces(pos)) return -kMateScore + ply;
-      // The opponent threatens a capture the evaluation cannot see: look
-      // one move further, once per line, so the threat can be met.
-      const Position passed = pos.WithSideToMove(Opponent(pos.side_to_move()));
-      if (!may_extend_threat || !HasCapture(passed)) return Evaluate(pos);
-      depth = 1;
-      may_extend_threat = false;
+      return Evaluate(pos);
     } else if (rule_ == CaptureRule::kOptional) {
       // Captures are not forced: the side to move may also stand pat.
       stand_pat = Evaluate(pos);
@@ -373,6 +367,12 @@ int Searcher::Search(const Position& pos, int depth, int alpha, int beta,
     order_keys[i] = key;
   }
 
+  // Futility: near the horizon, quiet moves cannot lift a hopeless
+  // position above alpha; only captures and the first move are tried.
+  const bool futile =
+      !pv_node && depth <= 2 && !capturers && !IsMateScore(alpha) &&
+      !HasCapture(pos.WithSideToMove(Opponent(pos.side_to_move()))) &&
+      Evaluate(pos) + 120 * depth <= alpha;
   int best = stand_pat;
   // Indices past 254 do not fit the table; such positions (hundreds of
   // king capture routes) only arise when constructed.
@@ -387,6 +387,8 @@ int Searcher::Search(const Position& pos, int depth, int alpha, int beta,
     std::swap(order_keys[n], order_keys[pick]);
     const int index = order[n];
     const Move& m = moves[index];
+    if (futile && n > 0 && !m.IsCapture() && order_keys[n] < (1 << 21))
+      continue;
 
     const Position child = pos.After(m);
     keys_[history_size_ + ply + 1] = child.hash();
@@ -396,22 +398,24 @@ int Searcher::Search(const Position& pos, int depth, int alpha, int beta,
     int score;
     if (n == 0) {
       score = -Search(child, new_depth, -beta, -alpha, ply + 1,
-                      child_no_progress, pv_node, may_extend_threat);
+                      child_no_progress, pv_node);
     } else {
+      // Late moves in a well-ordered list rarely matter: search them
+      // shallower first and again at full depth only if they surprise.
       int reduction = 0;
-      if (depth >= 3 && n >= 3 && !m.IsCapture() && order_keys[n] < (1 << 21)) {
-        reduction = n >= 8 && depth >= 6 ? 2 : 1;
+      if (depth >= 3 && n >= 2 && !m.IsCapture() && order_keys[n] < (1 << 21)) {
+        reduction = n >= 5 && depth >= 5 ? 2 : 1;
+        if (n >= 10 && depth >= 8) reduction = 3;
       }
-      score =
-          -Search(child, std::max(0, new_depth - reduction), -alpha - 1, -alpha,
-                  ply + 1, child_no_progress, false, may_extend_threat);
+      score = -Search(child, std::max(0, new_depth - reduction), -alpha - 1,
+                      -alpha, ply + 1, child_no_progress, false);
       if (score > alpha && reduction > 0) {
         score = -Search(child, new_depth, -alpha - 1, -alpha, ply + 1,
-                        child_no_progress, false, may_extend_threat);
+                        child_no_progress, false);
       }
       if (score > alpha && score < beta) {
         score = -Search(child, new_depth, -beta, -alpha, ply + 1,
-                        child_no_progress, true, may_extend_threat);
+                        child_no_progress, true);
       }
     }
     if (stop_) return 0;
@@ -470,14 +474,14 @@ int Searcher::SearchRoot(int depth, int alpha, int beta, bool exact_scores) {
     const int new_depth = depth - 1 + extension;
     int score;
     if (n == 0 || exact_scores) {
-      score = -Search(child, new_depth, -beta, -alpha, 1, child_no_progress,
-                      true, true);
+      score =
+          -Search(child, new_depth, -beta, -alpha, 1, child_no_progress, true);
     } else {
       score = -Search(child, new_depth, -alpha - 1, -alpha, 1,
-                      child_no_progress, false, true);
+                      child_no_progress, false);
       if (!stop_ && score > alpha && score < beta) {
         score = -Search(child, new_depth, -beta, -alpha, 1, child_no_progress,
-                        true, true);
+                        true);
       }
     }
     if (stop_) break;

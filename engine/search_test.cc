@@ -1,5 +1,6 @@
 #include "engine/search.h"
 
+#include <algorithm>
 #include <set>
 #include <string>
 #include <vector>
@@ -93,6 +94,43 @@ TEST(SearchTest, ReturnsALegalMoveAndALegalPrincipalVariation) {
     EXPECT_GT(r->depth, 0);
     EXPECT_GT(r->nodes, 0u);
   }
+}
+
+// Positions from pseudo-random games, under both capture rules: every
+// answer is a legal move with a legal principal variation.
+TEST(SearchTest, AnswersAreLegalThroughoutRandomGames) {
+  uint64_t state = 99;
+  int searched = 0;
+  for (const CaptureRule rule :
+       {CaptureRule::kMandatory, CaptureRule::kOptional}) {
+    for (int game = 0; game < 6; ++game) {
+      Position pos = Position::Initial();
+      for (int ply = 0; ply < 150; ++ply) {
+        MoveList moves;
+        GenerateMoves(pos, &moves, rule);
+        if (moves.empty()) break;
+        if (ply % 9 == 4) {
+          SearchRequest request =
+              Request(pos, ply % 2 ? Level::kEasy : Level::kMedium, ply);
+          request.rules.capture_rule = rule;
+          const absl::StatusOr<SearchResult> r = Search(request);
+          ASSERT_TRUE(r.ok()) << r.status();
+          Position line = pos;
+          for (const Move& m : r->pv) {
+            MoveList legal;
+            GenerateMoves(line, &legal, rule);
+            ASSERT_TRUE(std::find(legal.begin(), legal.end(), m) != legal.end())
+                << MoveToText(m) << " in " << ToFen(line);
+            line.Play(m);
+          }
+          ++searched;
+        }
+        state = state * 6364136223846793005ull + 1442695040888963407ull;
+        pos.Play(moves[(state >> 33) % moves.size()]);
+      }
+    }
+  }
+  EXPECT_GT(searched, 50);
 }
 
 TEST(SearchTest, SameRequestGivesTheSameAnswer) {

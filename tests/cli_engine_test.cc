@@ -66,6 +66,15 @@ TEST(CliEngineTest, FlagValueMayFollowAsTheNextWord) {
   EXPECT_THAT(r.out, HasSubstr("2 49 "));
 }
 
+TEST(CliEngineTest, BenchSearchPrintsItsFigures) {
+  const auto r = RunCheckers({"bench", "search"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  for (const char* name : {"search_nodes: ", "search_nodes_per_second: ",
+                           "hard_worst_move_seconds: "}) {
+    EXPECT_THAT(r.out, HasSubstr(name));
+  }
+}
+
 TEST(CliEngineTest, HelpExitsZero) {
   const auto r = RunCheckers({"help"});
   EXPECT_EQ(r.exit_code, 0);

@@ -49,6 +49,8 @@ std::vector<Bench> EngineBenches();
 std::vector<Bench> StorageBenches();
 // bench import.
 std::vector<Bench> ToolBenches();
+// bench search.
+std::vector<Bench> SearchBenches();
 
 }  // namespace checkers::cli
 

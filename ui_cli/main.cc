@@ -25,7 +25,7 @@ std::vector<Command> AllCommands() {
 
 std::vector<Bench> AllBenches() {
   std::vector<Bench> all;
-  for (auto group : {EngineBenches, StorageBenches, ToolBenches}) {
+  for (auto group : {EngineBenches, SearchBenches, StorageBenches, ToolBenches}) {
     for (const Bench& b : group()) all.push_back(b);
   }
   return all;

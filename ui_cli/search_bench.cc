@@ -1,0 +1,85 @@
+// `checkers bench search`: the search's behaviour fingerprint and speed.
+//
+// The fingerprint is the total node count of a fixed-depth search over a
+// fixed set of positions: any change to move generation, ordering,
+// pruning, extensions or evaluation changes it, while speed-ups that keep
+// the tree do not. Then the speed, and the time Hard takes on each
+// position at its real budget (the figure the one-second promise rests on).
+
+#include <algorithm>
+#include <cinttypes>
+#include <cstdio>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "absl/time/clock.h"
+#include "absl/time/time.h"
+#include "engine/fen.h"
+#include "engine/search.h"
+#include "ui_cli/command.h"
+#include "ui_cli/exit_codes.h"
+
+namespace checkers::cli {
+namespace {
+
+// Openings, middle games, shots, king endings and a position full of kings
+// with many capture routes (the slowest kind per node).
+constexpr const char* kBenchPositions[] = {
+    "B:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12",
+    "W:W17,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,6,7,8,9,10,11,12,13",
+    "B:W15,19,21,22,23,25,27,29,30,32:B1,3,4,7,8,9,12,13,14,16",
+    "B:W13,19,21,22,23,24,25,27,28,30,32:B2,4,5,6,7,8,10,12,15,16,18",
+    "W:W5,17,24,26,27,28,29,30,31,32:B1,2,3,4,7,9,10,12,15,21",
+    "W:WK3,15,19,21,22,25,29:B6,8,9,12,13,20,K28",
+    "B:W6,K7,K8,29:B18,20,K27,K30",
+    "B:WK11,K15,29:BK18,K22,K24",
+    "W:WK19,K26:BK1",
+    "W:WK6,K7,K14,K15,K22,K23:BK1,K2,K10,K11,K18,K19,K26,K27",
+};
+
+constexpr int kFingerprintDepth = 15;
+
+int BenchSearch() {
+  uint64_t total_nodes = 0;
+  double total_seconds = 0;
+  double hard_worst = 0;
+  double hard_total = 0;
+  for (const char* fen : kBenchPositions) {
+    const absl::StatusOr<Position> pos = ParseFen(fen);
+    if (!pos.ok()) return Fail(kExitBadData, pos.status());
+    SearchRequest request;
+    request.position = *pos;
+    request.level = Level::kHard;
+    request.limits.max_depth = kFingerprintDepth;
+    request.limits.max_nodes = uint64_t{1} << 50;
+    absl::Time start = absl::Now();
+    absl::StatusOr<SearchResult> fixed = Search(request);
+    total_seconds += absl::ToDoubleSeconds(absl::Now() - start);
+    if (!fixed.ok()) return Fail(fixed.status());
+    total_nodes += fixed->nodes;
+
+    request.limits = SearchLimits();
+    start = absl::Now();
+    absl::StatusOr<SearchResult> hard = Search(request);
+    const double seconds = absl::ToDoubleSeconds(absl::Now() - start);
+    if (!hard.ok()) return Fail(hard.status());
+    hard_worst = std::max(hard_worst, seconds);
+    hard_total += seconds;
+  }
+  const int positions = static_cast<int>(std::size(kBenchPositions));
+  std::printf("search_positions: %d\n", positions);
+  std::printf("search_depth: %d\n", kFingerprintDepth);
+  std::printf("search_nodes: %" PRIu64 "\n", total_nodes);
+  std::printf("search_seconds: %.3f\n", total_seconds);
+  std::printf("search_nodes_per_second: %.0f\n", total_nodes / total_seconds);
+  std::printf("hard_node_budget: %" PRIu64 "\n", NodeBudget(Level::kHard));
+  std::printf("hard_mean_move_seconds: %.3f\n", hard_total / positions);
+  std::printf("hard_worst_move_seconds: %.3f\n", hard_worst);
+  return kExitOk;
+}
+
+}  // namespace
+
+std::vector<Bench> SearchBenches() { return {{"search", BenchSearch}}; }
+
+}  // namespace checkers::cli
