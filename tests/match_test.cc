@@ -138,7 +138,19 @@ TEST(MatchTest, ScoreCountsFromEngineAsView) {
   EXPECT_EQ(score.draws, 1);
   EXPECT_EQ(score.losses, 1);
   EXPECT_DOUBLE_EQ(score.percent, 50.0);
-  EXPECT_GT(score.interval, 0);
+  EXPECT_LT(score.low, 50.0);
+  EXPECT_GT(score.high, 50.0);
+}
+
+TEST(MatchTest, OneSidedScoreStillHasAnInterval) {
+  MatchGame win;
+  win.start = *ParseFen("W:W32:B1");
+  win.first_is_a = true;
+  win.result = events::SECOND_WINS;
+  const MatchScore score = ScoreOf(std::vector<MatchGame>(40, win));
+  EXPECT_DOUBLE_EQ(score.percent, 100.0);
+  EXPECT_DOUBLE_EQ(score.high, 100.0);
+  EXPECT_NEAR(score.low, 91.2, 0.1);
 }
 
 TEST(MatchTest, CommandPrintsAGameLineEachAndTheScore) {

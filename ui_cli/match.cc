@@ -2,6 +2,7 @@
 
 #include <dlfcn.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <map>
@@ -396,14 +397,18 @@ MatchScore ScoreOf(const std::vector<MatchGame>& games) {
     points.push_back(p);
   }
   if (points.empty()) return score;
-  double mean = 0;
-  for (double p : points) mean += p;
-  mean /= points.size();
-  double variance = 0;
-  for (double p : points) variance += (p - mean) * (p - mean);
-  variance /= points.size();
-  score.percent = 100 * mean;
-  score.interval = 100 * 1.96 * std::sqrt(variance / points.size());
+  const double n = static_cast<double>(points.size());
+  double sum = 0;
+  for (double p : points) sum += p;
+  const double p = sum / n;
+  constexpr double kZ = 1.96;
+  const double z2 = kZ * kZ;
+  const double centre = (p + z2 / (2 * n)) / (1 + z2 / n);
+  const double half =
+      kZ * std::sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / (1 + z2 / n);
+  score.percent = 100 * p;
+  score.low = 100 * std::max(0.0, centre - half);
+  score.high = 100 * std::min(1.0, centre + half);
   return score;
 }
 

@@ -81,14 +81,16 @@ absl::StatusOr<MatchGame> PlayMatchGame(MatchEngine& first, MatchEngine& second,
                                         double seconds);
 
 // The score of the match from engine A's view: points (win 1, draw 1/2)
-// as a percentage of games, and the half-width of its 95% confidence
-// interval (normal approximation over the per-game scores).
+// as a percentage of games, and its 95% confidence interval (Wilson's
+// score interval, which stays honest for small matches and one-sided
+// results: 40 wins of 40 games is 91% to 100%, not exactly 100%).
 struct MatchScore {
   int wins = 0;
   int losses = 0;
   int draws = 0;
   double percent = 0;
-  double interval = 0;
+  double low = 0;
+  double high = 0;
 };
 MatchScore ScoreOf(const std::vector<MatchGame>& games);
 

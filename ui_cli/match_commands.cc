@@ -154,8 +154,7 @@ int RunMatch(const std::vector<std::string>& positional) {
       "score %s: %d wins, %d losses, %d draws, %.1f%% (95%% interval %.1f%% to "
       "%.1f%%)\n",
       (*a)->name().c_str(), score.wins, score.losses, score.draws,
-      score.percent, std::max(0.0, score.percent - score.interval),
-      std::min(100.0, score.percent + score.interval));
+      score.percent, score.low, score.high);
   return kExitOk;
 }
 
