@@ -19,10 +19,11 @@ constexpr int kInfinity = kMateScore + 1;
 
 // Level parameters. Budgets are nodes; Hard's is the largest that answers
 // within about a second on a 2-core 2.3 GHz machine in the slowest
-// positions of `checkers bench search`.
+// positions of `checkers bench search` even while another process competes
+// for the cores (about 0.5 s when the machine is otherwise idle).
 constexpr uint64_t kEasyNodes = 1'500;
 constexpr uint64_t kMediumNodes = 25'000;
-constexpr uint64_t kHardNodes = 2'000'000;
+constexpr uint64_t kHardNodes = 1'500'000;
 constexpr int kEasyHashMib = 1;
 constexpr int kMediumHashMib = 4;
 constexpr int kHardHashMib = 16;
