@@ -287,7 +287,11 @@ int Searcher::Search(const Position& pos, int depth, int alpha, int beta,
   if (++nodes_ >= next_poll_) Poll(false);
   if (stop_) return 0;
 
-  if (no_progress_limit_ > 0 && no_progress >= no_progress_limit_) return 0;
+  // As in the game's fold, a side left without a move has lost, even in
+  // the turn that reaches the no-progress limit.
+  if (no_progress_limit_ > 0 && no_progress >= no_progress_limit_) {
+    return HasLegalMove(pos) ? 0 : -kMateScore + ply;
+  }
   if (no_progress >= 4 && IsRepetition(ply, no_progress)) return 0;
   if (ply >= kMaxSearchPly - 1) return Evaluate(pos);
 

@@ -246,6 +246,18 @@ TEST(SearchTest, NoProgressLimitDrawsTheGame) {
   EXPECT_LT(off->score, -200);
 }
 
+TEST(SearchTest, BlockingTheLastManWinsEvenAtTheNoProgressLimit) {
+  // 6-1 leaves White's man on 5 without a move in the very turn that
+  // reaches the limit; the game's fold calls that a win, and so must the
+  // search.
+  SearchRequest request = Request(Fen("B:W5:BK6"), Level::kMedium);
+  request.no_progress_plies = 79;
+  const absl::StatusOr<SearchResult> r = Search(request);
+  ASSERT_TRUE(r.ok());
+  EXPECT_EQ(MoveToText(r->best_move), "6-1");
+  EXPECT_TRUE(IsMateScore(r->score) && r->score > 0) << r->score;
+}
+
 TEST(SearchTest, OptionalCaptureMayDeclineATake) {
   // The "Shiftless" trap after Black's 8-11: every capture White has loses
   // three for one. Under optional capture White declines.
