@@ -37,7 +37,9 @@ inline constexpr Square SquareAt(int row, int col) {
   return row * 4 + col / 2;
 }
 
-inline constexpr Bitboard RowMask(int row) { return Bitboard{0xF} << (4 * row); }
+inline constexpr Bitboard RowMask(int row) {
+  return Bitboard{0xF} << (4 * row);
+}
 
 inline constexpr Bitboard kEvenRows = 0x0F0F0F0Fu;
 inline constexpr Bitboard kOddRows = 0xF0F0F0F0u;

@@ -19,7 +19,8 @@ Bitboard GeometricNeighbours(Square s, int row_step) {
 TEST(BitboardTest, SquareGeometryRoundTrips) {
   for (Square s = 0; s < kNumSquares; ++s) {
     EXPECT_EQ(SquareAt(RowOf(s), ColOf(s)), s);
-    EXPECT_EQ((RowOf(s) + ColOf(s)) % 2, 1) << "square " << s + 1 << " must be dark";
+    EXPECT_EQ((RowOf(s) + ColOf(s)) % 2, 1)
+        << "square " << s + 1 << " must be dark";
   }
   EXPECT_EQ(SquareAt(0, 0), -1);
   EXPECT_EQ(SquareAt(8, 1), -1);
@@ -28,11 +29,14 @@ TEST(BitboardTest, SquareGeometryRoundTrips) {
 TEST(BitboardTest, StepShiftsMatchDiagonalGeometry) {
   for (Square s = 0; s < kNumSquares; ++s) {
     const Bitboard b = SquareBit(s);
-    EXPECT_EQ(Steps<true>::By4(b) | Steps<true>::By35(b), GeometricNeighbours(s, +1))
+    EXPECT_EQ(Steps<true>::By4(b) | Steps<true>::By35(b),
+              GeometricNeighbours(s, +1))
         << "square " << s + 1;
-    EXPECT_EQ(Steps<false>::By4(b) | Steps<false>::By35(b), GeometricNeighbours(s, -1))
+    EXPECT_EQ(Steps<false>::By4(b) | Steps<false>::By35(b),
+              GeometricNeighbours(s, -1))
         << "square " << s + 1;
-    EXPECT_EQ(Neighbours(b), GeometricNeighbours(s, +1) | GeometricNeighbours(s, -1));
+    EXPECT_EQ(Neighbours(b),
+              GeometricNeighbours(s, +1) | GeometricNeighbours(s, -1));
     // Each shift family moves a square to at most one square.
     EXPECT_LE(PopCount(Steps<true>::By4(b)), 1);
     EXPECT_LE(PopCount(Steps<true>::By35(b)), 1);

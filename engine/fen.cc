@@ -15,21 +15,25 @@ namespace {
 
 absl::Status FenError(absl::string_view text, absl::string_view problem) {
   constexpr size_t kShown = 100;
-  const std::string shown =
-      text.size() > kShown ? absl::StrCat(text.substr(0, kShown), "...") : std::string(text);
+  const std::string shown = text.size() > kShown
+                                ? absl::StrCat(text.substr(0, kShown), "...")
+                                : std::string(text);
   return absl::InvalidArgumentError(
       absl::StrCat("bad FEN \"", shown, "\": ", problem,
                    " (expected e.g. B:W21,22,K30:B1,2,K5)"));
 }
 
-absl::StatusOr<int> ParseSquareNumber(absl::string_view fen, absl::string_view digits) {
+absl::StatusOr<int> ParseSquareNumber(absl::string_view fen,
+                                      absl::string_view digits) {
   int n = 0;
   if (digits.empty() || digits.size() > 2 || !absl::SimpleAtoi(digits, &n) ||
       !absl::ascii_isdigit(digits[0])) {
-    return FenError(fen, absl::StrCat("\"", digits, "\" is not a square number"));
+    return FenError(fen,
+                    absl::StrCat("\"", digits, "\" is not a square number"));
   }
   if (n < 1 || n > kNumSquares) {
-    return FenError(fen, absl::StrCat("square ", n, " is not between 1 and 32"));
+    return FenError(fen,
+                    absl::StrCat("square ", n, " is not between 1 and 32"));
   }
   return n - 1;
 }
@@ -40,8 +44,8 @@ struct Side {
 };
 
 // Parses the squares of one side, e.g. "21,22,K30" or "1-12".
-absl::Status ParseSquares(absl::string_view fen, absl::string_view list, Side* side,
-                          Bitboard* seen) {
+absl::Status ParseSquares(absl::string_view fen, absl::string_view list,
+                          Side* side, Bitboard* seen) {
   if (list.empty()) return absl::OkStatus();
   for (absl::string_view item : absl::StrSplit(list, ',')) {
     const bool king = !item.empty() && item[0] == 'K';
@@ -57,7 +61,8 @@ absl::Status ParseSquares(absl::string_view fen, absl::string_view list, Side* s
       if (!a.ok()) return a.status();
       absl::StatusOr<int> b = ParseSquareNumber(fen, item.substr(dash + 1));
       if (!b.ok()) return b.status();
-      if (*b < *a) return FenError(fen, absl::StrCat("range ", item, " runs backwards"));
+      if (*b < *a)
+        return FenError(fen, absl::StrCat("range ", item, " runs backwards"));
       first = *a;
       last = *b;
     }
@@ -100,7 +105,9 @@ absl::StatusOr<Position> ParseFen(absl::string_view text) {
   }
   const Color to_move = fields[0] == "B" ? Color::kBlack : Color::kWhite;
   if (fields.size() != 3) {
-    return FenError(text, "it needs the side to move and two piece lists, separated by ':'");
+    return FenError(
+        text,
+        "it needs the side to move and two piece lists, separated by ':'");
   }
 
   Side sides[2];
@@ -115,7 +122,8 @@ absl::StatusOr<Position> ParseFen(absl::string_view text) {
     if (given[c]) return FenError(text, "a side's pieces are listed twice");
     given[c] = true;
     field.remove_prefix(1);
-    if (absl::Status s = ParseSquares(text, field, &sides[c], &seen); !s.ok()) return s;
+    if (absl::Status s = ParseSquares(text, field, &sides[c], &seen); !s.ok())
+      return s;
   }
 
   for (int c = 0; c < 2; ++c) {
@@ -124,12 +132,14 @@ absl::StatusOr<Position> ParseFen(absl::string_view text) {
     if (PopCount(sides[c].pieces) > 12) {
       return FenError(text, absl::StrCat("more than 12 ", name, " pieces"));
     }
-    const Bitboard uncrowned = sides[c].pieces & ~sides[c].kings & PromotionRow(colour);
+    const Bitboard uncrowned =
+        sides[c].pieces & ~sides[c].kings & PromotionRow(colour);
     if (uncrowned) {
-      return FenError(text, absl::StrCat("the ", name, " man on square ",
-                                         LowestSquare(uncrowned) + 1,
-                                         " would have been crowned; write it as K",
-                                         LowestSquare(uncrowned) + 1));
+      return FenError(text,
+                      absl::StrCat("the ", name, " man on square ",
+                                   LowestSquare(uncrowned) + 1,
+                                   " would have been crowned; write it as K",
+                                   LowestSquare(uncrowned) + 1));
     }
   }
   return Position::FromBitboards(sides[0].pieces, sides[1].pieces,
@@ -138,7 +148,8 @@ absl::StatusOr<Position> ParseFen(absl::string_view text) {
 
 std::string ToFen(const Position& pos) {
   return absl::StrCat(pos.side_to_move() == Color::kBlack ? "B" : "W", ":W",
-                      SquareList(pos.pieces(Color::kWhite), pos.all_kings()), ":B",
+                      SquareList(pos.pieces(Color::kWhite), pos.all_kings()),
+                      ":B",
                       SquareList(pos.pieces(Color::kBlack), pos.all_kings()));
 }
 

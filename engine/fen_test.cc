@@ -28,8 +28,10 @@ TEST(FenTest, KingsAndSideToMoveRoundTrip) {
 
 TEST(FenTest, ToleratesSpacesOrderCaseTrailingDotAndRanges) {
   const Position expected = *ParseFen("B:W21,22,K30:B1,2,K5");
-  for (const char* text : {"B:W21,22,K30:B1,2,K5.", " b : w21, 22, k30 : b1, 2, k5 ",
-                           "B:B1,2,K5:W21,22,K30", "B:BK5,2,1:WK30,22,21", "B:W21-22,K30:B1-2,K5"}) {
+  for (const char* text :
+       {"B:W21,22,K30:B1,2,K5.", " b : w21, 22, k30 : b1, 2, k5 ",
+        "B:B1,2,K5:W21,22,K30", "B:BK5,2,1:WK30,22,21",
+        "B:W21-22,K30:B1-2,K5"}) {
     absl::StatusOr<Position> p = ParseFen(text);
     ASSERT_TRUE(p.ok()) << text << ": " << p.status();
     EXPECT_EQ(*p, expected) << text;
@@ -43,11 +45,31 @@ TEST(FenTest, EmptySideIsAllowed) {
 }
 
 TEST(FenTest, MalformedFensAreErrors) {
-  for (const char* text :
-       {"", ".", "X:W21:B1", "B", "B:W21", "B:W21:B1:B2", "B:W21:W22", "B:X21:B1", "B:W33:B1",
-        "B:W0:B1", "B:W21,21:B1", "B:W21:B21", "B:Wabc:B1", "B:W-1:B2", "B:WK:B1", "B:W1-:B2",
-        "B:W25-21:B1", "B:W21,,22:B1", "B:W21:B1-13", "B:W2:B1", "B:W21:B30", "B:W123:B1",
-        "B:W21;22:B1", "B:WKK21:B1", "BW:W21:B1"}) {
+  for (const char* text : {"",
+                           ".",
+                           "X:W21:B1",
+                           "B",
+                           "B:W21",
+                           "B:W21:B1:B2",
+                           "B:W21:W22",
+                           "B:X21:B1",
+                           "B:W33:B1",
+                           "B:W0:B1",
+                           "B:W21,21:B1",
+                           "B:W21:B21",
+                           "B:Wabc:B1",
+                           "B:W-1:B2",
+                           "B:WK:B1",
+                           "B:W1-:B2",
+                           "B:W25-21:B1",
+                           "B:W21,,22:B1",
+                           "B:W21:B1-13",
+                           "B:W2:B1",
+                           "B:W21:B30",
+                           "B:W123:B1",
+                           "B:W21;22:B1",
+                           "B:WKK21:B1",
+                           "BW:W21:B1"}) {
     absl::StatusOr<Position> p = ParseFen(text);
     EXPECT_FALSE(p.ok()) << "accepted \"" << text << "\"";
     if (!p.ok()) {
@@ -58,10 +80,12 @@ TEST(FenTest, MalformedFensAreErrors) {
 }
 
 TEST(FenTest, ErrorsNameTheProblem) {
-  EXPECT_NE(ParseFen("B:W33:B1").status().message().find("square 33"), absl::string_view::npos);
+  EXPECT_NE(ParseFen("B:W33:B1").status().message().find("square 33"),
+            absl::string_view::npos);
   EXPECT_NE(ParseFen("B:W21,21:B1").status().message().find("given twice"),
             absl::string_view::npos);
-  EXPECT_NE(ParseFen("B:W21:B30").status().message().find("crowned"), absl::string_view::npos);
+  EXPECT_NE(ParseFen("B:W21:B30").status().message().find("crowned"),
+            absl::string_view::npos);
 }
 
 TEST(FenTest, RandomGarbageNeverCrashes) {
@@ -70,7 +94,8 @@ TEST(FenTest, RandomGarbageNeverCrashes) {
   for (int i = 0; i < 20000; ++i) {
     std::string text;
     const int len = rng() % 30;
-    for (int j = 0; j < len; ++j) text.push_back(alphabet[rng() % alphabet.size()]);
+    for (int j = 0; j < len; ++j)
+      text.push_back(alphabet[rng() % alphabet.size()]);
     absl::StatusOr<Position> p = ParseFen(text);
     if (p.ok()) {
       // Whatever parses must print and parse back to the same position.

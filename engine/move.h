@@ -32,7 +32,8 @@ struct Move {
   bool IsCapture() const { return num_jumps > 0; }
 
   friend bool operator==(const Move& a, const Move& b) {
-    if (a.from != b.from || a.to != b.to || a.num_jumps != b.num_jumps) return false;
+    if (a.from != b.from || a.to != b.to || a.num_jumps != b.num_jumps)
+      return false;
     for (int i = 0; i < a.num_jumps; ++i) {
       if (a.landings[i] != b.landings[i]) return false;
     }
@@ -48,7 +49,8 @@ inline Move MoveAlongRoute(const int* route, int length) {
   Move m;
   m.from = static_cast<int8_t>(route[0]);
   m.to = static_cast<int8_t>(route[length - 1]);
-  const bool jump = length > 2 || std::abs(RowOf(route[0]) - RowOf(route[1])) == 2;
+  const bool jump =
+      length > 2 || std::abs(RowOf(route[0]) - RowOf(route[1])) == 2;
   if (!jump) return m;
   m.num_jumps = static_cast<uint8_t>(length - 1);
   for (int i = 1; i < length; ++i) {

@@ -37,7 +37,8 @@ Bitboard CapturingPiecesOf(const Position& pos) {
   const Bitboard empty = pos.empty();
   const Bitboard kings = pos.kings(C);
   const Bitboard forward = JumpSources<Forward<C>>(pos.pieces(C), opp, empty);
-  return kings ? forward | JumpSources<Backward<C>>(kings, opp, empty) : forward;
+  return kings ? forward | JumpSources<Backward<C>>(kings, opp, empty)
+               : forward;
 }
 
 template <Color C>
@@ -45,8 +46,10 @@ Bitboard SteppingPiecesOf(const Position& pos) {
   const Bitboard all = pos.pieces(C);
   const Bitboard kings = pos.kings(C);
   const Bitboard empty = pos.empty();
-  return StepSources4<Forward<C>>(all, empty) | StepSources35<Forward<C>>(all, empty) |
-         StepSources4<Backward<C>>(kings, empty) | StepSources35<Backward<C>>(kings, empty);
+  return StepSources4<Forward<C>>(all, empty) |
+         StepSources35<Forward<C>>(all, empty) |
+         StepSources4<Backward<C>>(kings, empty) |
+         StepSources35<Backward<C>>(kings, empty);
 }
 
 // What a capture route may use: the opponent's pieces, the empty squares
@@ -66,7 +69,8 @@ struct JumpBoard {
 // Calls visit(mid, land) for each jump in vertical direction V from the
 // single square `at` over an uncaptured opponent piece onto an empty square.
 template <typename V, typename Visit>
-inline void ForEachJump(const JumpBoard& board, Bitboard at, Bitboard captured, Visit&& visit) {
+inline void ForEachJump(const JumpBoard& board, Bitboard at, Bitboard captured,
+                        Visit&& visit) {
   const Bitboard jumpable = board.opp & ~captured;
   if (const Bitboard mid = V::By4(at) & jumpable) {
     if (const Bitboard land = V::By35(mid) & board.empty) visit(mid, land);
@@ -124,7 +128,8 @@ void AddCaptures(const Position& pos, Bitboard capturers, MoveList* out) {
   const Bitboard kings = pos.kings(C);
   for (Bitboard b = capturers; b; b = PopLowest(b)) {
     const Bitboard from = b & -b;
-    const JumpBoard board{pos.pieces(Opponent(C)), pos.empty() | from, PromotionRow(C)};
+    const JumpBoard board{pos.pieces(Opponent(C)), pos.empty() | from,
+                          PromotionRow(C)};
     Move m;
     m.from = static_cast<int8_t>(LowestSquare(from));
     if (kings & from) {
@@ -141,7 +146,8 @@ int CountCaptures(const Position& pos, Bitboard capturers) {
   int count = 0;
   for (Bitboard b = capturers; b; b = PopLowest(b)) {
     const Bitboard from = b & -b;
-    const JumpBoard board{pos.pieces(Opponent(C)), pos.empty() | from, PromotionRow(C)};
+    const JumpBoard board{pos.pieces(Opponent(C)), pos.empty() | from,
+                          PromotionRow(C)};
     count += (kings & from) ? CountRoutes<C, true>(board, from, 0)
                             : CountRoutes<C, false>(board, from, 0);
   }
@@ -170,7 +176,8 @@ template <Color C, typename Visit>
 inline void ForEachStep(const Position& pos, Visit&& visit) {
   const Bitboard empty = pos.empty();
   ForEachStepOf<Forward<C>>(pos.pieces(C), empty, visit);
-  if (const Bitboard kings = pos.kings(C)) ForEachStepOf<Backward<C>>(kings, empty, visit);
+  if (const Bitboard kings = pos.kings(C))
+    ForEachStepOf<Backward<C>>(kings, empty, visit);
 }
 
 template <Color C>
@@ -180,7 +187,8 @@ void AddAllSteps(const Position& pos, MoveList* out) {
 
 template <typename V>
 inline int CountStepsOf(Bitboard movers, Bitboard empty) {
-  return PopCount(StepSources4<V>(movers, empty)) + PopCount(StepSources35<V>(movers, empty));
+  return PopCount(StepSources4<V>(movers, empty)) +
+         PopCount(StepSources35<V>(movers, empty));
 }
 
 template <Color C>
@@ -195,7 +203,8 @@ template <Color C>
 void Generate(const Position& pos, MoveList* moves, CaptureRule rule) {
   const Bitboard capturers = CapturingPiecesOf<C>(pos);
   AddCaptures<C>(pos, capturers, moves);
-  if (capturers == 0 || rule == CaptureRule::kOptional) AddAllSteps<C>(pos, moves);
+  if (capturers == 0 || rule == CaptureRule::kOptional)
+    AddAllSteps<C>(pos, moves);
 }
 
 template <Color C>
@@ -203,13 +212,15 @@ int Count(const Position& pos, CaptureRule rule) {
   const Bitboard capturers = CapturingPiecesOf<C>(pos);
   if (capturers == 0) return CountSteps<C>(pos);
   const int captures = CountCaptures<C>(pos, capturers);
-  return rule == CaptureRule::kOptional ? captures + CountSteps<C>(pos) : captures;
+  return rule == CaptureRule::kOptional ? captures + CountSteps<C>(pos)
+                                        : captures;
 }
 
 // Whether the piece on `at` (a single square) can jump on, given the
 // pieces its route has already taken.
 template <Color C>
-bool CanJumpOn(const JumpBoard& board, Bitboard at, Bitboard captured, bool king) {
+bool CanJumpOn(const JumpBoard& board, Bitboard at, Bitboard captured,
+               bool king) {
   bool found = false;
   auto any = [&found](Bitboard, Bitboard) { found = true; };
   ForEachJump<Forward<C>>(board, at, captured, any);
@@ -218,8 +229,8 @@ bool CanJumpOn(const JumpBoard& board, Bitboard at, Bitboard captured, bool king
 }
 
 template <Color C>
-std::optional<Move> LegalMoveAlongOf(const Position& pos, const int* route, int length,
-                                     CaptureRule rule) {
+std::optional<Move> LegalMoveAlongOf(const Position& pos, const int* route,
+                                     int length, CaptureRule rule) {
   if (length < 2 || length > kMaxJumps + 1) return std::nullopt;
   for (int i = 0; i < length; ++i) {
     if (route[i] < 0 || route[i] >= kNumSquares) return std::nullopt;
@@ -228,7 +239,8 @@ std::optional<Move> LegalMoveAlongOf(const Position& pos, const int* route, int 
   if (!(pos.pieces(C) & from)) return std::nullopt;
   const bool king = pos.kings(C) & from;
   const int forward = C == Color::kBlack ? 1 : -1;
-  const JumpBoard board{pos.pieces(Opponent(C)), pos.empty() | from, PromotionRow(C)};
+  const JumpBoard board{pos.pieces(Opponent(C)), pos.empty() | from,
+                        PromotionRow(C)};
 
   Move m;
   m.from = static_cast<int8_t>(route[0]);
@@ -236,10 +248,12 @@ std::optional<Move> LegalMoveAlongOf(const Position& pos, const int* route, int 
   const int rows = RowOf(route[1]) - RowOf(route[0]);
   if (length == 2 && (rows == 1 || rows == -1)) {
     const bool adjacent = std::abs(ColOf(route[1]) - ColOf(route[0])) == 1;
-    if (!adjacent || !(board.empty & SquareBit(route[1])) || (!king && rows != forward)) {
+    if (!adjacent || !(board.empty & SquareBit(route[1])) ||
+        (!king && rows != forward)) {
       return std::nullopt;
     }
-    if (rule == CaptureRule::kMandatory && CapturingPiecesOf<C>(pos)) return std::nullopt;
+    if (rule == CaptureRule::kMandatory && CapturingPiecesOf<C>(pos))
+      return std::nullopt;
     return m;
   }
   Bitboard at = from;
@@ -248,10 +262,11 @@ std::optional<Move> LegalMoveAlongOf(const Position& pos, const int* route, int 
     const int dc = ColOf(route[i]) - ColOf(route[i - 1]);
     if ((dr != 2 && dr != -2) || (dc != 2 && dc != -2)) return std::nullopt;
     if (!king && dr != 2 * forward) return std::nullopt;
-    const Bitboard mid =
-        SquareBit(SquareAt(RowOf(route[i - 1]) + dr / 2, ColOf(route[i - 1]) + dc / 2));
+    const Bitboard mid = SquareBit(
+        SquareAt(RowOf(route[i - 1]) + dr / 2, ColOf(route[i - 1]) + dc / 2));
     const Bitboard land = SquareBit(route[i]);
-    if (!(board.opp & mid & ~m.captured) || !(board.empty & land)) return std::nullopt;
+    if (!(board.opp & mid & ~m.captured) || !(board.empty & land))
+      return std::nullopt;
     m.captured |= mid;
     m.landings[i - 1] = static_cast<int8_t>(route[i]);
     at = land;
@@ -274,12 +289,15 @@ uint64_t PerftOf(const Position& pos, int depth, CaptureRule rule) {
   uint64_t leaves = 0;
   if (depth == 2 && CapturingPiecesOf<C>(pos) == 0) {
     // Most positions have no capture; their steps need no move list.
-    ForEachStep<C>(pos, [&](const Move& m) { leaves += Count<Opponent(C)>(pos.After(m), rule); });
+    ForEachStep<C>(pos, [&](const Move& m) {
+      leaves += Count<Opponent(C)>(pos.After(m), rule);
+    });
     return leaves;
   }
   MoveList moves;
   Generate<C>(pos, &moves, rule);
-  for (const Move& m : moves) leaves += PerftOf<Opponent(C)>(pos.After(m), depth - 1, rule);
+  for (const Move& m : moves)
+    leaves += PerftOf<Opponent(C)>(pos.After(m), depth - 1, rule);
   return leaves;
 }
 
@@ -287,12 +305,13 @@ uint64_t PerftOf(const Position& pos, int depth, CaptureRule rule) {
 
 uint64_t Perft(const Position& pos, int depth, CaptureRule rule) {
   if (depth <= 0) return 1;
-  return pos.side_to_move() == Color::kBlack ? PerftOf<Color::kBlack>(pos, depth, rule)
-                                             : PerftOf<Color::kWhite>(pos, depth, rule);
+  return pos.side_to_move() == Color::kBlack
+             ? PerftOf<Color::kBlack>(pos, depth, rule)
+             : PerftOf<Color::kWhite>(pos, depth, rule);
 }
 
-std::optional<Move> LegalMoveAlong(const Position& pos, const int* route, int length,
-                                   CaptureRule rule) {
+std::optional<Move> LegalMoveAlong(const Position& pos, const int* route,
+                                   int length, CaptureRule rule) {
   return pos.side_to_move() == Color::kBlack
              ? LegalMoveAlongOf<Color::kBlack>(pos, route, length, rule)
              : LegalMoveAlongOf<Color::kWhite>(pos, route, length, rule);
@@ -308,9 +327,11 @@ void GenerateMoves(const Position& pos, MoveList* moves, CaptureRule rule) {
 
 void GenerateCaptures(const Position& pos, MoveList* moves) {
   if (pos.side_to_move() == Color::kBlack) {
-    AddCaptures<Color::kBlack>(pos, CapturingPiecesOf<Color::kBlack>(pos), moves);
+    AddCaptures<Color::kBlack>(pos, CapturingPiecesOf<Color::kBlack>(pos),
+                               moves);
   } else {
-    AddCaptures<Color::kWhite>(pos, CapturingPiecesOf<Color::kWhite>(pos), moves);
+    AddCaptures<Color::kWhite>(pos, CapturingPiecesOf<Color::kWhite>(pos),
+                               moves);
   }
 }
 
@@ -320,13 +341,15 @@ int CountMoves(const Position& pos, CaptureRule rule) {
 }
 
 Bitboard CapturingPieces(const Position& pos) {
-  return pos.side_to_move() == Color::kBlack ? CapturingPiecesOf<Color::kBlack>(pos)
-                                             : CapturingPiecesOf<Color::kWhite>(pos);
+  return pos.side_to_move() == Color::kBlack
+             ? CapturingPiecesOf<Color::kBlack>(pos)
+             : CapturingPiecesOf<Color::kWhite>(pos);
 }
 
 Bitboard SteppingPieces(const Position& pos) {
-  return pos.side_to_move() == Color::kBlack ? SteppingPiecesOf<Color::kBlack>(pos)
-                                             : SteppingPiecesOf<Color::kWhite>(pos);
+  return pos.side_to_move() == Color::kBlack
+             ? SteppingPiecesOf<Color::kBlack>(pos)
+             : SteppingPiecesOf<Color::kWhite>(pos);
 }
 
 }  // namespace checkers

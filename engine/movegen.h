@@ -36,7 +36,9 @@ int CountMoves(const Position& pos, CaptureRule rule = CaptureRule::kMandatory);
 // The pieces of the side to move that can capture.
 Bitboard CapturingPieces(const Position& pos);
 
-inline bool HasCapture(const Position& pos) { return CapturingPieces(pos) != 0; }
+inline bool HasCapture(const Position& pos) {
+  return CapturingPieces(pos) != 0;
+}
 
 // The pieces of the side to move that can make a non-capturing step.
 Bitboard SteppingPieces(const Position& pos);
@@ -50,14 +52,16 @@ inline bool HasLegalMove(const Position& pos) {
 // square, then every square landed on (0-based), or nullopt when no legal
 // move has that route. Equivalent to searching GenerateMoves' list, but
 // checks the route square by square, so a recorded game folds fast.
-std::optional<Move> LegalMoveAlong(const Position& pos, const int* route, int length,
+std::optional<Move> LegalMoveAlong(const Position& pos, const int* route,
+                                   int length,
                                    CaptureRule rule = CaptureRule::kMandatory);
 
 // Perft: the number of leaf positions `depth` plies below `pos` (1 at
 // depth 0), the standard check of a move generator against published
 // tables. The last ply is counted without being played ("bulk counting")
 // and no hash table is used, so it also measures raw generation speed.
-uint64_t Perft(const Position& pos, int depth, CaptureRule rule = CaptureRule::kMandatory);
+uint64_t Perft(const Position& pos, int depth,
+               CaptureRule rule = CaptureRule::kMandatory);
 
 }  // namespace checkers
 

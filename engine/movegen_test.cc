@@ -15,15 +15,17 @@ namespace {
 using ::testing::ElementsAre;
 using ::testing::UnorderedElementsAre;
 
-std::vector<std::string> Moves(const char* fen, CaptureRule rule = CaptureRule::kMandatory) {
+std::vector<std::string> Moves(const char* fen,
+                               CaptureRule rule = CaptureRule::kMandatory) {
   absl::StatusOr<Position> p = ParseFen(fen);
   EXPECT_TRUE(p.ok()) << p.status();
   return LegalMoveTexts(*p, rule);
 }
 
 TEST(MovegenTest, StartPositionHasSevenSteps) {
-  EXPECT_THAT(LegalMoveTexts(Position::Initial()),
-              ElementsAre("9-13", "9-14", "10-14", "10-15", "11-15", "11-16", "12-16"));
+  EXPECT_THAT(
+      LegalMoveTexts(Position::Initial()),
+      ElementsAre("9-13", "9-14", "10-14", "10-15", "11-15", "11-16", "12-16"));
 }
 
 TEST(MovegenTest, WhiteMenMoveTowardsSquareOne) {
@@ -48,7 +50,8 @@ TEST(MovegenTest, ManCrownedByCaptureStopsAtOnce) {
 TEST(MovegenTest, KingLoopCountsBothDirections) {
   // perft.md rule case: two routes over the same pieces to the same square
   // are two moves ("keep").
-  EXPECT_THAT(Moves("B:BK11:W6,7,14,15"), ElementsAre("11x2x9x18x11", "11x18x9x2x11"));
+  EXPECT_THAT(Moves("B:BK11:W6,7,14,15"),
+              ElementsAre("11x2x9x18x11", "11x18x9x2x11"));
   EXPECT_EQ(CountMoves(*ParseFen("B:BK11:W6,7,14,15")), 2);
 }
 
@@ -59,7 +62,8 @@ TEST(MovegenTest, KingsDoNotFly) {
 
 TEST(MovegenTest, KingsMoveAndCaptureBackward) {
   EXPECT_THAT(Moves("B:BK15:W10"), ElementsAre("15x6"));
-  EXPECT_THAT(Moves("B:BK15:W32"), ElementsAre("15-10", "15-11", "15-18", "15-19"));
+  EXPECT_THAT(Moves("B:BK15:W32"),
+              ElementsAre("15-10", "15-11", "15-18", "15-19"));
 }
 
 TEST(MovegenTest, CaptureIsMandatory) {
@@ -109,13 +113,15 @@ TEST(MovegenTest, CountMatchesGenerationOverRandomGames) {
   for (int game = 0; game < 300; ++game) {
     Position p = Position::Initial();
     for (int ply = 0; ply < 200; ++ply) {
-      for (CaptureRule rule : {CaptureRule::kMandatory, CaptureRule::kOptional}) {
+      for (CaptureRule rule :
+           {CaptureRule::kMandatory, CaptureRule::kOptional}) {
         MoveList moves;
         GenerateMoves(p, &moves, rule);
         ASSERT_EQ(CountMoves(p, rule), moves.size()) << ToFen(p);
         for (int i = 0; i < moves.size(); ++i) {
           for (int j = i + 1; j < moves.size(); ++j) {
-            ASSERT_FALSE(moves[i] == moves[j]) << ToFen(p) << " " << MoveToText(moves[i]);
+            ASSERT_FALSE(moves[i] == moves[j])
+                << ToFen(p) << " " << MoveToText(moves[i]);
           }
         }
       }
@@ -133,18 +139,21 @@ TEST(MovegenTest, LegalMoveAlongAcceptsExactlyTheGeneratedRoutes) {
   for (int game = 0; game < 200; ++game) {
     Position p = Position::Initial();
     for (int ply = 0; ply < 150; ++ply) {
-      for (CaptureRule rule : {CaptureRule::kMandatory, CaptureRule::kOptional}) {
+      for (CaptureRule rule :
+           {CaptureRule::kMandatory, CaptureRule::kOptional}) {
         MoveList moves;
         GenerateMoves(p, &moves, rule);
         for (const Move& m : moves) {
           int route[kMaxJumps + 1] = {m.from};
           int length = 1;
           if (m.IsCapture()) {
-            for (int i = 0; i < m.num_jumps; ++i) route[length++] = m.landings[i];
+            for (int i = 0; i < m.num_jumps; ++i)
+              route[length++] = m.landings[i];
           } else {
             route[length++] = m.to;
           }
-          const std::optional<Move> found = LegalMoveAlong(p, route, length, rule);
+          const std::optional<Move> found =
+              LegalMoveAlong(p, route, length, rule);
           ASSERT_TRUE(found.has_value()) << ToFen(p) << " " << MoveToText(m);
           ASSERT_TRUE(*found == m);
           ASSERT_EQ(found->captured, m.captured);
@@ -154,8 +163,10 @@ TEST(MovegenTest, LegalMoveAlongAcceptsExactlyTheGeneratedRoutes) {
           int route[4];
           const int length = 2 + rng() % 3;
           for (int i = 0; i < length; ++i) route[i] = rng() % kNumSquares;
-          if (trial % 2 == 0) route[0] = LowestSquare(p.pieces(p.side_to_move()) | 1u << 31);
-          const std::optional<Move> found = LegalMoveAlong(p, route, length, rule);
+          if (trial % 2 == 0)
+            route[0] = LowestSquare(p.pieces(p.side_to_move()) | 1u << 31);
+          const std::optional<Move> found =
+              LegalMoveAlong(p, route, length, rule);
           if (!found.has_value()) continue;
           bool generated = false;
           for (const Move& m : moves) generated |= (m == *found);

@@ -20,7 +20,8 @@ std::vector<int> ParseSquareSequence(absl::string_view text) {
   size_t i = 0;
   while (true) {
     int n = 0, digits = 0;
-    while (i < text.size() && absl::ascii_isdigit(static_cast<unsigned char>(text[i]))) {
+    while (i < text.size() &&
+           absl::ascii_isdigit(static_cast<unsigned char>(text[i]))) {
       n = n * 10 + (text[i] - '0');
       ++i;
       if (++digits > 2) return {};
@@ -58,7 +59,8 @@ bool IsFullRoute(const Move& m, const std::vector<int>& squares) {
 std::string MoveToText(const Move& m) {
   if (!m.IsCapture()) return absl::StrCat(m.from + 1, "-", m.to + 1);
   std::string text = absl::StrCat(m.from + 1);
-  for (int i = 0; i < m.num_jumps; ++i) absl::StrAppend(&text, "x", m.landings[i] + 1);
+  for (int i = 0; i < m.num_jumps; ++i)
+    absl::StrAppend(&text, "x", m.landings[i] + 1);
   return text;
 }
 
@@ -70,10 +72,9 @@ std::vector<std::string> LegalMoveTexts(const Position& pos, CaptureRule rule) {
   std::sort(sorted.begin(), sorted.end(), [](const Move* a, const Move* b) {
     if (a->from != b->from) return a->from < b->from;
     if (a->to != b->to) return a->to < b->to;
-    return std::lexicographical_compare(a->landings.begin(),
-                                        a->landings.begin() + a->num_jumps,
-                                        b->landings.begin(),
-                                        b->landings.begin() + b->num_jumps);
+    return std::lexicographical_compare(
+        a->landings.begin(), a->landings.begin() + a->num_jumps,
+        b->landings.begin(), b->landings.begin() + b->num_jumps);
   });
   std::vector<std::string> texts;
   for (const Move* m : sorted) texts.push_back(MoveToText(*m));
@@ -85,7 +86,8 @@ absl::StatusOr<Move> ParseMove(const Position& pos, absl::string_view text,
   const std::vector<int> squares = ParseSquareSequence(text);
   if (squares.empty()) {
     return absl::InvalidArgumentError(absl::StrCat(
-        "\"", text.substr(0, 40), "\" is not a move; write it like 11-15, 22x15 or 24x15x6"));
+        "\"", text.substr(0, 40),
+        "\" is not a move; write it like 11-15, 22x15 or 24x15x6"));
   }
   MoveList moves;
   GenerateMoves(pos, &moves, rule);
@@ -97,8 +99,8 @@ absl::StatusOr<Move> ParseMove(const Position& pos, absl::string_view text,
   if (fitting.empty()) {
     const std::vector<std::string> legal = LegalMoveTexts(pos, rule);
     if (legal.empty()) {
-      return absl::FailedPreconditionError(
-          absl::StrCat(text, " is not legal: the side to move has no legal move"));
+      return absl::FailedPreconditionError(absl::StrCat(
+          text, " is not legal: the side to move has no legal move"));
     }
     return absl::FailedPreconditionError(absl::StrCat(
         text, " is not legal here; legal moves: ", absl::StrJoin(legal, " ")));
@@ -110,8 +112,9 @@ absl::StatusOr<Move> ParseMove(const Position& pos, absl::string_view text,
   std::vector<std::string> routes;
   for (const Move* m : fitting) routes.push_back(MoveToText(*m));
   std::sort(routes.begin(), routes.end());
-  return absl::FailedPreconditionError(
-      absl::StrCat(text, " is ambiguous; write the whole route: ", absl::StrJoin(routes, " or ")));
+  return absl::FailedPreconditionError(absl::StrCat(
+      text,
+      " is ambiguous; write the whole route: ", absl::StrJoin(routes, " or ")));
 }
 
 }  // namespace checkers

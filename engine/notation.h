@@ -18,8 +18,8 @@ namespace checkers {
 std::string MoveToText(const Move& m);
 
 // The legal moves of `pos` as text, sorted by square numbers.
-std::vector<std::string> LegalMoveTexts(const Position& pos,
-                                        CaptureRule rule = CaptureRule::kMandatory);
+std::vector<std::string> LegalMoveTexts(
+    const Position& pos, CaptureRule rule = CaptureRule::kMandatory);
 
 // Finds the legal move of `pos` that `text` names. Squares may be joined by
 // '-' or 'x'. A capture may leave out landing squares ("24x6" for

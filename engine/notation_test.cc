@@ -44,8 +44,9 @@ TEST(NotationTest, IllegalMoveListsTheLegalMoves) {
   absl::StatusOr<Move> m = ParseMove(Position::Initial(), "11-14");
   ASSERT_FALSE(m.ok());
   EXPECT_EQ(m.status().code(), absl::StatusCode::kFailedPrecondition);
-  EXPECT_NE(m.status().message().find("9-13 9-14 10-14 10-15 11-15 11-16 12-16"),
-            absl::string_view::npos)
+  EXPECT_NE(
+      m.status().message().find("9-13 9-14 10-14 10-15 11-15 11-16 12-16"),
+      absl::string_view::npos)
       << m.status();
 }
 
@@ -61,8 +62,8 @@ TEST(NotationTest, EitherSeparatorIsAccepted) {
 }
 
 TEST(NotationTest, MalformedTextIsInvalidArgument) {
-  for (const char* text : {"", "11", "11-", "-15", "a-b", "11--15", "111-15", "0-4", "33-28",
-                           "11 15", "11-15-", "11/15"}) {
+  for (const char* text : {"", "11", "11-", "-15", "a-b", "11--15", "111-15",
+                           "0-4", "33-28", "11 15", "11-15-", "11/15"}) {
     absl::StatusOr<Move> m = ParseMove(Position::Initial(), text);
     ASSERT_FALSE(m.ok()) << text;
     EXPECT_EQ(m.status().code(), absl::StatusCode::kInvalidArgument) << text;

@@ -8,7 +8,9 @@
 namespace checkers {
 namespace {
 
-TEST(PerftTest, DepthZeroIsOneLeaf) { EXPECT_EQ(Perft(Position::Initial(), 0), 1u); }
+TEST(PerftTest, DepthZeroIsOneLeaf) {
+  EXPECT_EQ(Perft(Position::Initial(), 0), 1u);
+}
 
 TEST(PerftTest, RuleCasesOfThePerftReference) {
   EXPECT_EQ(Perft(*ParseFen("W:W11:B6,7"), 1), 1u);

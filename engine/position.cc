@@ -26,7 +26,8 @@ Piece Position::PieceAt(Square s) const {
 }
 
 uint64_t Position::ComputeHash() const {
-  uint64_t h = side_to_move_ == Color::kWhite ? internal::kZobrist.white_to_move : 0;
+  uint64_t h =
+      side_to_move_ == Color::kWhite ? internal::kZobrist.white_to_move : 0;
   for (int c = 0; c < 2; ++c) {
     for (Bitboard b = pieces_[c]; b; b = PopLowest(b)) {
       const Square s = LowestSquare(b);

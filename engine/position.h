@@ -24,7 +24,13 @@ inline constexpr Bitboard PromotionRow(Color c) {
   return c == Color::kBlack ? RowMask(7) : RowMask(0);
 }
 
-enum class Piece : uint8_t { kEmpty, kBlackMan, kBlackKing, kWhiteMan, kWhiteKing };
+enum class Piece : uint8_t {
+  kEmpty,
+  kBlackMan,
+  kBlackKing,
+  kWhiteMan,
+  kWhiteKing
+};
 
 namespace internal {
 
@@ -43,7 +49,8 @@ struct ZobristKeys {
 
 inline constexpr ZobristKeys MakeZobristKeys() {
   ZobristKeys k;
-  uint64_t state = 0x636865636B657273ull;  // fixed: hashes are stable across runs
+  uint64_t state =
+      0x636865636B657273ull;  // fixed: hashes are stable across runs
   for (auto& colour : k.piece)
     for (auto& kind : colour)
       for (auto& key : kind) key = SplitMix64(state);

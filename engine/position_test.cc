@@ -28,7 +28,8 @@ TEST(PositionTest, InitialPositionHasTwelveMenEach) {
 }
 
 TEST(PositionTest, StepMovesThePieceAndPassesTheTurn) {
-  const Position p = Position::Initial().After(ParseOrDie(Position::Initial(), "11-15"));
+  const Position p =
+      Position::Initial().After(ParseOrDie(Position::Initial(), "11-15"));
   EXPECT_EQ(p.PieceAt(10), Piece::kEmpty);
   EXPECT_EQ(p.PieceAt(14), Piece::kBlackMan);
   EXPECT_EQ(p.side_to_move(), Color::kWhite);
@@ -64,9 +65,9 @@ TEST(PositionTest, IncrementalHashMatchesRecomputedHashOverRandomGames) {
       GenerateMoves(p, &moves);
       if (moves.empty()) break;
       p = p.After(moves[rng() % moves.size()]);
-      const Position fresh =
-          Position::FromBitboards(p.pieces(Color::kBlack), p.pieces(Color::kWhite),
-                                  p.all_kings(), p.side_to_move());
+      const Position fresh = Position::FromBitboards(
+          p.pieces(Color::kBlack), p.pieces(Color::kWhite), p.all_kings(),
+          p.side_to_move());
       ASSERT_EQ(p.hash(), fresh.hash()) << ToFen(p);
       ASSERT_EQ(p, fresh);
     }
@@ -76,7 +77,9 @@ TEST(PositionTest, IncrementalHashMatchesRecomputedHashOverRandomGames) {
 TEST(PositionTest, SideToMoveChangesTheHash) {
   const Position p = Position::Initial();
   EXPECT_NE(p.hash(), p.WithSideToMove(Color::kWhite).hash());
-  EXPECT_EQ(p.hash(), p.WithSideToMove(Color::kWhite).WithSideToMove(Color::kBlack).hash());
+  EXPECT_EQ(
+      p.hash(),
+      p.WithSideToMove(Color::kWhite).WithSideToMove(Color::kBlack).hash());
 }
 
 }  // namespace

@@ -194,7 +194,8 @@ absl::StatusOr<std::vector<Event>> CommitFor(const GameState& state,
 std::vector<std::vector<Event>> SplitIntoCommits(std::vector<Event> events) {
   std::vector<std::vector<Event>> commits;
   for (Event& e : events) {
-    const bool joins_previous = e.has_game_ended() && e.game_ended().reason() != RECORDED &&
+    const bool joins_previous = e.has_game_ended() &&
+                                e.game_ended().reason() != RECORDED &&
                                 !commits.empty();
     if (!joins_previous) commits.emplace_back();
     commits.back().push_back(std::move(e));

@@ -125,7 +125,8 @@ TEST(ValidateTest, RecordedResultMustNotContradictTheMoves) {
   Event end;
   end.mutable_game_ended()->set_reason(RECORDED);
   end.mutable_game_ended()->set_result(SECOND_WINS);
-  EXPECT_THAT(Msg(CheckEvent(Imported("W:W5:B1"), end)), HasSubstr("contradicts"));
+  EXPECT_THAT(Msg(CheckEvent(Imported("W:W5:B1"), end)),
+              HasSubstr("contradicts"));
   // A resignation the record does not show is a claim the moves allow.
   EXPECT_TRUE(CheckEvent(Imported(), end).ok());
 }
@@ -140,7 +141,8 @@ TEST(ValidateTest, RecordedResultIsRefusedInAGamePlayedHere) {
 TEST(ValidateTest, CommitsKeepRulesImposedEndsWithTheirCause) {
   GameState s = Started("W:W22:B18");
   std::vector<Event> events = {*StartEvent(GameStarted())};
-  absl::StatusOr<std::vector<Event>> commit = CommitFor(s, *TurnEvent(s, "22x15"));
+  absl::StatusOr<std::vector<Event>> commit =
+      CommitFor(s, *TurnEvent(s, "22x15"));
   ASSERT_TRUE(commit.ok());
   for (const Event& e : *commit) events.push_back(e);
   Event recorded;

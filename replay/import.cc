@@ -56,7 +56,8 @@ std::string MoveName(Color first, size_t ply) {
 }
 
 // The payloads of `events`, commit by commit.
-std::vector<std::vector<std::string>> CommitPayloads(const std::vector<Event>& events) {
+std::vector<std::vector<std::string>> CommitPayloads(
+    const std::vector<Event>& events) {
   std::vector<std::vector<std::string>> commits;
   for (const std::vector<Event>& commit : events::SplitIntoCommits(events)) {
     std::vector<std::string>& payloads = commits.emplace_back();
@@ -157,8 +158,8 @@ absl::Status WriteNewLog(storage::Env* env, const std::string& path,
                          const std::vector<Event>& events) {
   absl::Status st = storage::CreateLogFile(env, path, CommitPayloads(events));
   if (st.code() == absl::StatusCode::kAlreadyExists) {
-    return absl::AlreadyExistsError(
-        absl::StrCat(path, " already exists; an import never overwrites a log"));
+    return absl::AlreadyExistsError(absl::StrCat(
+        path, " already exists; an import never overwrites a log"));
   }
   return st;
 }

@@ -149,8 +149,9 @@ TEST(ImportTest, WriteNewLogWritesACommitPerTurnAndNeverOverwrites) {
   for (size_t i = 0; i < events.size(); ++i) {
     EXPECT_EQ(contents->records[i].payload, events[i].SerializeAsString());
     // Each event is its own commit, but a rules-imposed end joins its turn.
-    const bool joins_next = i + 1 < events.size() && events[i + 1].has_game_ended() &&
-                            events[i + 1].game_ended().reason() != events::RECORDED;
+    const bool joins_next =
+        i + 1 < events.size() && events[i + 1].has_game_ended() &&
+        events[i + 1].game_ended().reason() != events::RECORDED;
     EXPECT_EQ(contents->records[i].last_in_commit, !joins_next);
   }
   EXPECT_FALSE(env->FileExists(path + ".lock"));

@@ -142,8 +142,9 @@ class FileEventLog final : public EventLog {
 // directory synced, so it appears whole or not at all. AlreadyExists when
 // `path` exists (a log is never overwritten); InvalidArgument for an empty
 // commit or a payload over kMaxPayloadSize; I/O errors as env.h.
-absl::Status CreateLogFile(Env* env, const std::string& path,
-                           const std::vector<std::vector<std::string>>& commits);
+absl::Status CreateLogFile(
+    Env* env, const std::string& path,
+    const std::vector<std::vector<std::string>>& commits);
 
 // A log kept in memory only: lost when the process ends.
 class MemoryEventLog final : public EventLog {

@@ -12,22 +12,26 @@
 
 namespace checkers::testing {
 
-CommandResult RunCommand(const std::vector<std::string>& argv, const std::string& input,
+CommandResult RunCommand(const std::vector<std::string>& argv,
+                         const std::string& input,
                          const std::vector<std::string>& env) {
   CommandResult result;
   int in_pipe[2], out_pipe[2], err_pipe[2];
-  if (pipe(in_pipe) != 0 || pipe(out_pipe) != 0 || pipe(err_pipe) != 0) return result;
+  if (pipe(in_pipe) != 0 || pipe(out_pipe) != 0 || pipe(err_pipe) != 0)
+    return result;
   const pid_t pid = fork();
   if (pid == 0) {
     dup2(in_pipe[0], 0);
     dup2(out_pipe[1], 1);
     dup2(err_pipe[1], 2);
-    for (int fd : {in_pipe[0], in_pipe[1], out_pipe[0], out_pipe[1], err_pipe[0], err_pipe[1]}) {
+    for (int fd : {in_pipe[0], in_pipe[1], out_pipe[0], out_pipe[1],
+                   err_pipe[0], err_pipe[1]}) {
       close(fd);
     }
     for (const std::string& e : env) putenv(strdup(e.c_str()));
     std::vector<char*> args;
-    for (const std::string& a : argv) args.push_back(const_cast<char*>(a.c_str()));
+    for (const std::string& a : argv)
+      args.push_back(const_cast<char*>(a.c_str()));
     args.push_back(nullptr);
     execv(args[0], args.data());
     _exit(127);
@@ -44,9 +48,18 @@ CommandResult RunCommand(const std::vector<std::string>& argv, const std::string
     pollfd fds[3];
     int n = 0;
     int out_i = -1, err_i = -1, in_i = -1;
-    if (out_open) { fds[n] = {out_pipe[0], POLLIN, 0}; out_i = n++; }
-    if (err_open) { fds[n] = {err_pipe[0], POLLIN, 0}; err_i = n++; }
-    if (in_open) { fds[n] = {in_pipe[1], POLLOUT, 0}; in_i = n++; }
+    if (out_open) {
+      fds[n] = {out_pipe[0], POLLIN, 0};
+      out_i = n++;
+    }
+    if (err_open) {
+      fds[n] = {err_pipe[0], POLLIN, 0};
+      err_i = n++;
+    }
+    if (in_open) {
+      fds[n] = {in_pipe[1], POLLOUT, 0};
+      in_i = n++;
+    }
     if (poll(fds, n, -1) < 0) break;
     char buf[4096];
     auto drain = [&](int i, int fd, std::string* sink, bool* open) {
@@ -61,7 +74,8 @@ CommandResult RunCommand(const std::vector<std::string>& argv, const std::string
     drain(out_i, out_pipe[0], &result.out, &out_open);
     drain(err_i, err_pipe[0], &result.err, &err_open);
     if (in_i >= 0 && (fds[in_i].revents & (POLLOUT | POLLERR | POLLHUP))) {
-      const ssize_t put = write(in_pipe[1], input.data() + written, input.size() - written);
+      const ssize_t put =
+          write(in_pipe[1], input.data() + written, input.size() - written);
       if (put > 0) written += put;
       if (put < 0 || written == input.size()) {
         close(in_pipe[1]);
@@ -74,7 +88,8 @@ CommandResult RunCommand(const std::vector<std::string>& argv, const std::string
   close(err_pipe[0]);
   int status = 0;
   waitpid(pid, &status, 0);
-  result.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+  result.exit_code =
+      WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
   return result;
 }
 
@@ -85,7 +100,8 @@ std::string CheckersBinary() {
   return std::string(srcdir) + "/" + workspace + "/ui_cli/checkers";
 }
 
-CommandResult RunCheckers(const std::vector<std::string>& args, const std::string& input,
+CommandResult RunCheckers(const std::vector<std::string>& args,
+                          const std::string& input,
                           const std::vector<std::string>& env) {
   std::vector<std::string> argv = {CheckersBinary()};
   argv.insert(argv.end(), args.begin(), args.end());

@@ -17,14 +17,16 @@ struct CommandResult {
 
 // Runs `argv` (argv[0] is a path) with `input` on stdin and `env` entries
 // ("NAME=value") added to the environment; waits for it to finish.
-CommandResult RunCommand(const std::vector<std::string>& argv, const std::string& input = "",
+CommandResult RunCommand(const std::vector<std::string>& argv,
+                         const std::string& input = "",
                          const std::vector<std::string>& env = {});
 
 // The path of the `checkers` binary in the test's runfiles.
 std::string CheckersBinary();
 
 // RunCommand with CheckersBinary() prepended to `args`.
-CommandResult RunCheckers(const std::vector<std::string>& args, const std::string& input = "",
+CommandResult RunCheckers(const std::vector<std::string>& args,
+                          const std::string& input = "",
                           const std::vector<std::string>& env = {});
 
 }  // namespace checkers::testing

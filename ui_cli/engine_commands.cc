@@ -38,8 +38,10 @@ int RunPerft(const std::vector<std::string>& positional) {
   }
   const int depth = absl::GetFlag(FLAGS_depth);
   if (depth < 1 || depth > 30) {
-    return Fail(kExitUsage, absl::InvalidArgumentError(
-                                "perft needs --depth=N with N from 1 to 30, e.g. --depth=8"));
+    return Fail(
+        kExitUsage,
+        absl::InvalidArgumentError(
+            "perft needs --depth=N with N from 1 to 30, e.g. --depth=8"));
   }
   absl::StatusOr<Position> pos = FenOrInitial();
   if (!pos.ok()) return Fail(kExitBadData, pos.status());
@@ -71,7 +73,9 @@ int BenchPerft() {
 
 std::vector<Command> EngineCommands() {
   return {
-      {"perft", "perft --depth=N [--fen=FEN]   leaf counts for depths 1..N", {"depth", "fen"},
+      {"perft",
+       "perft --depth=N [--fen=FEN]   leaf counts for depths 1..N",
+       {"depth", "fen"},
        RunPerft},
   };
 }

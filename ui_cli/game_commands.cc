@@ -30,17 +30,23 @@
 #include "ui_cli/game_view.h"
 #include "ui_cli/save_flag.h"
 
-ABSL_FLAG(std::string, side, "first",
-          "new --mode=computer: the side you play, first (moves first) or second");
-ABSL_FLAG(bool, yes, false, "new: replace a saved game that has turns without asking");
-ABSL_FLAG(std::string, capture, "forced", "new: forced (WCDF) or optional capture");
-ABSL_FLAG(std::string, colours, "red-white",
-          "new: colour names, dark side first: red-white, black-white or black-red");
+ABSL_FLAG(
+    std::string, side, "first",
+    "new --mode=computer: the side you play, first (moves first) or second");
+ABSL_FLAG(bool, yes, false,
+          "new: replace a saved game that has turns without asking");
+ABSL_FLAG(std::string, capture, "forced",
+          "new: forced (WCDF) or optional capture");
+ABSL_FLAG(
+    std::string, colours, "red-white",
+    "new: colour names, dark side first: red-white, black-white or black-red");
 ABSL_FLAG(bool, light_first, false, "new: the light side moves first");
-ABSL_FLAG(int, no_progress, 40, "new: turns without a capture or a man's move that draw");
+ABSL_FLAG(int, no_progress, 40,
+          "new: turns without a capture or a man's move that draw");
 ABSL_FLAG(std::string, no_progress_count, "each",
           "new: count the no-progress turns for each side or in total");
-ABSL_FLAG(int, turn_limit, 0, "new: turns in all after which the game is drawn (0: none)");
+ABSL_FLAG(int, turn_limit, 0,
+          "new: turns in all after which the game is drawn (0: none)");
 ABSL_FLAG(bool, swap, false, "new: swap who plays first at every new game");
 
 namespace checkers::cli {
@@ -49,7 +55,9 @@ namespace {
 using events::Event;
 using events::GameState;
 
-absl::Status Usage(absl::string_view message) { return absl::InvalidArgumentError(message); }
+absl::Status Usage(absl::string_view message) {
+  return absl::InvalidArgumentError(message);
+}
 
 // Opens the save for writing; on failure, the exit code and message the
 // contract asks for.
@@ -65,17 +73,20 @@ absl::StatusOr<std::unique_ptr<storage::GameLog>> OpenOngoingGame() {
   if (!log.ok()) return log.status();
   const GameState& s = (*log)->state();
   if (s.started == nullptr) {
-    return absl::FailedPreconditionError("there is no game yet; start one with `checkers new`");
+    return absl::FailedPreconditionError(
+        "there is no game yet; start one with `checkers new`");
   }
   if (s.over()) {
     return absl::FailedPreconditionError(
-        absl::StrCat("the game is over (", EndText(s), "); start a new one with `checkers new`"));
+        absl::StrCat("the game is over (", EndText(s),
+                     "); start a new one with `checkers new`"));
   }
   return log;
 }
 
 void PrintNotice(const storage::GameLog& log) {
-  if (!log.notice().empty()) std::fprintf(stderr, "checkers: %s\n", log.notice().c_str());
+  if (!log.notice().empty())
+    std::fprintf(stderr, "checkers: %s\n", log.notice().c_str());
 }
 
 std::string TurnsText(int turns) {
@@ -102,7 +113,8 @@ absl::StatusOr<events::GameStarted> StartFromFlags(const GameState& previous) {
     return Usage("new needs --mode=computer or --mode=two-player");
   }
   const std::string level = absl::GetFlag(FLAGS_difficulty);
-  absl::StatusOr<events::Difficulty> difficulty = events::ParseDifficulty(level);
+  absl::StatusOr<events::Difficulty> difficulty =
+      events::ParseDifficulty(level);
   if (!difficulty.ok()) return difficulty.status();
   g.set_difficulty(*difficulty);
 
@@ -139,7 +151,8 @@ absl::StatusOr<events::GameStarted> StartFromFlags(const GameState& previous) {
   o->set_swap_first_player(absl::GetFlag(FLAGS_swap));
 
   const std::string side = absl::GetFlag(FLAGS_side);
-  if (side != "first" && side != "second") return Usage("--side must be first or second");
+  if (side != "first" && side != "second")
+    return Usage("--side must be first or second");
   events::Side human = side == "first" ? events::FIRST : events::SECOND;
   // With the swap option, each new game gives the first move to the other
   // player than the game before.
@@ -163,8 +176,9 @@ absl::Status PlayComputerTurns(storage::GameLog* log) {
     const std::string text = TurnText(turn->turn_played());
     if (absl::Status st = log->Commit(*std::move(turn)); !st.ok()) return st;
     std::printf("%s (computer): %s\n",
-                std::string(events::SideName(log->state().started.get(),
-                                             events::OtherSide(log->state().side_to_move())))
+                std::string(events::SideName(
+                                log->state().started.get(),
+                                events::OtherSide(log->state().side_to_move())))
                     .c_str(),
                 text.c_str());
   }
@@ -177,7 +191,8 @@ void PrintEndIfOver(const GameState& s) {
 
 int RunNew(const std::vector<std::string>& positional) {
   if (!positional.empty()) {
-    return Fail(Usage(absl::StrCat("new takes no word \"", positional[0], "\"")));
+    return Fail(
+        Usage(absl::StrCat("new takes no word \"", positional[0], "\"")));
   }
   absl::StatusOr<std::string> path = SavePath();
   if (!path.ok()) return Fail(path.status());
@@ -188,14 +203,17 @@ int RunNew(const std::vector<std::string>& positional) {
     if (!absl::GetFlag(FLAGS_yes)) {
       return Fail(kExitBadData,
                   absl::DataLossError(absl::StrCat(
-                      log.status().message(), "; `checkers new --yes` keeps the damaged save as ",
+                      log.status().message(),
+                      "; `checkers new --yes` keeps the damaged save as ",
                       *path, ".damaged and starts a new game")));
     }
     const std::string kept = absl::StrCat(*path, ".damaged");
-    if (absl::Status st = storage::Env::Default()->Rename(*path, kept); !st.ok()) {
+    if (absl::Status st = storage::Env::Default()->Rename(*path, kept);
+        !st.ok()) {
       return Fail(st);
     }
-    std::fprintf(stderr, "checkers: the damaged save was kept as %s\n", kept.c_str());
+    std::fprintf(stderr, "checkers: the damaged save was kept as %s\n",
+                 kept.c_str());
     log = storage::GameLog::Open(storage::Env::Default(), *path);
   }
   if (!log.ok()) return Fail(log.status());
@@ -204,18 +222,20 @@ int RunNew(const std::vector<std::string>& positional) {
   absl::StatusOr<events::GameStarted> started = StartFromFlags((*log)->state());
   if (!started.ok()) return Fail(started.status());
   if ((*log)->has_turns() && !absl::GetFlag(FLAGS_yes) &&
-      !AskYesNo(absl::StrCat("Replace the saved game (", TurnsText((*log)->state().turns),
-                             " played)?"))) {
+      !AskYesNo(absl::StrCat("Replace the saved game (",
+                             TurnsText((*log)->state().turns), " played)?"))) {
     return Fail(absl::FailedPreconditionError(
         absl::StrCat("the saved game has ", TurnsText((*log)->state().turns),
                      "; add --yes to replace it (it is kept otherwise)")));
   }
   if (absl::Status st = (*log)->NewGame(*std::move(started)); !st.ok()) {
-    return Fail(st.code() == absl::StatusCode::kInvalidArgument ? kExitBadData
-                                                                : ExitCodeFor(st),
+    return Fail(st.code() == absl::StatusCode::kInvalidArgument
+                    ? kExitBadData
+                    : ExitCodeFor(st),
                 st);
   }
-  if (absl::Status st = PlayComputerTurns(log->get()); !st.ok()) return Fail(st);
+  if (absl::Status st = PlayComputerTurns(log->get()); !st.ok())
+    return Fail(st);
   std::printf("%s", ShowText((*log)->state()).c_str());
   return kExitOk;
 }
@@ -229,16 +249,22 @@ int RunMove(const std::vector<std::string>& positional) {
   PrintNotice(**log);
   if (events::IsComputersTurn((*log)->state())) {
     // A reply lost to a crash is simply chosen again.
-    if (absl::Status st = PlayComputerTurns(log->get()); !st.ok()) return Fail(st);
+    if (absl::Status st = PlayComputerTurns(log->get()); !st.ok())
+      return Fail(st);
   }
-  absl::StatusOr<Event> turn = events::TurnEvent((*log)->state(), positional[0]);
+  absl::StatusOr<Event> turn =
+      events::TurnEvent((*log)->state(), positional[0]);
   if (!turn.ok()) return Fail(turn.status());
   const events::Side side = (*log)->state().side_to_move();
   const std::string text = TurnText(turn->turn_played());
-  if (absl::Status st = (*log)->Commit(*std::move(turn)); !st.ok()) return Fail(st);
-  std::printf("%s: %s\n", std::string(events::SideName((*log)->state().started.get(), side)).c_str(),
+  if (absl::Status st = (*log)->Commit(*std::move(turn)); !st.ok())
+    return Fail(st);
+  std::printf("%s: %s\n",
+              std::string(events::SideName((*log)->state().started.get(), side))
+                  .c_str(),
               text.c_str());
-  if (absl::Status st = PlayComputerTurns(log->get()); !st.ok()) return Fail(st);
+  if (absl::Status st = PlayComputerTurns(log->get()); !st.ok())
+    return Fail(st);
   PrintEndIfOver((*log)->state());
   return kExitOk;
 }
@@ -256,16 +282,18 @@ int RunUndo(const std::vector<std::string>& positional) {
 absl::StatusOr<storage::LoadedGame> LoadSave() {
   absl::StatusOr<std::string> path = SavePath();
   if (!path.ok()) return path.status();
-  absl::StatusOr<storage::LoadedGame> game = storage::LoadGame(storage::Env::Default(), *path);
+  absl::StatusOr<storage::LoadedGame> game =
+      storage::LoadGame(storage::Env::Default(), *path);
   if (game.status().code() == absl::StatusCode::kNotFound) {
-    return absl::NotFoundError(
-        absl::StrCat("no saved game at ", *path, "; start one with `checkers new`"));
+    return absl::NotFoundError(absl::StrCat("no saved game at ", *path,
+                                            "; start one with `checkers new`"));
   }
   return game;
 }
 
 int RunShow(const std::vector<std::string>& positional) {
-  if (!positional.empty()) return Fail(Usage("show takes no words; use --json or --save"));
+  if (!positional.empty())
+    return Fail(Usage("show takes no words; use --json or --save"));
   absl::StatusOr<storage::LoadedGame> game = LoadSave();
   if (!game.ok()) return Fail(game.status());
   if (absl::GetFlag(FLAGS_json)) {
@@ -277,20 +305,24 @@ int RunShow(const std::vector<std::string>& positional) {
 }
 
 int RunGameMoves(const std::vector<std::string>& positional) {
-  if (!positional.empty()) return Fail(Usage("moves takes no words; use --fen=FEN"));
+  if (!positional.empty())
+    return Fail(Usage("moves takes no words; use --fen=FEN"));
   const std::string fen = absl::GetFlag(FLAGS_fen);
   if (!fen.empty()) {
     absl::StatusOr<Position> pos = ParseFen(fen);
     if (!pos.ok()) return Fail(kExitBadData, pos.status());
-    for (const std::string& m : LegalMoveTexts(*pos)) std::printf("%s\n", m.c_str());
+    for (const std::string& m : LegalMoveTexts(*pos))
+      std::printf("%s\n", m.c_str());
     return kExitOk;
   }
   absl::StatusOr<storage::LoadedGame> game = LoadSave();
   if (!game.ok()) return Fail(game.status());
   const GameState& s = game->state;
-  if (s.started == nullptr) return Fail(absl::FailedPreconditionError("there is no game yet"));
+  if (s.started == nullptr)
+    return Fail(absl::FailedPreconditionError("there is no game yet"));
   if (s.over()) {
-    return Fail(absl::FailedPreconditionError(absl::StrCat("the game is over: ", EndText(s))));
+    return Fail(absl::FailedPreconditionError(
+        absl::StrCat("the game is over: ", EndText(s))));
   }
   for (const std::string& m : LegalMoveTexts(s.position, s.rules.capture)) {
     std::printf("%s\n", m.c_str());
@@ -303,37 +335,43 @@ int RunResign(const std::vector<std::string>& positional) {
   absl::StatusOr<std::unique_ptr<storage::GameLog>> log = OpenOngoingGame();
   if (!log.ok()) return Fail(log.status());
   const GameState& s = (*log)->state();
-  const events::Side side =
-      s.vs_computer() ? s.human_side : s.side_to_move();
+  const events::Side side = s.vs_computer() ? s.human_side : s.side_to_move();
   absl::StatusOr<Event> event = events::ResignEvent(s, side);
   if (!event.ok()) return Fail(event.status());
-  if (absl::Status st = (*log)->Commit(*std::move(event)); !st.ok()) return Fail(st);
+  if (absl::Status st = (*log)->Commit(*std::move(event)); !st.ok())
+    return Fail(st);
   PrintEndIfOver((*log)->state());
   return kExitOk;
 }
 
 int RunDraw(const std::vector<std::string>& positional) {
   if (positional.size() != 1 ||
-      (positional[0] != "offer" && positional[0] != "accept" && positional[0] != "decline")) {
+      (positional[0] != "offer" && positional[0] != "accept" &&
+       positional[0] != "decline")) {
     return Fail(Usage("draw needs one of: offer, accept, decline"));
   }
   absl::StatusOr<std::unique_ptr<storage::GameLog>> log = OpenOngoingGame();
   if (!log.ok()) return Fail(log.status());
   const GameState& s = (*log)->state();
-  absl::StatusOr<Event> event = positional[0] == "offer"    ? events::OfferDrawEvent(s)
-                                : positional[0] == "accept" ? events::AcceptDrawEvent(s)
-                                                            : events::DeclineDrawEvent(s);
+  absl::StatusOr<Event> event =
+      positional[0] == "offer"    ? events::OfferDrawEvent(s)
+      : positional[0] == "accept" ? events::AcceptDrawEvent(s)
+                                  : events::DeclineDrawEvent(s);
   if (!event.ok()) return Fail(event.status());
-  if (absl::Status st = (*log)->Commit(*std::move(event)); !st.ok()) return Fail(st);
+  if (absl::Status st = (*log)->Commit(*std::move(event)); !st.ok())
+    return Fail(st);
   if (positional[0] == "offer" && events::IsComputersAnswer((*log)->state())) {
     absl::StatusOr<Event> answer = events::AnswerDrawOffer((*log)->state());
     if (!answer.ok()) return Fail(answer.status());
     const bool accepted = answer->has_draw_accepted();
-    if (absl::Status st = (*log)->Commit(*std::move(answer)); !st.ok()) return Fail(st);
-    std::printf("The computer %s the draw.\n", accepted ? "accepts" : "declines");
+    if (absl::Status st = (*log)->Commit(*std::move(answer)); !st.ok())
+      return Fail(st);
+    std::printf("The computer %s the draw.\n",
+                accepted ? "accepts" : "declines");
   } else if (positional[0] == "offer") {
     std::printf("%s offers a draw.\n",
-                std::string(events::SideName(s.started.get(), *(*log)->state().draw_offer))
+                std::string(events::SideName(s.started.get(),
+                                             *(*log)->state().draw_offer))
                     .c_str());
   }
   PrintEndIfOver((*log)->state());
@@ -344,19 +382,30 @@ int RunDraw(const std::vector<std::string>& positional) {
 
 std::vector<Command> GameCommands() {
   const std::vector<absl::string_view> new_flags = {
-      "save",  "mode",        "difficulty",  "side",        "fen",        "yes",
-      "capture", "colours",   "light_first", "no_progress", "no_progress_count",
-      "turn_limit", "swap"};
+      "save",        "mode",        "difficulty",        "side",
+      "fen",         "yes",         "capture",           "colours",
+      "light_first", "no_progress", "no_progress_count", "turn_limit",
+      "swap"};
   return {
       {"new",
-       "new --mode=computer|two-player [--difficulty=easy|medium|hard] [--fen=FEN] [--yes]",
+       "new --mode=computer|two-player [--difficulty=easy|medium|hard] "
+       "[--fen=FEN] [--yes]",
        new_flags, RunNew},
-      {"move", "move MOVE                      play one turn (e.g. 11-15, 24x15x6)", {"save"},
+      {"move",
+       "move MOVE                      play one turn (e.g. 11-15, 24x15x6)",
+       {"save"},
        RunMove},
-      {"undo", "undo                           take back your last turn", {"save"}, RunUndo},
-      {"show", "show [--json]                  the board, counters and result", {"save", "json"},
+      {"undo",
+       "undo                           take back your last turn",
+       {"save"},
+       RunUndo},
+      {"show",
+       "show [--json]                  the board, counters and result",
+       {"save", "json"},
        RunShow},
-      {"moves", "moves [--fen=FEN]              the legal moves, one per line", {"save", "fen"},
+      {"moves",
+       "moves [--fen=FEN]              the legal moves, one per line",
+       {"save", "fen"},
        RunGameMoves},
       {"resign", "resign", {"save"}, RunResign},
       {"draw", "draw offer|accept|decline", {"save"}, RunDraw},

@@ -153,8 +153,8 @@ std::string ShowText(const GameState& s) {
                     s.turns + 1, "\n");
   }
   absl::StrAppend(&text, "Mode: ", ModeText(s), "\n");
-  absl::StrAppend(&text,
-                  BoardText(s.position, s.started.get(), BottomSide(s) == events::FIRST));
+  absl::StrAppend(&text, BoardText(s.position, s.started.get(),
+                                   BottomSide(s) == events::FIRST));
   absl::StrAppend(&text, "FEN: ", ToFen(s.position), "\n");
   if (!s.over()) {
     if (const int left = s.TurnsUntilAutomaticDraw(); left >= 0) {

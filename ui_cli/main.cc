@@ -17,7 +17,8 @@ namespace {
 
 std::vector<Command> AllCommands() {
   std::vector<Command> all;
-  for (auto group : {PlayCommands, GameCommands, EngineCommands, MatchCommands, ToolCommands}) {
+  for (auto group : {PlayCommands, GameCommands, EngineCommands, MatchCommands,
+                     ToolCommands}) {
     for (Command& c : group()) all.push_back(std::move(c));
   }
   return all;
@@ -25,7 +26,8 @@ std::vector<Command> AllCommands() {
 
 std::vector<Bench> AllBenches() {
   std::vector<Bench> all;
-  for (auto group : {EngineBenches, SearchBenches, StorageBenches, ToolBenches}) {
+  for (auto group :
+       {EngineBenches, SearchBenches, StorageBenches, ToolBenches}) {
     for (const Bench& b : group()) all.push_back(b);
   }
   return all;
@@ -37,7 +39,8 @@ void PrintUsage(std::FILE* out, const std::vector<Command>& commands) {
     if (c.name == "bench") continue;
     std::fprintf(out, "  checkers %s\n", std::string(c.usage).c_str());
   }
-  std::fprintf(out, "  checkers bench NAME                     performance figures (");
+  std::fprintf(
+      out, "  checkers bench NAME                     performance figures (");
   std::vector<std::string> names;
   for (const Bench& b : AllBenches()) names.emplace_back(b.name);
   std::fprintf(out, "%s)\n", absl::StrJoin(names, ", ").c_str());
@@ -49,9 +52,10 @@ int RunBench(const std::vector<std::string>& positional) {
     names.emplace_back(b.name);
     if (positional.size() == 1 && positional[0] == b.name) return b.run();
   }
-  return Fail(kExitUsage, absl::InvalidArgumentError(absl::StrCat(
-                              "bench needs one of: ", absl::StrJoin(names, ", "),
-                              "; e.g. checkers bench perft")));
+  return Fail(kExitUsage,
+              absl::InvalidArgumentError(absl::StrCat(
+                  "bench needs one of: ", absl::StrJoin(names, ", "),
+                  "; e.g. checkers bench perft")));
 }
 
 int Main(int argc, char** argv) {
@@ -75,12 +79,14 @@ int Main(int argc, char** argv) {
         return kExitOk;
       }
     }
-    absl::StatusOr<std::vector<std::string>> positional = ParseArgs(name, words, c.flags, c.switches);
+    absl::StatusOr<std::vector<std::string>> positional =
+        ParseArgs(name, words, c.flags, c.switches);
     if (!positional.ok()) return Fail(kExitUsage, positional.status());
     return c.run(*positional);
   }
-  return Fail(kExitUsage, absl::InvalidArgumentError(absl::StrCat(
-                              "unknown command \"", name, "\"; see checkers help")));
+  return Fail(kExitUsage,
+              absl::InvalidArgumentError(absl::StrCat(
+                  "unknown command \"", name, "\"; see checkers help")));
 }
 
 }  // namespace

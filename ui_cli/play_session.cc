@@ -107,8 +107,7 @@ void PlaySession::GoInMemory(Persistence why, absl::string_view detail) {
 }
 
 void PlaySession::CopyIntoMemory(const std::string& path) {
-  absl::StatusOr<storage::LoadedGame> saved =
-      storage::LoadGame(env_, path);
+  absl::StatusOr<storage::LoadedGame> saved = storage::LoadGame(env_, path);
   if (!saved.ok() || saved->events.empty() ||
       !saved->events[0].has_game_started())
     return;

@@ -48,15 +48,16 @@ constexpr int kFoldRepeats = 5;
 
 // A game of random legal moves, as the events of its log. With automatic
 // draws off it runs until a side cannot move or `max_turns` is reached.
-std::vector<events::Event> RandomGame(uint64_t seed, bool automatic_draws, int max_turns) {
+std::vector<events::Event> RandomGame(uint64_t seed, bool automatic_draws,
+                                      int max_turns) {
   events::GameStarted started;
   started.set_mode(events::TWO_PLAYER);
   started.mutable_options()->set_automatic_draws_off(!automatic_draws);
   events::GameState state;
   std::vector<events::Event> log;
   auto commit = [&](events::Event e) {
-    for (events::Event& x : events::CommitFor(state, std::move(e)).value_or(
-             std::vector<events::Event>{})) {
+    for (events::Event& x : events::CommitFor(state, std::move(e))
+                                .value_or(std::vector<events::Event>{})) {
       events::ApplyInPlace(&state, x);
       log.push_back(std::move(x));
     }
@@ -159,7 +160,8 @@ int BenchLog() {
   int64_t fold_turns = 0;
   for (int g = 0; g < kFoldGames; ++g) {
     games.push_back(RandomGame(g, /*automatic_draws=*/true, 1000));
-    for (const events::Event& e : games.back()) fold_turns += e.has_turn_played();
+    for (const events::Event& e : games.back())
+      fold_turns += e.has_turn_played();
   }
   const absl::Time fold_start = absl::Now();
   for (int r = 0; r < kFoldRepeats; ++r) {
@@ -168,8 +170,8 @@ int BenchLog() {
       if (!state.ok()) return Fail(state.status());
     }
   }
-  const double fold_rate =
-      kFoldRepeats * fold_turns / absl::ToDoubleSeconds(absl::Now() - fold_start);
+  const double fold_rate = kFoldRepeats * fold_turns /
+                           absl::ToDoubleSeconds(absl::Now() - fold_start);
 
   // Resuming: open, recover, parse and fold the save of a 200-turn game.
   const std::string resume_path = (*dir)->File("resume.log");
@@ -179,10 +181,12 @@ int BenchLog() {
     for (uint64_t seed = 0; game.size() < kResumeTurns + 1; ++seed) {
       game = RandomGame(seed, /*automatic_draws=*/false, kResumeTurns);
     }
-    absl::StatusOr<std::unique_ptr<FileEventLog>> file = FileEventLog::Open(env, resume_path);
+    absl::StatusOr<std::unique_ptr<FileEventLog>> file =
+        FileEventLog::Open(env, resume_path);
     if (!file.ok()) return Fail(file.status());
     for (const events::Event& e : game) {
-      if (absl::Status s = (*file)->Append({e.SerializeAsString()}); !s.ok()) return Fail(s);
+      if (absl::Status s = (*file)->Append({e.SerializeAsString()}); !s.ok())
+        return Fail(s);
     }
   }
   const absl::Time resume_start = absl::Now();
