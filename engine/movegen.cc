@@ -141,7 +141,9 @@ void AddCaptures(const Position& pos, Bitboard capturers, MoveList* out) {
 }
 
 template <Color C>
-int CountCaptures(const Position& pos, Bitboard capturers) {
+// Kept out of line: captures are the rare case, and inlining them would
+// give every count the stack frame of the capture search.
+[[gnu::noinline]] int CountCaptures(const Position& pos, Bitboard capturers) {
   const Bitboard kings = pos.kings(C);
   int count = 0;
   for (Bitboard b = capturers; b; b = PopLowest(b)) {
