@@ -26,14 +26,7 @@ using ::checkers::testing::RunCheckers;
 using ::testing::HasSubstr;
 using ::testing::Not;
 
-std::string TempDir() {
-  static int counter = 0;
-  const char* base = std::getenv("TEST_TMPDIR");
-  const std::string dir =
-      absl::StrCat(base ? base : "/tmp", "/line_", getpid(), "_", counter++);
-  mkdir(dir.c_str(), 0755);
-  return dir;
-}
+std::string TempDir() { return ::checkers::testing::NewTempDir("line"); }
 
 std::vector<std::string> Log(const std::string& save) {
   const auto r = RunCheckers({"log", "--save=" + save});

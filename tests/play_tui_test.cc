@@ -32,15 +32,7 @@ using ::checkers::testing::TmuxSession;
 using ::testing::HasSubstr;
 using ::testing::Not;
 
-// A fresh directory for one test's saves.
-std::string TempDir() {
-  static int counter = 0;
-  const char* base = std::getenv("TEST_TMPDIR");
-  const std::string dir =
-      absl::StrCat(base ? base : "/tmp", "/tui_", getpid(), "_", counter++);
-  mkdir(dir.c_str(), 0755);
-  return dir;
-}
+std::string TempDir() { return ::checkers::testing::NewTempDir("tui"); }
 
 // The command line that plays on `save` with `flags`, then reports how it
 // exited and keeps the pane open to read it.

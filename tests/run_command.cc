@@ -2,6 +2,7 @@
 
 #include <fcntl.h>
 #include <poll.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -91,6 +92,16 @@ CommandResult RunCommand(const std::vector<std::string>& argv,
   result.exit_code =
       WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
   return result;
+}
+
+std::string NewTempDir(const std::string& prefix) {
+  static int counter = 0;
+  const char* base = std::getenv("TEST_TMPDIR");
+  const std::string dir = std::string(base != nullptr ? base : "/tmp") + "/" +
+                          prefix + "_" + std::to_string(getpid()) + "_" +
+                          std::to_string(counter++);
+  mkdir(dir.c_str(), 0755);
+  return dir;
 }
 
 std::string CheckersBinary() {

@@ -21,6 +21,10 @@ CommandResult RunCommand(const std::vector<std::string>& argv,
                          const std::string& input = "",
                          const std::vector<std::string>& env = {});
 
+// A new, empty directory under $TEST_TMPDIR (or /tmp) whose name starts
+// with `prefix`, for one test's files.
+std::string NewTempDir(const std::string& prefix);
+
 // The path of the `checkers` binary in the test's runfiles.
 std::string CheckersBinary();
 
