@@ -187,8 +187,9 @@ constexpr char kStepHelp[] =
     "last, a number and Enter: that turn, q: quit";
 
 // The terminal's settings while the stepper reads single keys; restored on
-// exit and on the signals that end the process.
+// exit, on the signals that end the process, and while it is suspended.
 struct termios saved_terminal;
+struct termios single_keys_terminal;
 volatile sig_atomic_t terminal_changed = 0;
 
 void RestoreTerminal() {
@@ -202,6 +203,24 @@ void RestoreTerminalAndDie(int signal) {
   raise(signal);
 }
 
+// Ctrl-Z: the shell gets its terminal back as it was, and single keys
+// again when the stepper is resumed (raise returns only then).
+void SuspendWithTerminalRestored(int) {
+  RestoreTerminal();
+  ::signal(SIGTSTP, SIG_DFL);
+  // The signal is blocked while its handler runs; let the raised one stop
+  // the process now.
+  sigset_t tstp;
+  sigemptyset(&tstp);
+  sigaddset(&tstp, SIGTSTP);
+  sigprocmask(SIG_UNBLOCK, &tstp, nullptr);
+  raise(SIGTSTP);
+  if (tcsetattr(STDIN_FILENO, TCSAFLUSH, &single_keys_terminal) == 0) {
+    terminal_changed = 1;
+  }
+  ::signal(SIGTSTP, SuspendWithTerminalRestored);
+}
+
 // Puts a terminal on stdin into single-key mode for the object's life.
 class SingleKeys {
  public:
@@ -210,16 +229,22 @@ class SingleKeys {
         tcgetattr(STDIN_FILENO, &saved_terminal) != 0) {
       return;
     }
-    struct termios raw = saved_terminal;
+    single_keys_terminal = saved_terminal;
     // Keys arrive one at a time, unechoed; Ctrl-C still interrupts.
-    raw.c_lflag &= ~(ICANON | ECHO);
-    raw.c_cc[VMIN] = 1;
-    raw.c_cc[VTIME] = 0;
+    single_keys_terminal.c_lflag &= ~(ICANON | ECHO);
+    single_keys_terminal.c_cc[VMIN] = 1;
+    single_keys_terminal.c_cc[VTIME] = 0;
     for (int s : {SIGINT, SIGTERM, SIGHUP, SIGQUIT})
       signal(s, RestoreTerminalAndDie);
-    if (tcsetattr(STDIN_FILENO, TCSAFLUSH, &raw) == 0) terminal_changed = 1;
+    signal(SIGTSTP, SuspendWithTerminalRestored);
+    if (tcsetattr(STDIN_FILENO, TCSAFLUSH, &single_keys_terminal) == 0) {
+      terminal_changed = 1;
+    }
   }
-  ~SingleKeys() { RestoreTerminal(); }
+  ~SingleKeys() {
+    signal(SIGTSTP, SIG_DFL);
+    RestoreTerminal();
+  }
   SingleKeys(const SingleKeys&) = delete;
   SingleKeys& operator=(const SingleKeys&) = delete;
 };
