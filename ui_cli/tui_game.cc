@@ -32,12 +32,14 @@ int RunFullScreen(const Catalogue& text, PlaySession* session,
   TuiController controller(text, session, options);
   controller.Start();
   int status = kExitOk;
-  while (!controller.done()) {
+  // Answers the signals that arrived so far; false when the game must end,
+  // with `status` set.
+  auto take_signals = [&]() {
     if (TakeSignal(PlaySignal::kHangup) || TakeSignal(PlaySignal::kTerminate)) {
       // Completed turns are saved already; a turn under way is dropped.
       session->Pause();
       status = 128 + LastEndingSignal();
-      break;
+      return false;
     }
     if (TakeSignal(PlaySignal::kSuspend)) {
       controller.OnSuspend();
@@ -52,6 +54,10 @@ int RunFullScreen(const Catalogue& text, PlaySession* session,
       controller.OnSuspend();
       (*view)->Resume();
     }
+    return true;
+  };
+  while (!controller.done()) {
+    if (!take_signals()) break;
     controller.Tick();
     (*view)->Draw(controller.Model());
     const ViewInput in = (*view)->Poll(kPollMillis);
@@ -60,6 +66,9 @@ int RunFullScreen(const Catalogue& text, PlaySession* session,
       status = 128 + SIGHUP;
       break;
     }
+    // A signal that came before the key is answered before it: a "resume"
+    // typed after a suspension must not be undone by the suspension.
+    if (!take_signals()) break;
     switch (in.kind) {
       case ViewInput::kKey:
         controller.OnKey(in.value);
