@@ -87,9 +87,7 @@ absl::StatusOr<GameHistory> ParseGameHistory(absl::string_view text) {
   for (size_t i = 1; i < words.size(); ++i) {
     absl::StatusOr<Move> m = ParseMove(*pos, words[i]);
     if (!m.ok()) return m.status();
-    const bool irreversible =
-        m->IsCapture() || (pos->men(pos->side_to_move()) & SquareBit(m->from));
-    if (irreversible) {
+    if (pos->IsIrreversible(*m)) {
       history.hashes.clear();
       history.no_progress_plies = 0;
     } else {

@@ -92,6 +92,12 @@ class Position {
   // turn. Inline: it is on the hot path of search and perft.
   void Play(const Move& m);
 
+  // Whether `m` can never be undone: a capture or a man's move. Such a
+  // move resets the no-progress count and ends every repetition.
+  bool IsIrreversible(const Move& m) const {
+    return m.IsCapture() || (men(side_to_move_) & SquareBit(m.from));
+  }
+
   // The position after `m` (see Play).
   Position After(const Move& m) const {
     Position p = *this;

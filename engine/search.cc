@@ -196,9 +196,7 @@ class Searcher {
   void UpdatePv(int ply, const Move& m);
   int NoProgressAfter(const Position& pos, const Move& m,
                       int no_progress) const {
-    return m.IsCapture() || (pos.men(pos.side_to_move()) & SquareBit(m.from))
-               ? 0
-               : no_progress + 1;
+    return pos.IsIrreversible(m) ? 0 : no_progress + 1;
   }
 
   const SearchRequest& request_;

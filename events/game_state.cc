@@ -18,9 +18,7 @@ void ApplyTurn(GameState* s, const TurnPlayed& turn) {
     route[i] = static_cast<int>(turn.squares(i)) - 1;
   const Move move = MoveAlongRoute(route, length);
 
-  const bool irreversible =
-      move.IsCapture() ||
-      (s->position.men(s->position.side_to_move()) & SquareBit(move.from));
+  const bool irreversible = s->position.IsIrreversible(move);
   s->position.Play(move);
   ++s->turns;
   s->draw_offer.reset();

@@ -66,8 +66,7 @@ int PlayGame(Position pos, Level black, Level white, uint64_t seed) {
     EXPECT_TRUE(result.ok()) << result.status();
     if (!result.ok()) return 0;
     const Move& m = result->best_move;
-    const bool irreversible =
-        m.IsCapture() || (pos.men(mover) & SquareBit(m.from));
+    const bool irreversible = pos.IsIrreversible(m);
     history.push_back(pos.hash());
     pos.Play(m);
     if (irreversible) {
