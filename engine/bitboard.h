@@ -45,7 +45,6 @@ inline constexpr Bitboard kEvenRows = 0x0F0F0F0Fu;
 inline constexpr Bitboard kOddRows = 0xF0F0F0F0u;
 inline constexpr Bitboard kCol0 = 0x10101010u;  // 5, 13, 21, 29
 inline constexpr Bitboard kCol7 = 0x08080808u;  // 4, 12, 20, 28
-inline constexpr Bitboard kAllSquares = 0xFFFFFFFFu;
 
 // A step towards square 32 is a shift left by 4 from any square, by 3 from
 // an odd row (except column 0) or by 5 from an even row (except column 7).

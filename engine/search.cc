@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <cstdlib>
-#include <cstring>
 #include <memory>
 #include <utility>
 
@@ -43,12 +42,7 @@ constexpr int kAspirationWindow = 35;
 class Random {
  public:
   explicit Random(uint64_t seed) : state_(seed) {}
-  uint64_t Next() {
-    uint64_t z = (state_ += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-  }
+  uint64_t Next() { return internal::SplitMix64(state_); }
   // Uniform in [0, n).
   int Below(int n) {
     return static_cast<int>(Next() % static_cast<uint64_t>(n));
@@ -548,14 +542,12 @@ absl::StatusOr<SearchResult> Searcher::Run(int max_depth,
     if (stop_) {
       // Keep the last completed iteration unless this one has already
       // proved another move better than the old best, searched first.
-      if (root_first_done_ && root_best_ > 0) {
+      // At depth 1 with no completed iteration, any move searched will do.
+      if ((root_first_done_ && root_best_ > 0) ||
+          (completed_depth_ == 0 && root_best_ >= 0)) {
         const RootMove& rm = root_moves_[root_best_];
         result.best_move = rm.move;
         result.score = rm.score;
-        result.pv.assign(pv_[0], pv_[0] + pv_length_[0]);
-      } else if (completed_depth_ == 0 && root_best_ >= 0) {
-        result.best_move = root_moves_[root_best_].move;
-        result.score = root_moves_[root_best_].score;
         result.pv.assign(pv_[0], pv_[0] + pv_length_[0]);
       }
       break;

@@ -49,11 +49,14 @@ bool IsComputersAnswer(const GameState& s) {
          *s.draw_offer != ComputerSide(s);
 }
 
+uint64_t TurnSeed(uint64_t game_seed, const GameState& s) {
+  return game_seed ^
+         (0x9E3779B97F4A7C15ull * static_cast<uint64_t>(s.turns + 1));
+}
+
 SearchRequest ComputerRequest(const GameState& s) {
-  return SearchRequestFor(
-      s, LevelOf(s.difficulty),
-      s.started->engine_seed() ^
-          (0x9E3779B97F4A7C15ull * static_cast<uint64_t>(s.turns + 1)));
+  return SearchRequestFor(s, LevelOf(s.difficulty),
+                          TurnSeed(s.started->engine_seed(), s));
 }
 
 SearchRequest SearchRequestFor(const GameState& s, Level level, uint64_t seed) {

@@ -32,10 +32,13 @@ bool IsComputersAnswer(const GameState& state);
 SearchRequest SearchRequestFor(const GameState& state, Level level,
                                uint64_t seed);
 
+// The seed of the search for the turn `state` is at, drawn from a game's
+// seed and the turn number, so a replay makes the same choice.
+uint64_t TurnSeed(uint64_t game_seed, const GameState& state);
+
 // What the computer searches for the position of `state`: its level, the
 // positions that may repeat, the no-progress count, the game's capture and
-// draw rules, and a seed drawn from the game's engine seed and the turn
-// number, so a replay makes the same choice.
+// draw rules, and the TurnSeed of the game's engine seed.
 SearchRequest ComputerRequest(const GameState& state);
 
 // The TurnPlayed that records `result`, the search of ComputerRequest(state).

@@ -39,9 +39,7 @@ class BuiltinEngine final : public MatchEngine {
   absl::StatusOr<Move> ChooseMove(const GameState& state,
                                   const std::vector<Move>&, double) override {
     const SearchRequest request = events::SearchRequestFor(
-        state, level_,
-        seed_ ^
-            (0x9E3779B97F4A7C15ull * static_cast<uint64_t>(state.turns + 1)));
+        state, level_, events::TurnSeed(seed_, state));
     absl::StatusOr<SearchResult> result = Search(request);
     if (!result.ok()) return result.status();
     return result->best_move;
