@@ -202,8 +202,8 @@ int CountSteps(const Position& pos) {
 }
 
 template <Color C>
-void Generate(const Position& pos, MoveList* moves, CaptureRule rule) {
-  const Bitboard capturers = CapturingPiecesOf<C>(pos);
+void Generate(const Position& pos, Bitboard capturers, MoveList* moves,
+              CaptureRule rule) {
   AddCaptures<C>(pos, capturers, moves);
   if (capturers == 0 || rule == CaptureRule::kOptional)
     AddAllSteps<C>(pos, moves);
@@ -289,7 +289,8 @@ template <Color C>
 uint64_t PerftOf(const Position& pos, int depth, CaptureRule rule) {
   if (depth == 1) return Count<C>(pos, rule);
   uint64_t leaves = 0;
-  if (depth == 2 && CapturingPiecesOf<C>(pos) == 0) {
+  const Bitboard capturers = CapturingPiecesOf<C>(pos);
+  if (depth == 2 && capturers == 0) {
     // Most positions have no capture; their steps need no move list.
     ForEachStep<C>(pos, [&](const Move& m) {
       leaves += Count<Opponent(C)>(pos.After(m), rule);
@@ -297,7 +298,7 @@ uint64_t PerftOf(const Position& pos, int depth, CaptureRule rule) {
     return leaves;
   }
   MoveList moves;
-  Generate<C>(pos, &moves, rule);
+  Generate<C>(pos, capturers, &moves, rule);
   for (const Move& m : moves)
     leaves += PerftOf<Opponent(C)>(pos.After(m), depth - 1, rule);
   return leaves;
@@ -320,20 +321,28 @@ std::optional<Move> LegalMoveAlong(const Position& pos, const int* route,
 }
 
 void GenerateMoves(const Position& pos, MoveList* moves, CaptureRule rule) {
-  if (pos.side_to_move() == Color::kBlack) {
-    Generate<Color::kBlack>(pos, moves, rule);
-  } else {
-    Generate<Color::kWhite>(pos, moves, rule);
-  }
+  GenerateMoves(pos, CapturingPieces(pos), moves, rule);
 }
 
 void GenerateCaptures(const Position& pos, MoveList* moves) {
+  GenerateCaptures(pos, CapturingPieces(pos), moves);
+}
+
+void GenerateMoves(const Position& pos, Bitboard capturers, MoveList* moves,
+                   CaptureRule rule) {
   if (pos.side_to_move() == Color::kBlack) {
-    AddCaptures<Color::kBlack>(pos, CapturingPiecesOf<Color::kBlack>(pos),
-                               moves);
+    Generate<Color::kBlack>(pos, capturers, moves, rule);
   } else {
-    AddCaptures<Color::kWhite>(pos, CapturingPiecesOf<Color::kWhite>(pos),
-                               moves);
+    Generate<Color::kWhite>(pos, capturers, moves, rule);
+  }
+}
+
+void GenerateCaptures(const Position& pos, Bitboard capturers,
+                      MoveList* moves) {
+  if (pos.side_to_move() == Color::kBlack) {
+    AddCaptures<Color::kBlack>(pos, capturers, moves);
+  } else {
+    AddCaptures<Color::kWhite>(pos, capturers, moves);
   }
 }
 

@@ -30,6 +30,13 @@ void GenerateMoves(const Position& pos, MoveList* moves,
 // Appends only the capture moves of the side to move.
 void GenerateCaptures(const Position& pos, MoveList* moves);
 
+// As the two above, for a caller (the search) that already has
+// `capturers`, which must be CapturingPieces(pos).
+void GenerateMoves(const Position& pos, Bitboard capturers, MoveList* moves,
+                   CaptureRule rule);
+void GenerateCaptures(const Position& pos, Bitboard capturers,
+                      MoveList* moves);
+
 // The number of moves GenerateMoves would produce, without building them.
 int CountMoves(const Position& pos, CaptureRule rule = CaptureRule::kMandatory);
 

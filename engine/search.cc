@@ -327,9 +327,9 @@ int Searcher::Search(const Position& pos, int depth, int alpha, int beta,
 
   MoveList moves;
   if (captures_only) {
-    GenerateCaptures(pos, &moves);
+    GenerateCaptures(pos, capturers, &moves);
   } else {
-    GenerateMoves(pos, &moves, rule_);
+    GenerateMoves(pos, capturers, &moves, rule_);
   }
   if (moves.empty()) return -kMateScore + ply;
 
