@@ -33,33 +33,31 @@ std::vector<std::string> Serialize(const std::vector<events::Event>& commit) {
   return payloads;
 }
 
-absl::StatusOr<LoadedGame> GameOf(absl::StatusOr<LogContents> contents) {
-  if (!contents.ok()) return contents.status();
-  absl::StatusOr<std::vector<events::Event>> parsed =
-      ParseRecords(contents->records);
-  if (!parsed.ok()) return parsed.status();
-  absl::StatusOr<events::GameState> state = events::FoldEvents(*parsed);
-  if (!state.ok()) return state.status();
-  return LoadedGame{*std::move(parsed), *std::move(state),
-                    contents->torn_bytes};
+// Parses and folds the records of the save at `path`. The errors (all
+// DataLoss) get the path, which the events' own messages do not name.
+absl::StatusOr<LoadedGame> GameOf(const std::string& path,
+                                  const std::vector<Record>& records,
+                                  uint64_t torn_bytes) {
+  absl::StatusOr<std::vector<events::Event>> parsed = ParseRecords(records);
+  absl::Status status = parsed.status();
+  absl::StatusOr<events::GameState> state;
+  if (status.ok()) {
+    state = events::FoldEvents(*parsed);
+    status = state.status();
+  }
+  if (!status.ok()) {
+    return absl::DataLossError(absl::StrCat(path, ": ", status.message()));
+  }
+  return LoadedGame{*std::move(parsed), *std::move(state), torn_bytes};
 }
 
 }  // namespace
 
-absl::StatusOr<LoadedGame> ParseGame(absl::string_view bytes) {
-  return GameOf(ParseLog(bytes));
-}
-
 absl::StatusOr<LoadedGame> LoadGame(Env* env, const std::string& path) {
-  // ReadLog names the path in its own errors; those of the events do not.
+  // ReadLog names the path in its own errors.
   absl::StatusOr<LogContents> contents = ReadLog(env, path);
   if (!contents.ok()) return contents.status();
-  absl::StatusOr<LoadedGame> game = GameOf(*std::move(contents));
-  if (!game.ok() && game.status().code() == absl::StatusCode::kDataLoss) {
-    return absl::DataLossError(
-        absl::StrCat(path, ": ", game.status().message()));
-  }
-  return game;
+  return GameOf(path, contents->records, contents->torn_bytes);
 }
 
 GameLog::GameLog(std::unique_ptr<EventLog> log,
@@ -75,20 +73,12 @@ absl::StatusOr<std::unique_ptr<GameLog>> GameLog::Open(
   absl::StatusOr<std::unique_ptr<FileEventLog>> log =
       FileEventLog::Open(env, path);
   if (!log.ok()) return log.status();
-  absl::StatusOr<std::vector<events::Event>> parsed =
-      ParseRecords((*log)->records());
-  if (!parsed.ok()) {
-    return absl::DataLossError(
-        absl::StrCat(path, ": ", parsed.status().message()));
-  }
-  absl::StatusOr<events::GameState> state = events::FoldEvents(*parsed);
-  if (!state.ok()) {
-    return absl::DataLossError(
-        absl::StrCat(path, ": ", state.status().message()));
-  }
+  absl::StatusOr<LoadedGame> game = GameOf(path, (*log)->records(), 0);
+  if (!game.ok()) return game.status();
   std::string notice = (*log)->recovery_notice();
-  return absl::WrapUnique(new GameLog(*std::move(log), *std::move(parsed),
-                                      *std::move(state), std::move(notice)));
+  return absl::WrapUnique(new GameLog(*std::move(log), std::move(game->events),
+                                      std::move(game->state),
+                                      std::move(notice)));
 }
 
 std::unique_ptr<GameLog> GameLog::InMemory() {
@@ -96,12 +86,16 @@ std::unique_ptr<GameLog> GameLog::InMemory() {
                                       events::GameState(), ""));
 }
 
-absl::Status GameLog::AppendCommit(std::vector<events::Event> commit) {
-  if (absl::Status st = log_->Append(Serialize(commit)); !st.ok()) return st;
+void GameLog::Fold(std::vector<events::Event> commit) {
   for (events::Event& e : commit) {
     events::ApplyInPlace(&state_, e);
     events_.push_back(std::move(e));
   }
+}
+
+absl::Status GameLog::AppendCommit(std::vector<events::Event> commit) {
+  if (absl::Status st = log_->Append(Serialize(commit)); !st.ok()) return st;
+  Fold(std::move(commit));
   return absl::OkStatus();
 }
 
@@ -126,8 +120,9 @@ absl::Status GameLog::Undo() {
     return st;
   }
   events_.resize(*keep);
-  // Refolding the kept events cannot fail: they were folded before.
-  state_ = events::FoldEvents(events_).value_or(events::GameState());
+  // The kept events were checked when they were first folded.
+  state_ = events::GameState();
+  for (const events::Event& e : events_) events::ApplyInPlace(&state_, e);
   return absl::OkStatus();
 }
 
@@ -142,10 +137,7 @@ absl::Status GameLog::NewGame(events::GameStarted started) {
     return st;
   events_.clear();
   state_ = events::GameState();
-  for (events::Event& e : *commit) {
-    events::ApplyInPlace(&state_, e);
-    events_.push_back(std::move(e));
-  }
+  Fold(*std::move(commit));
   return absl::OkStatus();
 }
 

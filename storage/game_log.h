@@ -16,12 +16,10 @@
 
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
-#include "absl/strings/string_view.h"
 #include "events/events.pb.h"
 #include "events/game_state.h"
 #include "storage/env.h"
 #include "storage/event_log.h"
-#include "storage/log_format.h"
 
 namespace checkers::storage {
 
@@ -35,19 +33,17 @@ struct LoadedGame {
   uint64_t torn_bytes = 0;
 };
 
-// Parses and folds the log in `bytes` (a whole save file). DataLoss naming
-// the byte offset or seq for a damaged log, a record that is not an event,
-// or an event that may not follow the ones before it.
-absl::StatusOr<LoadedGame> ParseGame(absl::string_view bytes);
-
-// ParseGame of the file at `path`; NotFound when it does not exist.
+// Reads, parses and folds the save at `path`. NotFound when it does not
+// exist; DataLoss naming the path and the byte offset or seq for a damaged
+// log, a record that is not an event, or an event that may not follow the
+// ones before it.
 absl::StatusOr<LoadedGame> LoadGame(Env* env, const std::string& path);
 
 class GameLog {
  public:
   // Opens the save at `path` for writing (creating it if missing; see
   // FileEventLog::Open for the lock and recovery), then parses and folds
-  // every record. Errors as FileEventLog::Open and ParseGame.
+  // every record. Errors as FileEventLog::Open and LoadGame.
   static absl::StatusOr<std::unique_ptr<GameLog>> Open(Env* env,
                                                        const std::string& path);
 
@@ -84,6 +80,8 @@ class GameLog {
           events::GameState state, std::string notice);
 
   absl::Status AppendCommit(std::vector<events::Event> commit);
+  // Folds the events of an acknowledged commit into the state.
+  void Fold(std::vector<events::Event> commit);
 
   std::unique_ptr<EventLog> log_;
   std::vector<events::Event> events_;
