@@ -13,16 +13,29 @@
 namespace checkers::storage {
 namespace {
 
+// The errors of parsing and folding (all DataLoss) with the path, which
+// the events' own messages do not name.
+absl::Status Named(const std::string& path, const absl::Status& status) {
+  return absl::DataLossError(absl::StrCat(path, ": ", status.message()));
+}
+
 absl::StatusOr<std::vector<events::Event>> ParseRecords(
-    const std::vector<Record>& records) {
+    const std::string& path, const std::vector<Record>& records) {
   std::vector<events::Event> parsed;
   parsed.reserve(records.size());
   for (const Record& r : records) {
     absl::StatusOr<events::Event> e = events::ParseEvent(r.payload, r.seq);
-    if (!e.ok()) return e.status();
+    if (!e.ok()) return Named(path, e.status());
     parsed.push_back(*std::move(e));
   }
   return parsed;
+}
+
+absl::StatusOr<events::GameState> FoldLog(
+    const std::string& path, absl::Span<const events::Event> events) {
+  absl::StatusOr<events::GameState> state = events::FoldEvents(events);
+  if (!state.ok()) return Named(path, state.status());
+  return state;
 }
 
 std::vector<std::string> Serialize(const std::vector<events::Event>& commit) {
@@ -33,31 +46,25 @@ std::vector<std::string> Serialize(const std::vector<events::Event>& commit) {
   return payloads;
 }
 
-// Parses and folds the records of the save at `path`. The errors (all
-// DataLoss) get the path, which the events' own messages do not name.
-absl::StatusOr<LoadedGame> GameOf(const std::string& path,
-                                  const std::vector<Record>& records,
-                                  uint64_t torn_bytes) {
-  absl::StatusOr<std::vector<events::Event>> parsed = ParseRecords(records);
-  absl::Status status = parsed.status();
-  absl::StatusOr<events::GameState> state;
-  if (status.ok()) {
-    state = events::FoldEvents(*parsed);
-    status = state.status();
-  }
-  if (!status.ok()) {
-    return absl::DataLossError(absl::StrCat(path, ": ", status.message()));
-  }
-  return LoadedGame{*std::move(parsed), *std::move(state), torn_bytes};
-}
-
 }  // namespace
 
-absl::StatusOr<LoadedGame> LoadGame(Env* env, const std::string& path) {
+absl::StatusOr<LoadedEvents> LoadEvents(Env* env, const std::string& path) {
   // ReadLog names the path in its own errors.
   absl::StatusOr<LogContents> contents = ReadLog(env, path);
   if (!contents.ok()) return contents.status();
-  return GameOf(path, contents->records, contents->torn_bytes);
+  absl::StatusOr<std::vector<events::Event>> events =
+      ParseRecords(path, contents->records);
+  if (!events.ok()) return events.status();
+  return LoadedEvents{*std::move(events), contents->torn_bytes};
+}
+
+absl::StatusOr<LoadedGame> LoadGame(Env* env, const std::string& path) {
+  absl::StatusOr<LoadedEvents> loaded = LoadEvents(env, path);
+  if (!loaded.ok()) return loaded.status();
+  absl::StatusOr<events::GameState> state = FoldLog(path, loaded->events);
+  if (!state.ok()) return state.status();
+  return LoadedGame{std::move(loaded->events), *std::move(state),
+                    loaded->torn_bytes};
 }
 
 GameLog::GameLog(std::unique_ptr<EventLog> log,
@@ -73,12 +80,14 @@ absl::StatusOr<std::unique_ptr<GameLog>> GameLog::Open(
   absl::StatusOr<std::unique_ptr<FileEventLog>> log =
       FileEventLog::Open(env, path);
   if (!log.ok()) return log.status();
-  absl::StatusOr<LoadedGame> game = GameOf(path, (*log)->records(), 0);
-  if (!game.ok()) return game.status();
+  absl::StatusOr<std::vector<events::Event>> events =
+      ParseRecords(path, (*log)->records());
+  if (!events.ok()) return events.status();
+  absl::StatusOr<events::GameState> state = FoldLog(path, *events);
+  if (!state.ok()) return state.status();
   std::string notice = (*log)->recovery_notice();
-  return absl::WrapUnique(new GameLog(*std::move(log), std::move(game->events),
-                                      std::move(game->state),
-                                      std::move(notice)));
+  return absl::WrapUnique(new GameLog(*std::move(log), *std::move(events),
+                                      *std::move(state), std::move(notice)));
 }
 
 std::unique_ptr<GameLog> GameLog::InMemory() {

@@ -33,10 +33,21 @@ struct LoadedGame {
   uint64_t torn_bytes = 0;
 };
 
-// Reads, parses and folds the save at `path`. NotFound when it does not
-// exist; DataLoss naming the path and the byte offset or seq for a damaged
-// log, a record that is not an event, or an event that may not follow the
-// ones before it.
+// The events of a log, parsed but not folded.
+struct LoadedEvents {
+  std::vector<events::Event> events;
+  // As LoadedGame::torn_bytes.
+  uint64_t torn_bytes = 0;
+};
+
+// Reads and parses the save at `path`, for a caller that folds the events
+// its own way (replay, export). NotFound when it does not exist; DataLoss
+// naming the path and the byte offset or seq for a damaged log or a record
+// that is not an event.
+absl::StatusOr<LoadedEvents> LoadEvents(Env* env, const std::string& path);
+
+// LoadEvents, then folds them; also DataLoss naming the path and seq of an
+// event that may not follow the ones before it.
 absl::StatusOr<LoadedGame> LoadGame(Env* env, const std::string& path);
 
 class GameLog {

@@ -82,14 +82,16 @@ absl::Status NoFile(const std::string& path) {
 }
 
 // The game in the log at `path`, read without its lock.
-absl::StatusOr<storage::LoadedGame> LoadLog(const std::string& path) {
-  absl::StatusOr<storage::LoadedGame> game =
-      storage::LoadGame(storage::Env::Default(), path);
+// The events of the log at `path`, unfolded: replay and export fold them
+// with their checks as they build their own views.
+absl::StatusOr<storage::LoadedEvents> LoadLog(const std::string& path) {
+  absl::StatusOr<storage::LoadedEvents> game =
+      storage::LoadEvents(storage::Env::Default(), path);
   if (game.status().code() == absl::StatusCode::kNotFound) return NoFile(path);
   return game;
 }
 
-void NoticeTornTail(const storage::LoadedGame& game) {
+void NoticeTornTail(const storage::LoadedEvents& game) {
   if (game.torn_bytes == 0) return;
   std::fprintf(stderr,
                "checkers: %llu bytes of an unfinished turn follow the last "
@@ -333,7 +335,7 @@ int RunReplay(const std::vector<std::string>& positional) {
   }
   absl::StatusOr<std::string> path = LogPath(positional);
   if (!path.ok()) return Fail(path.status());
-  absl::StatusOr<storage::LoadedGame> game = LoadLog(*path);
+  absl::StatusOr<storage::LoadedEvents> game = LoadLog(*path);
   if (!game.ok()) return Fail(game.status());
   absl::StatusOr<std::vector<replay::Ply>> plies =
       replay::BuildTimeline(game->events);
@@ -532,7 +534,7 @@ int RunExport(const std::vector<std::string>& positional) {
     return Fail(Usage("export takes at most one FILE"));
   absl::StatusOr<std::string> path = LogPath(positional);
   if (!path.ok()) return Fail(path.status());
-  absl::StatusOr<storage::LoadedGame> game = LoadLog(*path);
+  absl::StatusOr<storage::LoadedEvents> game = LoadLog(*path);
   if (!game.ok()) return Fail(game.status());
   absl::StatusOr<replay::GameRecord> record = replay::RecordOfLog(game->events);
   if (!record.ok()) {
@@ -541,7 +543,8 @@ int RunExport(const std::vector<std::string>& positional) {
                      absl::StrCat(*path, ": ", record.status().message())));
   }
   NoticeTornTail(*game);
-  if (game->state.started->options().capture_optional()) {
+  // The record exists, so the log starts with its game.
+  if (game->events.front().game_started().options().capture_optional()) {
     std::fprintf(stderr,
                  "checkers: this game was played with optional captures; "
                  "programs that follow the standard rules may refuse its "
