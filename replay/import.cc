@@ -1,6 +1,5 @@
 #include "replay/import.h"
 
-#include <memory>
 #include <string>
 #include <utility>
 #include <vector>
@@ -12,6 +11,7 @@
 #include "engine/notation.h"
 #include "events/game_state.h"
 #include "events/validate.h"
+#include "replay/log_record.h"
 #include "replay/pdn.h"
 #include "replay/pdn_replay.h"
 #include "storage/event_log.h"
@@ -22,20 +22,6 @@ namespace {
 
 using events::Event;
 using events::GameState;
-
-events::Result ResultOf(GameResult result) {
-  switch (result) {
-    case GameResult::kBlackWins:
-      return events::FIRST_WINS;
-    case GameResult::kWhiteWins:
-      return events::SECOND_WINS;
-    case GameResult::kDraw:
-      return events::DRAW;
-    case GameResult::kUnknown:
-      break;
-  }
-  return events::RESULT_UNSPECIFIED;
-}
 
 // Folds `commit` into `state` and moves it to the end of `events`.
 void Take(std::vector<Event> commit, GameState* state,
@@ -104,7 +90,7 @@ absl::StatusOr<std::vector<Event>> EventsOfRecord(const GameRecord& record) {
     Take(*std::move(commit), &state, &events);
   }
 
-  const events::Result claimed = ResultOf(record.result);
+  const events::Result claimed = EventResultOf(record.result);
   if (claimed == events::RESULT_UNSPECIFIED) return events;
   if (state.over()) {
     if (state.ended->result() == claimed) return events;

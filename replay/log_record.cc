@@ -18,20 +18,6 @@ namespace {
 using events::GameStarted;
 using events::Side;
 
-GameResult ResultOf(const events::GameState& s) {
-  if (!s.over()) return GameResult::kUnknown;
-  switch (s.ended->result()) {
-    case events::FIRST_WINS:
-      return GameResult::kBlackWins;
-    case events::SECOND_WINS:
-      return GameResult::kWhiteWins;
-    case events::DRAW:
-      return GameResult::kDraw;
-    default:
-      return GameResult::kUnknown;
-  }
-}
-
 // Who played `side` when the game started.
 std::string PlayerName(const GameStarted& g, Side side) {
   if (g.mode() != events::VS_COMPUTER) {
@@ -57,6 +43,33 @@ Move MoveOfTurn(const events::TurnPlayed& turn) {
     route[i] = static_cast<int>(turn.squares(i)) - 1;
   }
   return MoveAlongRoute(route, length);
+}
+
+GameResult PdnResultOf(events::Result result) {
+  switch (result) {
+    case events::FIRST_WINS:
+      return GameResult::kBlackWins;
+    case events::SECOND_WINS:
+      return GameResult::kWhiteWins;
+    case events::DRAW:
+      return GameResult::kDraw;
+    default:
+      return GameResult::kUnknown;
+  }
+}
+
+events::Result EventResultOf(GameResult result) {
+  switch (result) {
+    case GameResult::kBlackWins:
+      return events::FIRST_WINS;
+    case GameResult::kWhiteWins:
+      return events::SECOND_WINS;
+    case GameResult::kDraw:
+      return events::DRAW;
+    case GameResult::kUnknown:
+      break;
+  }
+  return events::RESULT_UNSPECIFIED;
 }
 
 absl::StatusOr<GameRecord> RecordOfLog(absl::Span<const events::Event> events) {
@@ -89,7 +102,8 @@ absl::StatusOr<GameRecord> RecordOfLog(absl::Span<const events::Event> events) {
     if (e.has_turn_played())
       record.moves.push_back(MoveOfTurn(e.turn_played()));
   }
-  record.result = ResultOf(*state);
+  record.result = state->over() ? PdnResultOf(state->ended->result())
+                                : GameResult::kUnknown;
   return record;
 }
 

@@ -15,6 +15,11 @@ namespace checkers::replay {
 // The move a checked TurnPlayed records (its squares are a legal route).
 Move MoveOfTurn(const events::TurnPlayed& turn);
 
+// A log's result as PDN's (FIRST_WINS is "1-0", the first mover being
+// PDN's Black), and back; no result is kUnknown and RESULT_UNSPECIFIED.
+GameResult PdnResultOf(events::Result result);
+events::Result EventResultOf(GameResult result);
+
 // The game that `events`, a whole log, records:
 // - tags: those of the GameStarted when it has any (an imported game keeps
 //   its own); otherwise Event "checkers game", Date of the first event

@@ -12,6 +12,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "replay/game_record.h"
+#include "replay/log_record.h"
 #include "replay/pdn.h"
 #include "replay/pdn_writer.h"
 #include "ui_cli/command.h"
@@ -47,19 +48,6 @@ absl::StatusOr<std::string> ReadText(const std::string& path) {
   return s.str();
 }
 
-replay::GameResult PdnResult(events::Result r) {
-  switch (r) {
-    case events::FIRST_WINS:
-      return replay::GameResult::kBlackWins;
-    case events::SECOND_WINS:
-      return replay::GameResult::kWhiteWins;
-    case events::DRAW:
-      return replay::GameResult::kDraw;
-    default:
-      return replay::GameResult::kUnknown;
-  }
-}
-
 replay::GameRecord RecordOf(const MatchGame& g, int number) {
   replay::GameRecord record;
   const bool first_black = g.start.side_to_move() == Color::kBlack;
@@ -71,7 +59,7 @@ replay::GameRecord RecordOf(const MatchGame& g, int number) {
                  {"Termination", g.how}};
   record.start = g.start;
   record.moves = g.moves;
-  record.result = PdnResult(g.result);
+  record.result = replay::PdnResultOf(g.result);
   return record;
 }
 
@@ -132,7 +120,7 @@ int RunMatch(const std::vector<std::string>& positional) {
     std::printf(
         "game %d/%d %s: %s (Black) - %s (White) %s, %s, %zu turns\n", i + 1,
         total, opening.name.c_str(), black.c_str(), white.c_str(),
-        std::string(replay::ResultToken(PdnResult(game->result))).c_str(),
+        std::string(replay::ResultToken(replay::PdnResultOf(game->result))).c_str(),
         game->how.c_str(), game->moves.size());
     std::fflush(stdout);
     games.push_back(*std::move(game));
