@@ -39,6 +39,7 @@ using ::checkers::testing::LogBuilder;
 using ::checkers::testing::RunCheckers;
 using ::testing::ElementsAre;
 using ::testing::HasSubstr;
+using ::testing::Not;
 using ::testing::StartsWith;
 
 // A fresh directory under $TEST_TMPDIR for one test.
@@ -325,6 +326,27 @@ TEST(CliToolsTest, AuditOfACorruptedByteExits65NamingTheOffset) {
   EXPECT_EQ(summary.fields().at("type").string_value(), "summary");
   EXPECT_FALSE(summary.fields().at("sound").bool_value());
   EXPECT_EQ(summary.fields().at("exit").number_value(), 65);
+}
+
+TEST(CliToolsTest, EveryToolNamesACorruptLogOnce) {
+  const std::string path =
+      Write(FourTurns(), TempDir("tools-corrupt") + "/game.log");
+  std::string bytes = ReadAll(path);
+  bytes[storage::kFileHeaderSize + storage::kFrameHeaderSize + 1] ^= 0x20;
+  WriteAll(path, bytes);
+  for (const std::vector<std::string>& command :
+       std::vector<std::vector<std::string>>{{"log", path},
+                                             {"replay", path, "--ply=0"},
+                                             {"export", path, "--pdn"},
+                                             {"audit", path},
+                                             {"show", "--save=" + path}}) {
+    const auto r = RunCheckers(command);
+    EXPECT_EQ(r.exit_code, 65) << command[0];
+    EXPECT_THAT(r.err, HasSubstr(absl::StrCat(path, ": corrupt record")))
+        << command[0];
+    EXPECT_THAT(r.err, Not(HasSubstr(absl::StrCat(path, ": ", path))))
+        << command[0];
+  }
 }
 
 TEST(CliToolsTest, AuditOfAMissingFileExits66) {

@@ -115,11 +115,8 @@ int RunLog(const std::vector<std::string>& positional) {
     if (contents.status().code() == absl::StatusCode::kNotFound) {
       return Fail(NoFile(*path));
     }
-    if (contents.status().code() != absl::StatusCode::kDataLoss) {
-      return Fail(contents.status());
-    }
-    return Fail(absl::DataLossError(
-        absl::StrCat(*path, ": ", contents.status().message())));
+    // ReadLog's messages name the path already.
+    return Fail(contents.status());
   }
   const bool json = absl::GetFlag(FLAGS_json);
   GameState state;
