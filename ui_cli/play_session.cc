@@ -191,37 +191,49 @@ void PlaySession::Refuse(const absl::Status& status) {
   Say(t_.Get("refuse.other", {{"detail", std::string(status.message())}}));
 }
 
+PlaySession::Blocker PlaySession::MoveBlocker() const {
+  if (!has_game()) return Blocker::kNoGame;
+  if (paused_) return Blocker::kPaused;
+  if (state().over()) return Blocker::kOver;
+  if (!computer_error_.empty()) return Blocker::kComputerError;
+  if (events::IsComputersTurn(state()) || search_.has_value())
+    return Blocker::kComputerTurn;
+  if (draw_answer_.has_value() || events::IsComputersAnswer(state()))
+    return Blocker::kComputerAnswering;
+  if (DrawAnswerDue().has_value()) return Blocker::kAnswerDue;
+  return Blocker::kNone;
+}
+
 bool PlaySession::CanAct(bool move) {
-  if (!has_game()) {
-    Say(t_.Get("refuse.no_game"));
-    return false;
+  Blocker blocker = MoveBlocker();
+  if (!move && blocker > Blocker::kOver) blocker = Blocker::kNone;
+  switch (blocker) {
+    case Blocker::kNone:
+      return true;
+    case Blocker::kNoGame:
+      Say(t_.Get("refuse.no_game"));
+      break;
+    case Blocker::kPaused:
+      Say(t_.Get("refuse.paused"));
+      break;
+    case Blocker::kOver:
+      Say(t_.Get("refuse.over", {{"end", EndText(t_, state())}}));
+      break;
+    case Blocker::kComputerError:
+      Say(t_.Get("refuse.computer_error"));
+      break;
+    case Blocker::kComputerTurn:
+      Say(t_.Get("refuse.computer_turn"));
+      break;
+    case Blocker::kComputerAnswering:
+      Say(t_.Get("refuse.computer_answering"));
+      break;
+    case Blocker::kAnswerDue:
+      Say(t_.Get("refuse.answer_due",
+                 {{"side", SideText(t_, state(), *DrawAnswerDue())}}));
+      break;
   }
-  if (paused_) {
-    Say(t_.Get("refuse.paused"));
-    return false;
-  }
-  if (state().over()) {
-    Say(t_.Get("refuse.over", {{"end", EndText(t_, state())}}));
-    return false;
-  }
-  if (!move) return true;
-  if (!computer_error_.empty()) {
-    Say(t_.Get("refuse.computer_error"));
-    return false;
-  }
-  if (events::IsComputersTurn(state()) || search_.has_value()) {
-    Say(t_.Get("refuse.computer_turn"));
-    return false;
-  }
-  if (draw_answer_.has_value() || events::IsComputersAnswer(state())) {
-    Say(t_.Get("refuse.computer_answering"));
-    return false;
-  }
-  if (std::optional<events::Side> due = DrawAnswerDue()) {
-    Say(t_.Get("refuse.answer_due", {{"side", SideText(t_, state(), *due)}}));
-    return false;
-  }
-  return true;
+  return false;
 }
 
 absl::Status PlaySession::SaveOrKeepInMemory(
@@ -285,24 +297,12 @@ bool PlaySession::PlayText(absl::string_view text) {
 }
 
 bool PlaySession::Undo() {
-  if (!has_game()) {
-    Say(t_.Get("refuse.no_game"));
-    return false;
-  }
-  if (paused_) {
-    Say(t_.Get("refuse.paused"));
-    return false;
-  }
+  // A finished game may be taken back too.
+  const Blocker blocker = MoveBlocker();
+  if (blocker == Blocker::kNoGame || blocker == Blocker::kPaused)
+    return CanAct(false);
   search_.reset();
-  absl::Status st = log_->Undo();
-  if (!st.ok() && !IsRefusal(st)) {
-    log_->ContinueInMemory();
-    persistence_ = Persistence::kWriteFailed;
-    persistence_detail_ = std::string(st.message());
-    Say(PersistenceText());
-    st = log_->Undo();
-  }
-  if (!st.ok()) {
+  if (!SaveOrKeepInMemory([&] { return log_->Undo(); }).ok()) {
     Say(t_.Get("refuse.nothing_to_undo"));
     return false;
   }
@@ -402,12 +402,7 @@ void PlaySession::Resume() {
   computer_error_.clear();
 }
 
-bool PlaySession::AwaitsMove() const {
-  return has_game() && !paused_ && !state().over() && computer_error_.empty() &&
-         !search_.has_value() && !draw_answer_.has_value() &&
-         !events::IsComputersTurn(state()) &&
-         !events::IsComputersAnswer(state()) && !DrawAnswerDue().has_value();
-}
+bool PlaySession::AwaitsMove() const { return MoveBlocker() == Blocker::kNone; }
 
 std::optional<events::Side> PlaySession::DrawAnswerDue() const {
   const GameState& s = state();

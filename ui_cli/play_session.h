@@ -179,6 +179,19 @@ class PlaySession {
   void Say(std::string message) { messages_.push_back(std::move(message)); }
   // Says why `status` refused an action.
   void Refuse(const absl::Status& status);
+  // What stops the person's move now, in the order it is reported; an
+  // action other than a move is stopped only by the first three.
+  enum class Blocker {
+    kNone,
+    kNoGame,
+    kPaused,
+    kOver,
+    kComputerError,
+    kComputerTurn,
+    kComputerAnswering,
+    kAnswerDue,
+  };
+  Blocker MoveBlocker() const;
   // Whether an action may go ahead now (for a move, `move` too); says why
   // not otherwise.
   bool CanAct(bool move);
