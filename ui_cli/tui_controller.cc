@@ -629,13 +629,19 @@ void TuiController::Select(Square square) {
 
 void TuiController::CancelRoute() { route_.clear(); }
 
+Piece TuiController::ShownPiece(Square square) const {
+  const Position& pos = session_->state().position;
+  // Along a route under way, the piece is drawn where it has got to.
+  if (route_.size() >= 2) {
+    if (square == route_.back()) return pos.PieceAt(route_.front());
+    if (square == route_.front()) return Piece::kEmpty;
+  }
+  return pos.PieceAt(square);
+}
+
 std::string TuiController::SquareWords(Square square) const {
   const GameState& s = session_->state();
-  Piece piece = s.position.PieceAt(square);
-  if (route_.size() >= 2) {
-    if (square == route_.front()) piece = Piece::kEmpty;
-    if (square == route_.back()) piece = s.position.PieceAt(route_.front());
-  }
+  const Piece piece = ShownPiece(square);
   std::string text =
       t_.Get("square.words",
              {{"n", absl::StrCat(square + 1)},
@@ -657,11 +663,10 @@ std::string TuiController::SquareWords(Square square) const {
       absl::StrAppend(&text, ", ", t_.Get("square.captured"));
   }
   if (hints_) {
-    const Bitboard next =
-        route_.empty() ? NextSquares({focus_}) : NextSquares(route_);
-    if (!route_.empty() && Contains(next, square)) {
-      absl::StrAppend(&text, ", ", t_.Get("square.destination"));
-    } else if (route_.empty() && Contains(MustCapture(), square)) {
+    if (!route_.empty()) {
+      if (Contains(NextSquares(route_), square))
+        absl::StrAppend(&text, ", ", t_.Get("square.destination"));
+    } else if (Contains(MustCapture(), square)) {
       absl::StrAppend(&text, ", ", t_.Get("square.must_capture"));
     }
   }
@@ -755,11 +760,7 @@ ScreenModel TuiController::Model() const {
         const Square sq = SquareOfDisplay(row, col);
         cell.square = sq;
         if (sq < 0) continue;
-        Piece piece = s.position.PieceAt(sq);
-        if (route_.size() >= 2) {
-          if (sq == route_.front()) piece = Piece::kEmpty;
-          if (sq == route_.back()) piece = s.position.PieceAt(route_.front());
-        }
+        const Piece piece = ShownPiece(sq);
         cell.piece = piece;
         if (piece != Piece::kEmpty) {
           const bool king =

@@ -190,6 +190,9 @@ class TuiController {
   void Select(Square square);
   void CancelRoute();
 
+  // The piece drawn on `square`: during a multi-jump, where the moving
+  // piece has got to.
+  Piece ShownPiece(Square square) const;
   std::string SquareWords(Square square) const;
   std::string StatusLine() const;
   std::vector<std::string> Panel() const;
