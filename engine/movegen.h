@@ -34,14 +34,19 @@ void GenerateCaptures(const Position& pos, MoveList* moves);
 // `capturers`, which must be CapturingPieces(pos).
 void GenerateMoves(const Position& pos, Bitboard capturers, MoveList* moves,
                    CaptureRule rule);
-void GenerateCaptures(const Position& pos, Bitboard capturers,
-                      MoveList* moves);
+void GenerateCaptures(const Position& pos, Bitboard capturers, MoveList* moves);
 
 // The number of moves GenerateMoves would produce, without building them.
 int CountMoves(const Position& pos, CaptureRule rule = CaptureRule::kMandatory);
 
 // The pieces of the side to move that can capture.
 Bitboard CapturingPieces(const Position& pos);
+
+// The pieces of the side to move that must capture under `rule`: those
+// that can when captures are forced, none when they are optional.
+inline Bitboard MustCapturePieces(const Position& pos, CaptureRule rule) {
+  return rule == CaptureRule::kMandatory ? CapturingPieces(pos) : 0;
+}
 
 inline bool HasCapture(const Position& pos) {
   return CapturingPieces(pos) != 0;

@@ -28,13 +28,6 @@ using events::GameState;
 
 constexpr int kPollMillis = 100;
 
-std::string SquareList(Bitboard board) {
-  std::vector<int> squares;
-  for (Bitboard b = board; b; b = PopLowest(b))
-    squares.push_back(LowestSquare(b) + 1);
-  return absl::StrJoin(squares, ", ");
-}
-
 std::optional<events::Mode> ModeWord(absl::string_view word) {
   if (word == "1" || word == "computer") return events::VS_COMPUTER;
   if (word == "2" || word == "two-player") return events::TWO_PLAYER;
@@ -335,12 +328,10 @@ void LineGame::Hint(const std::vector<std::string>& words) {
   }
   Bitboard movable = 0;
   for (const Move& m : moves) movable |= SquareBit(m.from);
-  const Bitboard must = s.rules.capture == CaptureRule::kMandatory
-                            ? CapturingPieces(s.position)
-                            : Bitboard{0};
-  Print(must != 0
-            ? t_.Get("line.hint_must", {{"squares", SquareList(must)}})
-            : t_.Get("line.hint_movable", {{"squares", SquareList(movable)}}));
+  const Bitboard must = MustCapturePieces(s.position, s.rules.capture);
+  Print(must != 0 ? t_.Get("line.hint_must", {{"squares", SquareNumbers(must)}})
+                  : t_.Get("line.hint_movable",
+                           {{"squares", SquareNumbers(movable)}}));
 }
 
 void LineGame::Show() {

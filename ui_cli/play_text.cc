@@ -36,15 +36,19 @@ std::string DifficultyText(const Catalogue& t, events::Difficulty d) {
   }
 }
 
-// The squares (PDN numbers) of `board`, joined by ", "; "none" if empty.
+// SquareNumbers, or "none" if `board` is empty.
 std::string SquareList(const Catalogue& t, Bitboard board) {
-  std::vector<int> squares;
-  for (Bitboard b = board; b; b = PopLowest(b))
-    squares.push_back(LowestSquare(b) + 1);
-  return squares.empty() ? t.Get("pieces.none") : absl::StrJoin(squares, ", ");
+  return board == 0 ? t.Get("pieces.none") : SquareNumbers(board);
 }
 
 }  // namespace
+
+std::string SquareNumbers(Bitboard board) {
+  std::vector<int> squares;
+  for (Bitboard b = board; b; b = PopLowest(b))
+    squares.push_back(LowestSquare(b) + 1);
+  return absl::StrJoin(squares, ", ");
+}
 
 std::string ColourKey(const GameState& state, Side side) {
   return absl::AsciiStrToLower(events::SideName(state.started.get(), side));

@@ -17,6 +17,9 @@
 
 namespace checkers::cli {
 
+// The squares of `board` as PDN numbers joined by ", " ("9, 10, 11").
+std::string SquareNumbers(Bitboard board);
+
 // "red", "white" or "black": the colour `side` is named after in `state`'s
 // game, as catalogue keys spell it.
 std::string ColourKey(const events::GameState& state, events::Side side);

@@ -8,7 +8,6 @@
 #include "absl/strings/ascii.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
-#include "absl/strings/str_join.h"
 #include "engine/movegen.h"
 #include "ui_cli/play_text.h"
 
@@ -32,13 +31,6 @@ std::vector<Square> RouteOf(const Move& m) {
     for (int i = 0; i < m.num_jumps; ++i) route.push_back(m.landings[i]);
   }
   return route;
-}
-
-std::string SquareList(Bitboard board) {
-  std::vector<int> squares;
-  for (Bitboard b = board; b; b = PopLowest(b))
-    squares.push_back(LowestSquare(b) + 1);
-  return absl::StrJoin(squares, ", ");
 }
 
 bool Contains(Bitboard board, Square s) {
@@ -568,9 +560,8 @@ Bitboard TuiController::NextSquares(const std::vector<Square>& route) const {
 
 Bitboard TuiController::MustCapture() const {
   const GameState& s = session_->state();
-  if (!session_->AwaitsMove() || s.rules.capture != CaptureRule::kMandatory)
-    return 0;
-  return CapturingPieces(s.position);
+  if (!session_->AwaitsMove()) return 0;
+  return MustCapturePieces(s.position, s.rules.capture);
 }
 
 void TuiController::Select(Square square) {
@@ -587,7 +578,7 @@ void TuiController::Select(Square square) {
     } else if (Contains(own, square)) {
       const Bitboard must = MustCapture();
       Say(must != 0
-              ? t_.Get("tui.must_capture", {{"squares", SquareList(must)}})
+              ? t_.Get("tui.must_capture", {{"squares", SquareNumbers(must)}})
               : t_.Get("tui.cannot_move",
                        {{"square", absl::StrCat(square + 1)}}));
     } else {
@@ -611,7 +602,7 @@ void TuiController::Select(Square square) {
       Say(t_.Get("tui.switch_refused",
                  {{"square", absl::StrCat(route_.front() + 1)}}));
     } else {
-      Say(t_.Get("tui.not_destination", {{"squares", SquareList(next)}}));
+      Say(t_.Get("tui.not_destination", {{"squares", SquareNumbers(next)}}));
     }
     return;
   }
@@ -624,7 +615,7 @@ void TuiController::Select(Square square) {
     }
   }
   Say(t_.Get("tui.jump_continues",
-             {{"squares", SquareList(NextSquares(route_))}}));
+             {{"squares", SquareNumbers(NextSquares(route_))}}));
 }
 
 void TuiController::CancelRoute() { route_.clear(); }
