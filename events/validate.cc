@@ -276,6 +276,10 @@ absl::StatusOr<Event> ModeChangeEvent(const GameState& state, Mode mode,
   return event;
 }
 
+Side ResigningSide(const GameState& state) {
+  return state.vs_computer() ? state.human_side : state.side_to_move();
+}
+
 absl::StatusOr<Event> ResignEvent(const GameState& state, Side side) {
   Event event;
   event.mutable_resigned()->set_side(side);

@@ -62,6 +62,10 @@ absl::StatusOr<Event> AcceptDrawEvent(const GameState& state);
 absl::StatusOr<Event> DeclineDrawEvent(const GameState& state);
 absl::StatusOr<Event> ResignEvent(const GameState& state, Side side);
 
+// The side that resigns when the person at the device does: theirs against
+// the computer, the side to move between two players.
+Side ResigningSide(const GameState& state);
+
 // Continues the game in `mode` (the person keeps their side).
 absl::StatusOr<Event> ModeChangeEvent(const GameState& state, Mode mode,
                                       Difficulty difficulty);

@@ -335,8 +335,8 @@ int RunResign(const std::vector<std::string>& positional) {
   absl::StatusOr<std::unique_ptr<storage::GameLog>> log = OpenOngoingGame();
   if (!log.ok()) return Fail(log.status());
   const GameState& s = (*log)->state();
-  const events::Side side = s.vs_computer() ? s.human_side : s.side_to_move();
-  absl::StatusOr<Event> event = events::ResignEvent(s, side);
+  absl::StatusOr<Event> event =
+      events::ResignEvent(s, events::ResigningSide(s));
   if (!event.ok()) return Fail(event.status());
   if (absl::Status st = (*log)->Commit(*std::move(event)); !st.ok())
     return Fail(st);

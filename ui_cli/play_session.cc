@@ -348,8 +348,7 @@ bool PlaySession::AnswerDraw(bool accept) {
 
 bool PlaySession::Resign() {
   if (!CanAct(false)) return false;
-  const events::Side side =
-      state().vs_computer() ? state().human_side : state().side_to_move();
+  const events::Side side = events::ResigningSide(state());
   absl::StatusOr<Event> resign = events::ResignEvent(state(), side);
   if (!resign.ok()) {
     Refuse(resign.status());
