@@ -2,6 +2,7 @@
 
 #include <utility>
 
+#include "absl/functional/function_ref.h"
 #include "absl/strings/str_cat.h"
 #include "storage/log_reader.h"
 
@@ -40,10 +41,14 @@ absl::Status CheckTruncation(const std::vector<Record>& records,
   return absl::OkStatus();
 }
 
-// Appends `payloads` as one commit to `records`, whose file form ends at
-// `end`; returns the new end.
-uint64_t AddCommit(std::vector<std::string> payloads, uint64_t end,
-                   std::vector<Record>* records) {
+// Appends `payloads` as one commit to `records`, at the offsets the file
+// form gives them.
+void AddCommit(std::vector<std::string> payloads,
+               std::vector<Record>* records) {
+  uint64_t end =
+      records->empty()
+          ? kFileHeaderSize
+          : records->back().offset + FrameSize(records->back().payload.size());
   for (size_t i = 0; i < payloads.size(); ++i) {
     const uint64_t size = FrameSize(payloads[i].size());
     records->push_back(Record{records->size() + 1, end,
@@ -51,15 +56,27 @@ uint64_t AddCommit(std::vector<std::string> payloads, uint64_t end,
                               std::move(payloads[i])});
     end += size;
   }
-  return end;
 }
 
-// The frames of `payloads` as one commit starting at seq `first_seq`.
-void EncodeCommit(const std::vector<std::string>& payloads, uint64_t first_seq,
-                  std::string* out) {
-  for (size_t i = 0; i < payloads.size(); ++i) {
-    AppendFrame(first_seq + i, i + 1 == payloads.size(), payloads[i], out);
+// Writes `bytes` to "<path>.tmp", syncs it, runs `before_rename` and
+// renames the temp file over `path`. On failure the temp file is removed
+// (a courtesy: the next attempt would overwrite it) and `path` is as it was.
+absl::Status WriteViaTemp(Env* env, const std::string& path,
+                          absl::string_view bytes,
+                          absl::FunctionRef<absl::Status()> before_rename) {
+  const std::string temp = path + ".tmp";
+  absl::Status written;
+  {
+    absl::StatusOr<std::unique_ptr<WritableFile>> file =
+        env->OpenForAppend(temp, OpenMode::kCreateEmpty);
+    if (!file.ok()) return file.status();
+    written = (*file)->Append(bytes);
+    if (written.ok()) written = (*file)->Sync();
   }
+  if (written.ok()) written = before_rename();
+  if (written.ok()) written = env->Rename(temp, path);
+  if (!written.ok()) env->RemoveFile(temp).IgnoreError();
+  return written;
 }
 
 std::string Bytes(uint64_t n) {
@@ -71,7 +88,7 @@ std::string Bytes(uint64_t n) {
 FileEventLog::FileEventLog(Env* env, std::string path,
                            std::unique_ptr<FileLock> lock,
                            std::unique_ptr<WritableFile> file, LogId log_id,
-                           std::vector<Record> records, uint64_t size,
+                           std::vector<Record> records,
                            std::string recovery_notice)
     : env_(env),
       path_(std::move(path)),
@@ -79,7 +96,6 @@ FileEventLog::FileEventLog(Env* env, std::string path,
       file_(std::move(file)),
       log_id_(log_id),
       records_(std::move(records)),
-      size_(size),
       recovery_notice_(std::move(recovery_notice)) {}
 
 absl::StatusOr<std::unique_ptr<FileEventLog>> FileEventLog::Open(
@@ -133,14 +149,12 @@ absl::StatusOr<std::unique_ptr<FileEventLog>> FileEventLog::Open(
       return s;
     }
   }
-  uint64_t size = contents.valid_length;
-  if (size == 0) {
+  if (contents.valid_length == 0) {
     // No sound header: a new file, an empty one, or an interrupted
     // creation. Write a header for a new log.
     contents.log_id = NewLogId();
     const std::string header = EncodeFileHeader(contents.log_id);
     if (absl::Status s = (*file)->Append(header); !s.ok()) return s;
-    size = header.size();
   }
   if (contents.torn_bytes > 0 || contents.valid_length == 0) {
     if (absl::Status s = (*file)->Sync(); !s.ok()) return s;
@@ -151,7 +165,7 @@ absl::StatusOr<std::unique_ptr<FileEventLog>> FileEventLog::Open(
   if (absl::Status s = env->SyncDir(dir); !s.ok()) return s;
   return std::unique_ptr<FileEventLog>(new FileEventLog(
       env, std::move(path), std::move(*lock), std::move(*file), contents.log_id,
-      std::move(contents.records), size, std::move(notice)));
+      std::move(contents.records), std::move(notice)));
 }
 
 absl::Status FileEventLog::CheckUsable() const {
@@ -170,10 +184,10 @@ absl::Status FileEventLog::Append(std::vector<std::string> payloads) {
   if (absl::Status s = CheckUsable(); !s.ok()) return s;
   if (absl::Status s = CheckCommit(payloads); !s.ok()) return s;
   scratch_.clear();
-  EncodeCommit(payloads, records_.size() + 1, &scratch_);
+  AppendCommit(payloads, records_.size() + 1, &scratch_);
   if (absl::Status s = file_->Append(scratch_); !s.ok()) return Fail(s);
   if (absl::Status s = file_->Sync(); !s.ok()) return Fail(s);
-  size_ = AddCommit(std::move(payloads), size_, &records_);
+  AddCommit(std::move(payloads), &records_);
   return absl::OkStatus();
 }
 
@@ -187,7 +201,6 @@ absl::Status FileEventLog::TruncateTo(size_t num_records) {
   if (absl::Status s = file_->Truncate(size); !s.ok()) return Fail(s);
   if (absl::Status s = file_->Sync(); !s.ok()) return Fail(s);
   records_.resize(num_records);
-  size_ = size;
   return absl::OkStatus();
 }
 
@@ -196,23 +209,12 @@ absl::Status FileEventLog::ReplaceWith(std::vector<std::string> payloads) {
   if (absl::Status s = CheckPayloadSizes(payloads); !s.ok()) return s;
   const LogId log_id = NewLogId();
   std::string bytes = EncodeFileHeader(log_id);
-  EncodeCommit(payloads, 1, &bytes);
-
-  const std::string temp = path_ + ".tmp";
-  absl::Status written;
-  {
-    absl::StatusOr<std::unique_ptr<WritableFile>> file =
-        env_->OpenForAppend(temp, OpenMode::kCreateEmpty);
-    if (!file.ok()) return file.status();
-    written = (*file)->Append(bytes);
-    if (written.ok()) written = (*file)->Sync();
-  }
-  if (written.ok()) written = env_->Rename(temp, path_);
-  if (!written.ok()) {
-    // The log itself was not touched. The half-written temp file would be
-    // overwritten by the next attempt anyway; removing it is a courtesy.
-    env_->RemoveFile(temp).IgnoreError();
-    return written;
+  AppendCommit(payloads, 1, &bytes);
+  // A failure here leaves the log itself untouched and usable.
+  if (absl::Status s =
+          WriteViaTemp(env_, path_, bytes, [] { return absl::OkStatus(); });
+      !s.ok()) {
+    return s;
   }
   // The new file is in place but, until the directory is synced, a crash
   // may bring the old one back: from here a failure leaves the log unsure
@@ -226,7 +228,7 @@ absl::Status FileEventLog::ReplaceWith(std::vector<std::string> payloads) {
   file_ = std::move(*file);
   log_id_ = log_id;
   records_.clear();
-  size_ = AddCommit(std::move(payloads), kFileHeaderSize, &records_);
+  AddCommit(std::move(payloads), &records_);
   return absl::OkStatus();
 }
 
@@ -241,23 +243,17 @@ absl::Status CreateLogFile(
         absl::StrCat(path, " already exists; a log is never overwritten"));
   }
   if (absl::Status s = env->CreateDirs(ParentDir(path)); !s.ok()) return s;
-  const std::string temp = path + ".tmp";
-  absl::Status written;
-  {
-    absl::StatusOr<std::unique_ptr<WritableFile>> file =
-        env->OpenForAppend(temp, OpenMode::kCreateEmpty);
-    if (!file.ok()) return file.status();
-    written = (*file)->Append(EncodeLog(NewLogId(), commits));
-    if (written.ok()) written = (*file)->Sync();
-  }
-  if (written.ok() && env->FileExists(path)) {
-    written = absl::AlreadyExistsError(absl::StrCat(
-        path, " was created by someone else meanwhile; it is left as it is"));
-  }
-  if (written.ok()) written = env->Rename(temp, path);
-  if (!written.ok()) {
-    env->RemoveFile(temp).IgnoreError();
-    return written;
+  if (absl::Status s =
+          WriteViaTemp(env, path, EncodeLog(NewLogId(), commits),
+                       [&] {
+                         if (!env->FileExists(path)) return absl::OkStatus();
+                         return absl::AlreadyExistsError(absl::StrCat(
+                             path,
+                             " was created by someone else meanwhile; it is "
+                             "left as it is"));
+                       });
+      !s.ok()) {
+    return s;
   }
   return env->SyncDir(ParentDir(path));
 }
@@ -267,11 +263,7 @@ MemoryEventLog::MemoryEventLog(std::vector<Record> records)
 
 absl::Status MemoryEventLog::Append(std::vector<std::string> payloads) {
   if (absl::Status s = CheckCommit(payloads); !s.ok()) return s;
-  const uint64_t end =
-      records_.empty()
-          ? kFileHeaderSize
-          : records_.back().offset + FrameSize(records_.back().payload.size());
-  AddCommit(std::move(payloads), end, &records_);
+  AddCommit(std::move(payloads), &records_);
   return absl::OkStatus();
 }
 
@@ -286,7 +278,7 @@ absl::Status MemoryEventLog::TruncateTo(size_t num_records) {
 absl::Status MemoryEventLog::ReplaceWith(std::vector<std::string> payloads) {
   if (absl::Status s = CheckPayloadSizes(payloads); !s.ok()) return s;
   records_.clear();
-  AddCommit(std::move(payloads), kFileHeaderSize, &records_);
+  AddCommit(std::move(payloads), &records_);
   return absl::OkStatus();
 }
 

@@ -100,8 +100,6 @@ class FileEventLog final : public EventLog {
 
   bool durable() const override { return true; }
 
-  // The log file's path, as given to Open.
-  const std::string& path() const { return path_; }
   // The id in the file's header; new after each ReplaceWith.
   const LogId& log_id() const { return log_id_; }
 
@@ -113,8 +111,7 @@ class FileEventLog final : public EventLog {
  private:
   FileEventLog(Env* env, std::string path, std::unique_ptr<FileLock> lock,
                std::unique_ptr<WritableFile> file, LogId log_id,
-               std::vector<Record> records, uint64_t size,
-               std::string recovery_notice);
+               std::vector<Record> records, std::string recovery_notice);
 
   // The error for an operation after an earlier write failure, or OK.
   absl::Status CheckUsable() const;
@@ -127,8 +124,6 @@ class FileEventLog final : public EventLog {
   std::unique_ptr<WritableFile> file_;
   LogId log_id_;
   std::vector<Record> records_;
-  // The file's length: the header and every acknowledged commit.
-  uint64_t size_;
   std::string recovery_notice_;
   absl::Status failure_;
   // Reused for each commit's bytes, so appending does not allocate.

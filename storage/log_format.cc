@@ -67,14 +67,20 @@ void AppendFrame(uint64_t seq, bool last_in_commit, absl::string_view payload,
   out->append(payload.data(), payload.size());
 }
 
+void AppendCommit(const std::vector<std::string>& payloads, uint64_t first_seq,
+                  std::string* out) {
+  for (size_t i = 0; i < payloads.size(); ++i) {
+    AppendFrame(first_seq + i, i + 1 == payloads.size(), payloads[i], out);
+  }
+}
+
 std::string EncodeLog(const LogId& id,
                       const std::vector<std::vector<std::string>>& commits) {
   std::string bytes = EncodeFileHeader(id);
   uint64_t seq = 1;
   for (const std::vector<std::string>& commit : commits) {
-    for (size_t i = 0; i < commit.size(); ++i) {
-      AppendFrame(seq++, i + 1 == commit.size(), commit[i], &bytes);
-    }
+    AppendCommit(commit, seq, &bytes);
+    seq += commit.size();
   }
   return bytes;
 }

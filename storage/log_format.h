@@ -87,6 +87,11 @@ std::string EncodeFileHeader(const LogId& id);
 void AppendFrame(uint64_t seq, bool last_in_commit, absl::string_view payload,
                  std::string* out);
 
+// Appends the frames of `payloads` as one commit whose first record has
+// seq `first_seq`, the last marked as the end of the commit.
+void AppendCommit(const std::vector<std::string>& payloads, uint64_t first_seq,
+                  std::string* out);
+
 // A whole log file: the header with `id`, then `commits` in order, each
 // commit's records numbered on from the last and the last of each marked.
 std::string EncodeLog(const LogId& id,
