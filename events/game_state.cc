@@ -12,11 +12,7 @@ constexpr int kDefaultNoProgressTurns = 40;
 
 // Plays a checked TurnPlayed on the state.
 void ApplyTurn(GameState* s, const TurnPlayed& turn) {
-  int route[kMaxJumps + 1] = {};
-  const int length = std::min<int>(turn.squares_size(), kMaxJumps + 1);
-  for (int i = 0; i < length; ++i)
-    route[i] = static_cast<int>(turn.squares(i)) - 1;
-  const Move move = MoveAlongRoute(route, length);
+  const Move move = MoveOfTurn(turn);
 
   const bool irreversible = s->position.IsIrreversible(move);
   s->position.Play(move);
@@ -57,6 +53,14 @@ void ApplyStart(GameState* s, const GameStarted& started) {
 }
 
 }  // namespace
+
+Move MoveOfTurn(const TurnPlayed& turn) {
+  int route[kMaxJumps + 1] = {};
+  const int length = std::min<int>(turn.squares_size(), kMaxJumps + 1);
+  for (int i = 0; i < length; ++i)
+    route[i] = static_cast<int>(turn.squares(i)) - 1;
+  return MoveAlongRoute(route, length);
+}
 
 absl::string_view SideName(const GameStarted* started, Side side) {
   absl::string_view dark = "Red", light = "White";

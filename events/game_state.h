@@ -44,6 +44,9 @@ struct GameRules {
 // The rules of `started`, with PRODUCT.md's defaults for unset options.
 GameRules RulesOf(const GameStarted& started);
 
+// The move a checked TurnPlayed records (its squares are a legal route).
+Move MoveOfTurn(const TurnPlayed& turn);
+
 // A position that has stood since the last irreversible move (a capture or
 // a man's move), with the seq of the event after which it stood.
 struct Occurrence {

@@ -1,6 +1,5 @@
 #include "replay/log_record.h"
 
-#include <algorithm>
 #include <string>
 
 #include "absl/status/status.h"
@@ -8,7 +7,6 @@
 #include "absl/strings/str_cat.h"
 #include "absl/time/time.h"
 #include "engine/fen.h"
-#include "engine/move.h"
 #include "events/fold.h"
 #include "events/game_state.h"
 
@@ -35,15 +33,6 @@ std::string PlayerName(const GameStarted& g, Side side) {
 }
 
 }  // namespace
-
-Move MoveOfTurn(const events::TurnPlayed& turn) {
-  int route[kMaxJumps + 1] = {};
-  const int length = std::min(turn.squares_size(), kMaxJumps + 1);
-  for (int i = 0; i < length; ++i) {
-    route[i] = static_cast<int>(turn.squares(i)) - 1;
-  }
-  return MoveAlongRoute(route, length);
-}
 
 GameResult PdnResultOf(events::Result result) {
   switch (result) {
@@ -100,7 +89,7 @@ absl::StatusOr<GameRecord> RecordOfLog(absl::Span<const events::Event> events) {
 
   for (const events::Event& e : events) {
     if (e.has_turn_played())
-      record.moves.push_back(MoveOfTurn(e.turn_played()));
+      record.moves.push_back(events::MoveOfTurn(e.turn_played()));
   }
   record.result = state->over() ? PdnResultOf(state->ended->result())
                                 : GameResult::kUnknown;

@@ -6,14 +6,10 @@
 
 #include "absl/status/statusor.h"
 #include "absl/types/span.h"
-#include "engine/move.h"
 #include "events/events.pb.h"
 #include "replay/game_record.h"
 
 namespace checkers::replay {
-
-// The move a checked TurnPlayed records (its squares are a legal route).
-Move MoveOfTurn(const events::TurnPlayed& turn);
 
 // A log's result as PDN's (FIRST_WINS is "1-0", the first mover being
 // PDN's Black), and back; no result is kUnknown and RESULT_UNSPECIFIED.

@@ -25,7 +25,7 @@ absl::StatusOr<std::vector<Ply>> BuildTimeline(
     } else if (e.has_turn_played()) {
       const events::TurnPlayed& turn = e.turn_played();
       plies.push_back({state.turns, state.last_seq,
-                       MoveToText(MoveOfTurn(turn)), turn.side(), state});
+                       MoveToText(events::MoveOfTurn(turn)), turn.side(), state});
     } else {
       // Whatever follows a turn belongs to the position it left.
       plies.back().state = state;

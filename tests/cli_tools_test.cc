@@ -118,7 +118,7 @@ std::vector<std::string> TurnsOf(const std::string& path) {
     events::Event e;
     EXPECT_TRUE(e.ParseFromString(r.payload));
     if (e.has_turn_played()) {
-      turns.push_back(MoveToText(replay::MoveOfTurn(e.turn_played())));
+      turns.push_back(MoveToText(events::MoveOfTurn(e.turn_played())));
     }
   }
   return turns;

@@ -39,7 +39,7 @@ std::vector<std::string> Turns(const std::vector<Event>& events) {
   std::vector<std::string> turns;
   for (const Event& e : events) {
     if (e.has_turn_played())
-      turns.push_back(MoveToText(MoveOfTurn(e.turn_played())));
+      turns.push_back(MoveToText(events::MoveOfTurn(e.turn_played())));
   }
   return turns;
 }
