@@ -36,6 +36,11 @@ inline constexpr Square SquareAt(int row, int col) {
   if ((row + col) % 2 == 0) return -1;
   return row * 4 + col / 2;
 }
+// The square a jump from `from` to `to` passes over; the two squares must
+// be a jump apart.
+inline constexpr Square SquareBetween(Square from, Square to) {
+  return SquareAt((RowOf(from) + RowOf(to)) / 2, (ColOf(from) + ColOf(to)) / 2);
+}
 
 inline constexpr Bitboard RowMask(int row) {
   return Bitboard{0xF} << (4 * row);

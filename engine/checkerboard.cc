@@ -90,9 +90,7 @@ CbMove ToCbMove(const Position& pos, const Move& m) {
   for (int i = 0; i < m.num_jumps; ++i) {
     const Square land = m.landings[i];
     if (i + 1 < 12) out.path[i + 1] = CoorOf(land);
-    // The jumped piece is the one square between `at` and `land`.
-    const Square jumped = checkers::SquareAt((RowOf(at) + RowOf(land)) / 2,
-                                             (ColOf(at) + ColOf(land)) / 2);
+    const Square jumped = checkers::SquareBetween(at, land);
     out.del[i] = CoorOf(jumped);
     out.delpiece[i] = PieceCode(pos, jumped);
     at = land;

@@ -55,9 +55,7 @@ inline Move MoveAlongRoute(const int* route, int length) {
   m.num_jumps = static_cast<uint8_t>(length - 1);
   for (int i = 1; i < length; ++i) {
     m.landings[i - 1] = static_cast<int8_t>(route[i]);
-    const int row = (RowOf(route[i - 1]) + RowOf(route[i])) / 2;
-    const int col = (ColOf(route[i - 1]) + ColOf(route[i])) / 2;
-    m.captured |= SquareBit(SquareAt(row, col));
+    m.captured |= SquareBit(SquareBetween(route[i - 1], route[i]));
   }
   return m;
 }

@@ -264,8 +264,7 @@ std::optional<Move> LegalMoveAlongOf(const Position& pos, const int* route,
     const int dc = ColOf(route[i]) - ColOf(route[i - 1]);
     if ((dr != 2 && dr != -2) || (dc != 2 && dc != -2)) return std::nullopt;
     if (!king && dr != 2 * forward) return std::nullopt;
-    const Bitboard mid = SquareBit(
-        SquareAt(RowOf(route[i - 1]) + dr / 2, ColOf(route[i - 1]) + dc / 2));
+    const Bitboard mid = SquareBit(SquareBetween(route[i - 1], route[i]));
     const Bitboard land = SquareBit(route[i]);
     if (!(board.opp & mid & ~m.captured) || !(board.empty & land))
       return std::nullopt;
