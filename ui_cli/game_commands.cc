@@ -16,7 +16,6 @@
 #include "absl/status/statusor.h"
 #include "absl/strings/ascii.h"
 #include "absl/strings/str_cat.h"
-#include "absl/time/clock.h"
 #include "engine/fen.h"
 #include "engine/notation.h"
 #include "events/computer.h"

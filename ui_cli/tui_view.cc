@@ -42,7 +42,7 @@ SCREEN* g_screen = nullptr;
 
 }  // namespace
 
-TuiView::TuiView(Options options) : options_(options) {}
+TuiView::TuiView() = default;
 
 absl::StatusOr<std::unique_ptr<TuiView>> TuiView::Create(Options options) {
   g_screen = newterm(nullptr, stdout, stdin);
@@ -52,7 +52,7 @@ absl::StatusOr<std::unique_ptr<TuiView>> TuiView::Create(Options options) {
         "cannot use this terminal (TERM=", term == nullptr ? "" : term, ")"));
   }
   set_term(g_screen);
-  auto view = absl::WrapUnique(new TuiView(options));
+  auto view = absl::WrapUnique(new TuiView());
   cbreak();
   noecho();
   nonl();

@@ -65,7 +65,7 @@ class TuiView {
   void Resume();
 
  private:
-  explicit TuiView(Options options);
+  TuiView();
   void DrawBoard(const ScreenModel& model);
   void DrawCell(int y, int x, const CellView& cell, bool numbers);
   void DrawPanel(const ScreenModel& model);
@@ -73,7 +73,6 @@ class TuiView {
   void DrawText(int y, int x, int width, const std::string& text,
                 int attributes);
 
-  Options options_;
   bool color_ = false;
   // Where the last Draw put each menu option (screen row), for clicks.
   std::vector<int> option_rows_;
