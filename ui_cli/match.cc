@@ -38,8 +38,8 @@ class BuiltinEngine final : public MatchEngine {
 
   absl::StatusOr<Move> ChooseMove(const GameState& state,
                                   const std::vector<Move>&, double) override {
-    const SearchRequest request = events::SearchRequestFor(
-        state, level_, events::TurnSeed(seed_, state));
+    const SearchRequest request =
+        events::SearchRequestFor(state, level_, events::TurnSeed(seed_, state));
     absl::StatusOr<SearchResult> result = Search(request);
     if (!result.ok()) return result.status();
     return result->best_move;

@@ -120,7 +120,8 @@ int RunMatch(const std::vector<std::string>& positional) {
     std::printf(
         "game %d/%d %s: %s (Black) - %s (White) %s, %s, %zu turns\n", i + 1,
         total, opening.name.c_str(), black.c_str(), white.c_str(),
-        std::string(replay::ResultToken(replay::PdnResultOf(game->result))).c_str(),
+        std::string(replay::ResultToken(replay::PdnResultOf(game->result)))
+            .c_str(),
         game->how.c_str(), game->moves.size());
     std::fflush(stdout);
     games.push_back(*std::move(game));
