@@ -11,7 +11,6 @@
 #include "absl/strings/ascii.h"
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
-#include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
 #include "absl/time/time.h"
@@ -354,23 +353,12 @@ void LineGame::Show() {
     Print(t_.Get("line.to_move", {{"to_move", ToMoveText(t_, s)},
                                   {"n", absl::StrCat(s.turns + 1)}}));
   }
-  const ComputerStatus c = session_->computer();
-  if (c.thinking) {
-    Print(t_.Get(
-        "panel.thinking",
-        {{"side", SideText(t_, s, s.side_to_move())},
-         {"seconds", absl::StrFormat("%.1f", absl::ToDoubleSeconds(c.elapsed))},
-         {"depth", absl::StrCat(std::max(c.depth, c.current_depth))},
-         {"nodes", absl::StrCat(c.nodes)}}));
-  }
+  if (std::string thinking = session_->ThinkingText(); !thinking.empty())
+    Print(thinking);
   if (session_->paused()) Print(t_.Get("line.paused"));
   for (const std::string& line :
-       {CountdownText(t_, s), RepetitionText(t_, s)}) {
+       {CountdownText(t_, s), RepetitionText(t_, s), DrawOfferText(t_, s)}) {
     if (!line.empty()) Print(line);
-  }
-  if (s.draw_offer.has_value() && !s.over()) {
-    Print(
-        t_.Get("panel.draw_offer", {{"side", SideText(t_, s, *s.draw_offer)}}));
   }
   if (session_->persistence() != Persistence::kSaved)
     Print(session_->PersistenceText());

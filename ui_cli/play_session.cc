@@ -1,5 +1,6 @@
 #include "ui_cli/play_session.h"
 
+#include <algorithm>
 #include <chrono>
 #include <cstdlib>
 #include <utility>
@@ -7,6 +8,7 @@
 #include "absl/random/random.h"
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
 #include "absl/time/clock.h"
 #include "engine/notation.h"
@@ -136,6 +138,18 @@ void PlaySession::KeepDamagedAside() {
 void PlaySession::PlayWithoutSaving() {
   damage_.clear();
   GoInMemory(Persistence::kDamagedLeft, path_);
+}
+
+std::string PlaySession::ThinkingText() const {
+  const ComputerStatus c = computer();
+  if (!c.thinking) return "";
+  const GameState& s = state();
+  return t_.Get(
+      "panel.thinking",
+      {{"side", SideText(t_, s, s.side_to_move())},
+       {"seconds", absl::StrFormat("%.1f", absl::ToDoubleSeconds(c.elapsed))},
+       {"depth", absl::StrCat(std::max(c.depth, c.current_depth))},
+       {"nodes", absl::StrCat(c.nodes)}});
 }
 
 std::string PlaySession::PersistenceText() const {

@@ -158,6 +158,9 @@ class PlaySession {
   // Waits up to `timeout` for the computer's work to finish, then Ticks.
   void WaitForComputer(absl::Duration timeout);
   ComputerStatus computer() const;
+  // The computer's search under way, worded (side, seconds, depth, nodes);
+  // empty when it is not thinking.
+  std::string ThinkingText() const;
   // The last error of the computer's search, until Resume retries or the
   // game goes on as a two-player game; empty when none.
   const std::string& computer_error() const { return computer_error_; }

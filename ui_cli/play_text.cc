@@ -121,6 +121,12 @@ std::string EndText(const Catalogue& t, const GameState& state) {
   }
 }
 
+std::string DrawOfferText(const Catalogue& t, const GameState& state) {
+  if (!state.draw_offer.has_value() || state.over()) return "";
+  return t.Get("panel.draw_offer",
+               {{"side", SideText(t, state, *state.draw_offer)}});
+}
+
 std::string CountdownText(const Catalogue& t, const GameState& state) {
   if (state.started == nullptr || state.over()) return "";
   const int left = state.TurnsUntilAutomaticDraw();

@@ -54,6 +54,10 @@ std::string EndText(const Catalogue& t, const events::GameState& state);
 // empty when no automatic draw applies or the game is over.
 std::string CountdownText(const Catalogue& t, const events::GameState& state);
 
+// "Red offers a draw" while an offer stands in a game going on; empty
+// otherwise.
+std::string DrawOfferText(const Catalogue& t, const events::GameState& state);
+
 // A warning when the current position has stood before (a third
 // occurrence draws); empty otherwise.
 std::string RepetitionText(const Catalogue& t, const events::GameState& state);

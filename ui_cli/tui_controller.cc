@@ -7,7 +7,6 @@
 #include "absl/algorithm/container.h"
 #include "absl/strings/ascii.h"
 #include "absl/strings/str_cat.h"
-#include "absl/strings/str_format.h"
 #include "engine/movegen.h"
 #include "ui_cli/play_text.h"
 
@@ -684,12 +683,7 @@ std::vector<std::string> TuiController::Panel() const {
   if (session_->paused()) panel.push_back(t_.Get("panel.paused"));
   const ComputerStatus c = session_->computer();
   if (c.thinking) {
-    panel.push_back(t_.Get(
-        "panel.thinking",
-        {{"side", SideText(t_, s, s.side_to_move())},
-         {"seconds", absl::StrFormat("%.1f", absl::ToDoubleSeconds(c.elapsed))},
-         {"depth", absl::StrCat(std::max(c.depth, c.current_depth))},
-         {"nodes", absl::StrCat(c.nodes)}}));
+    panel.push_back(session_->ThinkingText());
   } else if (c.answering) {
     panel.push_back(t_.Get("panel.answering"));
   }
@@ -697,10 +691,8 @@ std::vector<std::string> TuiController::Panel() const {
     panel.push_back(countdown);
   if (std::string rep = RepetitionText(t_, s); !rep.empty())
     panel.push_back(rep);
-  if (s.draw_offer.has_value() && !s.over()) {
-    panel.push_back(
-        t_.Get("panel.draw_offer", {{"side", SideText(t_, s, *s.draw_offer)}}));
-  }
+  if (std::string offer = DrawOfferText(t_, s); !offer.empty())
+    panel.push_back(offer);
   switch (session_->persistence()) {
     case Persistence::kSaved:
       break;
