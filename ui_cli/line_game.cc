@@ -56,6 +56,9 @@ class LineGame {
   void PrintMessages();
   void AfterOpen();
   void BeginNewGame();
+  // Asks what the new game still needs (its mode, then its difficulty),
+  // or starts it.
+  void AskOrStartNewGame();
   void Ask(Phase phase);
   void Handle(const std::string& line);
   void Answer(absl::string_view word);
@@ -126,7 +129,13 @@ void LineGame::AfterOpen() {
 void LineGame::BeginNewGame() {
   if (session_->has_turns()) {
     Ask(Phase::kConfirmNew);
-  } else if (!new_mode_.has_value()) {
+  } else {
+    AskOrStartNewGame();
+  }
+}
+
+void LineGame::AskOrStartNewGame() {
+  if (!new_mode_.has_value()) {
     Ask(Phase::kMode);
   } else if (*new_mode_ == events::VS_COMPUTER &&
              !new_difficulty_.has_value()) {
@@ -180,19 +189,9 @@ void LineGame::Answer(absl::string_view word) {
       return;
     case Phase::kConfirmNew:
       if (word == "yes" || word == "y") {
-        phase_ = Phase::kPlaying;
         // Confirmed: the questions that follow replace the game.
-        if (!new_mode_.has_value()) {
-          Ask(Phase::kMode);
-        } else if (*new_mode_ == events::VS_COMPUTER &&
-                   !new_difficulty_.has_value()) {
-          Ask(Phase::kDifficulty);
-        } else {
-          session_->NewGame(*new_mode_,
-                            new_difficulty_.value_or(events::MEDIUM));
-          new_mode_.reset();
-          new_difficulty_.reset();
-        }
+        phase_ = Phase::kPlaying;
+        AskOrStartNewGame();
       } else {
         phase_ = Phase::kPlaying;
         new_mode_.reset();
@@ -304,8 +303,6 @@ void LineGame::Command(const std::vector<std::string>& words,
 void LineGame::Hint(const std::vector<std::string>& words) {
   if (!session_->MayMove()) return;
   const GameState& s = session_->state();
-  MoveList moves;
-  GenerateMoves(s.position, &moves, s.rules.capture);
   int square = 0;
   if (words.size() > 1) {
     if (!absl::SimpleAtoi(words[1], &square) || square < 1 || square > 32) {
@@ -325,6 +322,8 @@ void LineGame::Hint(const std::vector<std::string>& words) {
                         {"moves", absl::StrJoin(from_square, " ")}}));
     return;
   }
+  MoveList moves;
+  GenerateMoves(s.position, &moves, s.rules.capture);
   Bitboard movable = 0;
   for (const Move& m : moves) movable |= SquareBit(m.from);
   const Bitboard must = MustCapturePieces(s.position, s.rules.capture);
