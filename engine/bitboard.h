@@ -74,6 +74,23 @@ struct Steps {
                   : ((b & kNorth3) >> 3) | ((b & kNorth5) >> 5);
   }
   using Reverse = Steps<!kSouth>;
+
+  // The squares of `movers` with a step this way onto `empty`: by the
+  // shift by 4, by the other shift, and either.
+  static constexpr Bitboard Sources4(Bitboard movers, Bitboard empty) {
+    return Reverse::By4(empty) & movers;
+  }
+  static constexpr Bitboard Sources35(Bitboard movers, Bitboard empty) {
+    return Reverse::By35(empty) & movers;
+  }
+  static constexpr Bitboard Sources(Bitboard movers, Bitboard empty) {
+    return Sources4(movers, empty) | Sources35(movers, empty);
+  }
+  // The number of such steps (a piece may have two).
+  static constexpr int CountSteps(Bitboard movers, Bitboard empty) {
+    return std::popcount(Sources4(movers, empty)) +
+           std::popcount(Sources35(movers, empty));
+  }
 };
 
 // Every square one diagonal step from a square of `b`.

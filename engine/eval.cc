@@ -110,20 +110,6 @@ struct Side {
   Bitboard kings;
 };
 
-// Squares of `pieces` with a step onto `empty` towards the south (men and
-// kings) or north (kings only).
-inline Bitboard SouthMovers(Bitboard pieces, Bitboard empty) {
-  return (South::Reverse::By4(empty) | South::Reverse::By35(empty)) & pieces;
-}
-inline int SouthMoves(Bitboard pieces, Bitboard empty) {
-  return PopCount(South::Reverse::By4(empty) & pieces) +
-         PopCount(South::Reverse::By35(empty) & pieces);
-}
-inline int NorthMoves(Bitboard pieces, Bitboard empty) {
-  return PopCount(North::Reverse::By4(empty) & pieces) +
-         PopCount(North::Reverse::By35(empty) & pieces);
-}
-
 // Everything but material for `us`, seen as Black, against `them`.
 int PositionalScore(const Side& us, const Side& them, int pieces_on_board) {
   const Bitboard them_all = them.men | them.kings;
@@ -160,13 +146,12 @@ int PositionalScore(const Side& us, const Side& them, int pieces_on_board) {
     score += them.kings ? 12 - to_go : 60 - 7 * to_go;
   }
 
-  score += kMobility *
-           (SouthMoves(us.men | us.kings, empty) + NorthMoves(us.kings, empty));
+  score += kMobility * (South::CountSteps(us.men | us.kings, empty) +
+                        North::CountSteps(us.kings, empty));
 
   if (us.kings) {
     const Bitboard can_step =
-        SouthMovers(us.kings, empty) |
-        ((North::Reverse::By4(empty) | North::Reverse::By35(empty)) & us.kings);
+        South::Sources(us.kings, empty) | North::Sources(us.kings, empty);
     score -= kTrappedKing * PopCount(us.kings & ~can_step);
     for (Bitboard b = us.kings; b; b = PopLowest(b))
       score += kKingTable[LowestSquare(b)];

@@ -11,17 +11,6 @@ using Forward = Steps<C == Color::kBlack>;
 template <Color C>
 using Backward = Steps<C != Color::kBlack>;
 
-// The squares of `movers` that can step onto `empty` with V's shift by 4,
-// and with its shift by 3 or 5.
-template <typename V>
-inline Bitboard StepSources4(Bitboard movers, Bitboard empty) {
-  return V::Reverse::By4(empty) & movers;
-}
-template <typename V>
-inline Bitboard StepSources35(Bitboard movers, Bitboard empty) {
-  return V::Reverse::By35(empty) & movers;
-}
-
 // The squares of `movers` that can jump an `opp` piece in vertical
 // direction V and land on `empty`. A jump is a shift by 4 followed by one
 // by 3 or 5, or the other way round.
@@ -46,10 +35,7 @@ Bitboard SteppingPiecesOf(const Position& pos) {
   const Bitboard all = pos.pieces(C);
   const Bitboard kings = pos.kings(C);
   const Bitboard empty = pos.empty();
-  return StepSources4<Forward<C>>(all, empty) |
-         StepSources35<Forward<C>>(all, empty) |
-         StepSources4<Backward<C>>(kings, empty) |
-         StepSources35<Backward<C>>(kings, empty);
+  return Forward<C>::Sources(all, empty) | Backward<C>::Sources(kings, empty);
 }
 
 // What a capture route may use: the opponent's pieces, the empty squares
@@ -169,8 +155,8 @@ inline void ForEachStepOf(Bitboard movers, Bitboard empty, Visit&& visit) {
       visit(m);
     }
   };
-  each(StepSources4<V>(movers, empty), V::By4);
-  each(StepSources35<V>(movers, empty), V::By35);
+  each(V::Sources4(movers, empty), V::By4);
+  each(V::Sources35(movers, empty), V::By35);
 }
 
 // Calls visit(step) for every non-capturing move of colour C.
@@ -187,18 +173,12 @@ void AddAllSteps(const Position& pos, MoveList* out) {
   ForEachStep<C>(pos, [out](const Move& m) { out->push_back(m); });
 }
 
-template <typename V>
-inline int CountStepsOf(Bitboard movers, Bitboard empty) {
-  return PopCount(StepSources4<V>(movers, empty)) +
-         PopCount(StepSources35<V>(movers, empty));
-}
-
 template <Color C>
 int CountSteps(const Position& pos) {
   const Bitboard empty = pos.empty();
   const Bitboard kings = pos.kings(C);
-  return CountStepsOf<Forward<C>>(pos.pieces(C), empty) +
-         (kings ? CountStepsOf<Backward<C>>(kings, empty) : 0);
+  return Forward<C>::CountSteps(pos.pieces(C), empty) +
+         (kings ? Backward<C>::CountSteps(kings, empty) : 0);
 }
 
 template <Color C>
