@@ -7,7 +7,6 @@
 
 #include <cstdlib>
 #include <fstream>
-#include <sstream>
 #include <string>
 #include <vector>
 
@@ -23,12 +22,7 @@ using ::checkers::testing::CommandResult;
 using ::checkers::testing::RunCheckers;
 using ::testing::HasSubstr;
 
-std::string ReadAll(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
+using ::checkers::testing::ReadAll;
 
 int Lines(const std::string& text) {
   return std::count(text.begin(), text.end(), '\n');

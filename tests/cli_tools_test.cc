@@ -8,7 +8,6 @@
 #include <algorithm>
 #include <cstdlib>
 #include <fstream>
-#include <sstream>
 #include <string>
 #include <vector>
 
@@ -42,14 +41,7 @@ using ::testing::HasSubstr;
 using ::testing::Not;
 using ::testing::StartsWith;
 
-// A fresh directory under $TEST_TMPDIR for one test.
-std::string TempDir(absl::string_view name) {
-  const char* tmp = std::getenv("TEST_TMPDIR");
-  const std::string dir =
-      absl::StrCat(tmp != nullptr ? tmp : "/tmp", "/", name);
-  EXPECT_TRUE(storage::Env::Default()->CreateDirs(dir).ok());
-  return dir;
-}
+using ::checkers::testing::NewTempDir;
 
 std::string DataPath(absl::string_view name) {
   const char* srcdir = std::getenv("TEST_SRCDIR");
@@ -60,11 +52,7 @@ std::string DataPath(absl::string_view name) {
   return absl::StrCat(srcdir, "/", workspace, "/tests/data/", name);
 }
 
-std::string ReadAll(const std::string& path) {
-  return storage::Env::Default()
-      ->ReadFile(path, storage::kMaxLogSize)
-      .value_or("");
-}
+using ::checkers::testing::ReadAll;
 
 void WriteAll(const std::string& path, const std::string& bytes) {
   std::ofstream(path, std::ios::binary) << bytes;
@@ -132,7 +120,7 @@ LogBuilder FourTurns() {
 }
 
 TEST(CliToolsTest, ImportTinsleyWritesALogPerLegalGameAndRefusesPetal) {
-  const std::string out = TempDir("tinsley");
+  const std::string out = NewTempDir("tinsley");
   const auto r =
       RunCheckers({"import", DataPath("tinsley.pdn"), "--out=" + out});
   EXPECT_EQ(r.exit_code, 1);
@@ -163,20 +151,20 @@ TEST(CliToolsTest, ImportTinsleyWritesALogPerLegalGameAndRefusesPetal) {
   }
 
   // Exported and imported again, a game comes back move for move.
-  const std::string pdn = TempDir("tinsley-export") + "/game.pdn";
+  const std::string pdn = NewTempDir("tinsley-export") + "/game.pdn";
   const auto exported =
       RunCheckers({"export", out + "/game-0724.log", "--pdn"});
   ASSERT_EQ(exported.exit_code, 0) << exported.err;
   EXPECT_THAT(exported.out, HasSubstr("[GameType \"21\"]"));
   WriteAll(pdn, exported.out);
-  const std::string again = TempDir("tinsley-again");
+  const std::string again = NewTempDir("tinsley-again");
   const auto reimported = RunCheckers({"import", pdn, "--out=" + again});
   ASSERT_EQ(reimported.exit_code, 0) << reimported.err;
   EXPECT_EQ(TurnsOf(again + "/game-0001.log"), TurnsOf(out + "/game-0724.log"));
 }
 
 TEST(CliToolsTest, TrapsImportWholeAndAnImportNeverOverwrites) {
-  const std::string out = TempDir("traps");
+  const std::string out = NewTempDir("traps");
   const auto r = RunCheckers({"import", DataPath("traps.pdn"), "--out=" + out});
   EXPECT_EQ(r.exit_code, 0) << r.err;
   EXPECT_EQ(r.out,
@@ -193,7 +181,7 @@ TEST(CliToolsTest, TrapsImportWholeAndAnImportNeverOverwrites) {
 }
 
 TEST(CliToolsTest, ImportRefusalsFollowTheContract) {
-  const std::string dir = TempDir("import-errors");
+  const std::string dir = NewTempDir("import-errors");
   EXPECT_EQ(RunCheckers({"import", DataPath("traps.pdn")}).exit_code, 64);
   EXPECT_EQ(RunCheckers({"import", "--out=" + dir}).exit_code, 64);
   const auto missing =
@@ -210,7 +198,7 @@ TEST(CliToolsTest, ImportRefusalsFollowTheContract) {
 
 TEST(CliToolsTest, AuditOfASoundGameExitsZero) {
   const std::string path =
-      Write(FourTurns(), TempDir("audit-sound") + "/game.log");
+      Write(FourTurns(), NewTempDir("audit-sound") + "/game.log");
   const auto r = RunCheckers({"audit", path});
   EXPECT_EQ(r.exit_code, 0) << r.err;
   EXPECT_EQ(r.out,
@@ -222,7 +210,7 @@ TEST(CliToolsTest, AuditOfASoundGameExitsZero) {
 
 TEST(CliToolsTest, AuditOfTheSaveWhenNoFileIsNamed) {
   const std::string path =
-      Write(FourTurns(), TempDir("audit-save") + "/match.log");
+      Write(FourTurns(), NewTempDir("audit-save") + "/match.log");
   EXPECT_EQ(RunCheckers({"audit", "--save=" + path}).exit_code, 0);
 }
 
@@ -234,7 +222,7 @@ TEST(CliToolsTest, AuditFindsARepetitionDrawThatDidNotHappen) {
     claim.mutable_game_ended()->add_repetition_seqs(seq);
   log.Craft(claim);
   const std::string path =
-      Write(log, TempDir("audit-repetition") + "/game.log");
+      Write(log, NewTempDir("audit-repetition") + "/game.log");
   const std::string before = ReadAll(path);
   const auto r = RunCheckers({"audit", path});
   EXPECT_EQ(r.exit_code, 1);
@@ -255,7 +243,7 @@ TEST(CliToolsTest, AuditFindsAWinWhileMovesRemain) {
   LogBuilder log;
   log.Play("11-15");
   log.Craft(CraftedEnd(events::FIRST_WINS, events::NO_LEGAL_MOVE));
-  const std::string path = Write(log, TempDir("audit-win") + "/game.log");
+  const std::string path = Write(log, NewTempDir("audit-win") + "/game.log");
   const auto r = RunCheckers({"audit", path});
   EXPECT_EQ(r.exit_code, 1);
   EXPECT_THAT(r.out,
@@ -268,7 +256,7 @@ TEST(CliToolsTest, AuditFindsATurnAppendedAfterTheEnd) {
   LogBuilder log("W:W22:B18");
   log.Play("22x15");
   log.Craft(CraftedTurn(events::FIRST, {1, 5}));
-  const std::string path = Write(log, TempDir("audit-after-end") + "/game.log");
+  const std::string path = Write(log, NewTempDir("audit-after-end") + "/game.log");
   const auto r = RunCheckers({"audit", path});
   EXPECT_EQ(r.exit_code, 1);
   EXPECT_THAT(
@@ -281,7 +269,7 @@ TEST(CliToolsTest, AuditFindsAnIllegalTurnAndSaysWhatWasNotAudited) {
   LogBuilder log = FourTurns();
   log.Craft(CraftedTurn(events::FIRST, {15, 11}));
   log.Craft(CraftedTurn(events::SECOND, {24, 20}));
-  const std::string path = Write(log, TempDir("audit-illegal") + "/game.log");
+  const std::string path = Write(log, NewTempDir("audit-illegal") + "/game.log");
   const auto r = RunCheckers({"audit", path});
   EXPECT_EQ(r.exit_code, 1);
   EXPECT_THAT(r.out,
@@ -292,7 +280,7 @@ TEST(CliToolsTest, AuditFindsAnIllegalTurnAndSaysWhatWasNotAudited) {
 
 TEST(CliToolsTest, AuditOfATruncatedLogAuditsWhatItHoldsWithANotice) {
   const std::string path =
-      Write(FourTurns(), TempDir("audit-torn") + "/game.log");
+      Write(FourTurns(), NewTempDir("audit-torn") + "/game.log");
   const std::string bytes = ReadAll(path);
   ASSERT_EQ(truncate(path.c_str(), static_cast<off_t>(bytes.size() - 5)), 0);
   const auto r = RunCheckers({"audit", path});
@@ -305,7 +293,7 @@ TEST(CliToolsTest, AuditOfATruncatedLogAuditsWhatItHoldsWithANotice) {
 
 TEST(CliToolsTest, AuditOfACorruptedByteExits65NamingTheOffset) {
   const std::string path =
-      Write(FourTurns(), TempDir("audit-corrupt") + "/game.log");
+      Write(FourTurns(), NewTempDir("audit-corrupt") + "/game.log");
   absl::StatusOr<storage::LogContents> contents =
       storage::ReadLog(storage::Env::Default(), path);
   ASSERT_TRUE(contents.ok());
@@ -330,7 +318,7 @@ TEST(CliToolsTest, AuditOfACorruptedByteExits65NamingTheOffset) {
 
 TEST(CliToolsTest, EveryToolNamesACorruptLogOnce) {
   const std::string path =
-      Write(FourTurns(), TempDir("tools-corrupt") + "/game.log");
+      Write(FourTurns(), NewTempDir("tools-corrupt") + "/game.log");
   std::string bytes = ReadAll(path);
   bytes[storage::kFileHeaderSize + storage::kFrameHeaderSize + 1] ^= 0x20;
   WriteAll(path, bytes);
@@ -350,7 +338,7 @@ TEST(CliToolsTest, EveryToolNamesACorruptLogOnce) {
 }
 
 TEST(CliToolsTest, AuditOfAMissingFileExits66) {
-  const auto r = RunCheckers({"audit", TempDir("audit-missing") + "/none.log"});
+  const auto r = RunCheckers({"audit", NewTempDir("audit-missing") + "/none.log"});
   EXPECT_EQ(r.exit_code, 66);
   EXPECT_EQ(LineCount(r.err), 1);
 }
@@ -385,7 +373,7 @@ TEST(CliToolsTest, ReplayPlyPrintsThePositionAfterThatTurn) {
   LogBuilder log("B:WK32:BK1,12");
   for (absl::string_view m : {"1-6", "32-27", "6-1", "27-32", "12-16"})
     log.Play(m);
-  const std::string path = Write(log, TempDir("replay-ply") + "/game.log");
+  const std::string path = Write(log, NewTempDir("replay-ply") + "/game.log");
   const auto r = RunCheckers({"replay", path, "--ply=4"});
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_EQ(
@@ -410,20 +398,20 @@ TEST(CliToolsTest, ReplayPlyPrintsThePositionAfterThatTurn) {
 
 TEST(CliToolsTest, ReplayPlyOutOfRangeIsAUsageErrorNamingTheRange) {
   const std::string path =
-      Write(FourTurns(), TempDir("replay-range") + "/game.log");
+      Write(FourTurns(), NewTempDir("replay-range") + "/game.log");
   for (const char* ply : {"--ply=5", "--ply=-1", "--ply=two"}) {
     const auto r = RunCheckers({"replay", path, ply});
     EXPECT_EQ(r.exit_code, 64) << ply;
     EXPECT_THAT(r.err, HasSubstr("this game has turns 0 to 4"));
   }
   EXPECT_EQ(
-      RunCheckers({"replay", TempDir("replay-range") + "/none.log"}).exit_code,
+      RunCheckers({"replay", NewTempDir("replay-range") + "/none.log"}).exit_code,
       66);
 }
 
 TEST(CliToolsTest, ReplaySteppedThroughAPipe) {
   const std::string path =
-      Write(FourTurns(), TempDir("replay-pipe") + "/game.log");
+      Write(FourTurns(), NewTempDir("replay-pipe") + "/game.log");
   const auto r =
       RunCheckers({"replay", path}, "n\nn\np\nl\nn\n9\n2\nf\nq\nn\n");
   ASSERT_EQ(r.exit_code, 0) << r.err;
@@ -452,7 +440,7 @@ TEST(CliToolsTest, LogJsonLinesAreObjectsWithSeqTurnAndSide) {
   LogBuilder log = FourTurns();
   log.Commit(*events::OfferDrawEvent(log.state()));
   log.Commit(*events::DeclineDrawEvent(log.state()));
-  const std::string path = Write(log, TempDir("log-json") + "/game.log");
+  const std::string path = Write(log, NewTempDir("log-json") + "/game.log");
   const auto r = RunCheckers({"log", path, "--json"});
   ASSERT_EQ(r.exit_code, 0) << r.err;
   const std::vector<std::string> lines = Lines(r.out);
@@ -478,7 +466,7 @@ TEST(CliToolsTest, LogJsonLinesAreObjectsWithSeqTurnAndSide) {
 TEST(CliToolsTest, ExportWritesStandardPdnOfAPlayedGame) {
   LogBuilder log("W:W22:B18,10");
   log.Play("22x6");
-  const std::string path = Write(log, TempDir("export") + "/game.log");
+  const std::string path = Write(log, NewTempDir("export") + "/game.log");
   const auto r = RunCheckers({"export", path, "--pdn"});
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_EQ(r.out,

@@ -4,10 +4,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include <cstdlib>
 #include <fstream>
 #include <memory>
-#include <sstream>
 #include <string>
 #include <vector>
 
@@ -34,12 +32,7 @@ std::vector<std::string> Log(const std::string& save) {
   return absl::StrSplit(r.out, '\n', absl::SkipEmpty());
 }
 
-std::string ReadAll(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
+using ::checkers::testing::ReadAll;
 
 TEST(PlayLineTest, ATwoPlayerGameThroughAPipe) {
   const std::string save = TempDir() + "/match.log";

@@ -8,6 +8,8 @@
 
 #include <cstdlib>
 #include <cstring>
+#include <fstream>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -102,6 +104,13 @@ std::string NewTempDir(const std::string& prefix) {
                           std::to_string(counter++);
   mkdir(dir.c_str(), 0755);
   return dir;
+}
+
+std::string ReadAll(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
 }
 
 std::string CheckersBinary() {

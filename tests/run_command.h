@@ -25,6 +25,9 @@ CommandResult RunCommand(const std::vector<std::string>& argv,
 // with `prefix`, for one test's files.
 std::string NewTempDir(const std::string& prefix);
 
+// The whole file at `path`; empty when it cannot be read.
+std::string ReadAll(const std::string& path);
+
 // The path of the `checkers` binary in the test's runfiles.
 std::string CheckersBinary();
 

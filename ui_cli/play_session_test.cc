@@ -1,8 +1,6 @@
 #include "ui_cli/play_session.h"
 
-#include <cstdlib>
 #include <fstream>
-#include <sstream>
 #include <string>
 
 #include "absl/strings/str_cat.h"
@@ -15,6 +13,7 @@
 #include "storage/env.h"
 #include "storage/fault_env.h"
 #include "storage/game_log.h"
+#include "tests/run_command.h"
 #include "ui_cli/catalogue.h"
 
 namespace checkers::cli {
@@ -25,18 +24,10 @@ using ::testing::HasSubstr;
 
 // A fresh path for a save in the test's temporary directory.
 std::string TempPath(const std::string& name) {
-  static int counter = 0;
-  const char* dir = std::getenv("TEST_TMPDIR");
-  return absl::StrCat(dir ? dir : "/tmp", "/session_", getpid(), "_", counter++,
-                      "_", name);
+  return ::checkers::testing::NewTempDir("session") + "/" + name;
 }
 
-std::string ReadAll(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
+using ::checkers::testing::ReadAll;
 
 std::string Said(PlaySession& session) {
   return absl::StrJoin(session.TakeMessages(), "\n");

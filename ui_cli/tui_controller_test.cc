@@ -1,6 +1,5 @@
 #include "ui_cli/tui_controller.h"
 
-#include <cstdlib>
 #include <fstream>
 #include <memory>
 #include <string>
@@ -14,6 +13,7 @@
 #include "gtest/gtest.h"
 #include "storage/env.h"
 #include "storage/game_log.h"
+#include "tests/run_command.h"
 #include "ui_cli/catalogue.h"
 #include "ui_cli/play_session.h"
 #include "ui_cli/text_wrap.h"
@@ -26,10 +26,7 @@ using ::testing::HasSubstr;
 using ::testing::Not;
 
 std::string TempPath(const std::string& name) {
-  static int counter = 0;
-  const char* dir = std::getenv("TEST_TMPDIR");
-  return absl::StrCat(dir ? dir : "/tmp", "/controller_", getpid(), "_",
-                      counter++, "_", name);
+  return ::checkers::testing::NewTempDir("controller") + "/" + name;
 }
 
 // Writes a save holding a two-player game from `fen`.
