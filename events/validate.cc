@@ -114,6 +114,18 @@ absl::Status CheckEnd(const GameState& s, const GameEnded& end) {
   return absl::OkStatus();
 }
 
+// `event` once CheckEvent allows it after `state`.
+absl::StatusOr<Event> Checked(const GameState& state, Event event) {
+  if (absl::Status st = CheckEvent(state, event); !st.ok()) return st;
+  return event;
+}
+
+// The side that answers a draw offer: the one that did not make it.
+Side AnsweringSide(const GameState& state) {
+  return state.draw_offer.has_value() ? OtherSide(*state.draw_offer)
+                                      : state.side_to_move();
+}
+
 }  // namespace
 
 absl::Status CheckEvent(const GameState& s, const Event& event) {
@@ -243,26 +255,19 @@ absl::StatusOr<Event> TurnEvent(const GameState& state,
 absl::StatusOr<Event> OfferDrawEvent(const GameState& state) {
   Event event;
   event.mutable_draw_offered()->set_side(state.side_to_move());
-  if (absl::Status st = CheckEvent(state, event); !st.ok()) return st;
-  return event;
+  return Checked(state, std::move(event));
 }
 
 absl::StatusOr<Event> AcceptDrawEvent(const GameState& state) {
   Event event;
-  event.mutable_draw_accepted()->set_side(state.draw_offer.has_value()
-                                              ? OtherSide(*state.draw_offer)
-                                              : state.side_to_move());
-  if (absl::Status st = CheckEvent(state, event); !st.ok()) return st;
-  return event;
+  event.mutable_draw_accepted()->set_side(AnsweringSide(state));
+  return Checked(state, std::move(event));
 }
 
 absl::StatusOr<Event> DeclineDrawEvent(const GameState& state) {
   Event event;
-  event.mutable_draw_declined()->set_side(state.draw_offer.has_value()
-                                              ? OtherSide(*state.draw_offer)
-                                              : state.side_to_move());
-  if (absl::Status st = CheckEvent(state, event); !st.ok()) return st;
-  return event;
+  event.mutable_draw_declined()->set_side(AnsweringSide(state));
+  return Checked(state, std::move(event));
 }
 
 absl::StatusOr<Event> ModeChangeEvent(const GameState& state, Mode mode,
@@ -272,8 +277,7 @@ absl::StatusOr<Event> ModeChangeEvent(const GameState& state, Mode mode,
   m->set_mode(mode);
   m->set_difficulty(difficulty);
   m->set_human_side(state.human_side);
-  if (absl::Status st = CheckEvent(state, event); !st.ok()) return st;
-  return event;
+  return Checked(state, std::move(event));
 }
 
 Side ResigningSide(const GameState& state) {
@@ -283,8 +287,7 @@ Side ResigningSide(const GameState& state) {
 absl::StatusOr<Event> ResignEvent(const GameState& state, Side side) {
   Event event;
   event.mutable_resigned()->set_side(side);
-  if (absl::Status st = CheckEvent(state, event); !st.ok()) return st;
-  return event;
+  return Checked(state, std::move(event));
 }
 
 }  // namespace checkers::events
