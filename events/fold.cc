@@ -1,5 +1,7 @@
 #include "events/fold.h"
 
+#include <utility>
+
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
 #include "events/validate.h"
@@ -25,6 +27,14 @@ absl::StatusOr<GameState> FoldEvents(absl::Span<const Event> events) {
     ApplyInPlace(&state, event);
   }
   return state;
+}
+
+void FoldCommit(std::vector<Event> commit, GameState* state,
+                std::vector<Event>* events) {
+  for (Event& e : commit) {
+    ApplyInPlace(state, e);
+    events->push_back(std::move(e));
+  }
 }
 
 }  // namespace checkers::events

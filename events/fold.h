@@ -4,6 +4,7 @@
 #define CHECKERS_EVENTS_FOLD_H_
 
 #include <cstdint>
+#include <vector>
 
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
@@ -21,6 +22,12 @@ absl::StatusOr<Event> ParseEvent(absl::string_view payload, uint64_t seq);
 // naming the seq of the first event that may not follow the ones before it
 // (see CheckEvent), so a tampered log is never half-trusted.
 absl::StatusOr<GameState> FoldEvents(absl::Span<const Event> events);
+
+// Folds `commit`, whose events are checked already (CommitFor's result),
+// into `state` and moves them to the end of `events`: how a writer keeps
+// its state and its copy of the log in step.
+void FoldCommit(std::vector<Event> commit, GameState* state,
+                std::vector<Event>* events);
 
 }  // namespace checkers::events
 

@@ -9,6 +9,7 @@
 #include "absl/strings/str_format.h"
 #include "engine/fen.h"
 #include "engine/notation.h"
+#include "events/fold.h"
 #include "events/game_state.h"
 #include "events/validate.h"
 #include "replay/log_record.h"
@@ -22,15 +23,6 @@ namespace {
 
 using events::Event;
 using events::GameState;
-
-// Folds `commit` into `state` and moves it to the end of `events`.
-void Take(std::vector<Event> commit, GameState* state,
-          std::vector<Event>* events) {
-  for (Event& e : commit) {
-    events::ApplyInPlace(state, e);
-    events->push_back(std::move(e));
-  }
-}
 
 // "Black's move 12" for the ply-th move (from 0) of a game that starts
 // with `first` to move; PDN numbers a pair of moves, Black's then White's.
@@ -77,7 +69,7 @@ absl::StatusOr<std::vector<Event>> EventsOfRecord(const GameRecord& record) {
   absl::StatusOr<std::vector<Event>> commit =
       events::CommitFor(state, *std::move(start));
   if (!commit.ok()) return commit.status();
-  Take(*std::move(commit), &state, &events);
+  events::FoldCommit(*std::move(commit), &state, &events);
 
   for (size_t i = 0; i < record.moves.size(); ++i) {
     commit =
@@ -87,7 +79,7 @@ absl::StatusOr<std::vector<Event>> EventsOfRecord(const GameRecord& record) {
           MoveName(record.start.side_to_move(), i), ": ",
           MoveToText(record.moves[i]), ": ", commit.status().message()));
     }
-    Take(*std::move(commit), &state, &events);
+    events::FoldCommit(*std::move(commit), &state, &events);
   }
 
   const events::Result claimed = EventResultOf(record.result);
@@ -107,7 +99,7 @@ absl::StatusOr<std::vector<Event>> EventsOfRecord(const GameRecord& record) {
   end.mutable_game_ended()->set_reason(events::RECORDED);
   commit = events::CommitFor(state, std::move(end));
   if (!commit.ok()) return commit.status();
-  Take(*std::move(commit), &state, &events);
+  events::FoldCommit(*std::move(commit), &state, &events);
   return events;
 }
 

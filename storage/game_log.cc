@@ -95,16 +95,9 @@ std::unique_ptr<GameLog> GameLog::InMemory() {
                                       events::GameState(), ""));
 }
 
-void GameLog::Fold(std::vector<events::Event> commit) {
-  for (events::Event& e : commit) {
-    events::ApplyInPlace(&state_, e);
-    events_.push_back(std::move(e));
-  }
-}
-
 absl::Status GameLog::AppendCommit(std::vector<events::Event> commit) {
   if (absl::Status st = log_->Append(Serialize(commit)); !st.ok()) return st;
-  Fold(std::move(commit));
+  events::FoldCommit(std::move(commit), &state_, &events_);
   return absl::OkStatus();
 }
 
@@ -146,7 +139,7 @@ absl::Status GameLog::NewGame(events::GameStarted started) {
     return st;
   events_.clear();
   state_ = events::GameState();
-  Fold(*std::move(commit));
+  events::FoldCommit(*std::move(commit), &state_, &events_);
   return absl::OkStatus();
 }
 

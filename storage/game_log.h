@@ -91,8 +91,6 @@ class GameLog {
           events::GameState state, std::string notice);
 
   absl::Status AppendCommit(std::vector<events::Event> commit);
-  // Folds the events of an acknowledged commit into the state.
-  void Fold(std::vector<events::Event> commit);
 
   std::unique_ptr<EventLog> log_;
   std::vector<events::Event> events_;

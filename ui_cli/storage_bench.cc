@@ -56,11 +56,9 @@ std::vector<events::Event> RandomGame(uint64_t seed, bool automatic_draws,
   events::GameState state;
   std::vector<events::Event> log;
   auto commit = [&](events::Event e) {
-    for (events::Event& x : events::CommitFor(state, std::move(e))
-                                .value_or(std::vector<events::Event>{})) {
-      events::ApplyInPlace(&state, x);
-      log.push_back(std::move(x));
-    }
+    events::FoldCommit(events::CommitFor(state, std::move(e))
+                           .value_or(std::vector<events::Event>{}),
+                       &state, &log);
   };
   commit(*events::StartEvent(started));
   while (!state.over() && state.turns < max_turns) {
