@@ -229,6 +229,15 @@ absl::StatusOr<Event> StartEvent(GameStarted started) {
   return event;
 }
 
+Side NewGameHumanSide(const GameState& previous, const RuleOptions& options,
+                      Side requested) {
+  if (options.swap_first_player() && previous.started != nullptr &&
+      previous.started->options().swap_first_player()) {
+    return OtherSide(previous.human_side);
+  }
+  return requested;
+}
+
 Event TurnEvent(const GameState& state, const Move& move) {
   Event event;
   TurnPlayed* turn = event.mutable_turn_played();

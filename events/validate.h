@@ -45,6 +45,12 @@ std::vector<std::vector<Event>> SplitIntoCommits(std::vector<Event> events);
 // FEN (a DataLoss-free, user-facing message).
 absl::StatusOr<Event> StartEvent(GameStarted started);
 
+// The person's side in a game with `options` that follows `previous`:
+// `requested`, except that when both games swap the first player it is
+// the other side from last time.
+Side NewGameHumanSide(const GameState& previous, const RuleOptions& options,
+                      Side requested);
+
 // The TurnPlayed for the side to move playing `move_text` (see
 // engine/notation.h for the forms accepted). InvalidArgument for text that
 // is not a move; FailedPrecondition, listing the legal moves, for a move

@@ -93,6 +93,20 @@ TEST_F(CliGameTest, ShortFormJumpIsAccepted) {
   EXPECT_EQ(r.out, "White: 22x15x6\n");
 }
 
+TEST_F(CliGameTest, SwapGivesThePersonTheOtherSideInTheNextGame) {
+  ASSERT_EQ(
+      Run({"new", "--mode=computer", "--difficulty=easy", "--swap"}).exit_code,
+      0);
+  EXPECT_THAT(Run({"show", "--json"}).out, HasSubstr(R"("human":"Red")"));
+  ASSERT_EQ(Run({"move", "11-15"}).exit_code, 0);
+  const CommandResult r =
+      Run({"new", "--mode=computer", "--difficulty=easy", "--swap", "--yes"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  // The computer now plays Red and has moved first.
+  EXPECT_THAT(r.out, HasSubstr("Red (computer): "));
+  EXPECT_THAT(Run({"show", "--json"}).out, HasSubstr(R"("human":"White")"));
+}
+
 TEST_F(CliGameTest, ReplacingASaveWithTurnsNeedsYes) {
   ASSERT_EQ(Run({"new", "--mode=two-player"}).exit_code, 0);
   ASSERT_EQ(Run({"move", "11-15"}).exit_code, 0);

@@ -152,14 +152,10 @@ absl::StatusOr<events::GameStarted> StartFromFlags(const GameState& previous) {
   const std::string side = absl::GetFlag(FLAGS_side);
   if (side != "first" && side != "second")
     return Usage("--side must be first or second");
-  events::Side human = side == "first" ? events::FIRST : events::SECOND;
-  // With the swap option, each new game gives the first move to the other
-  // player than the game before.
-  if (o->swap_first_player() && previous.started != nullptr &&
-      previous.started->options().swap_first_player()) {
-    human = events::OtherSide(previous.human_side);
+  if (g.mode() == events::VS_COMPUTER) {
+    g.set_human_side(events::NewGameHumanSide(
+        previous, *o, side == "first" ? events::FIRST : events::SECOND));
   }
-  if (g.mode() == events::VS_COMPUTER) g.set_human_side(human);
 
   g.set_start_fen(absl::GetFlag(FLAGS_fen));
   g.set_engine_seed(absl::Uniform<uint64_t>(absl::BitGen()));

@@ -182,11 +182,8 @@ void PlaySession::NewGame(events::Mode mode, events::Difficulty difficulty) {
   }
   started.set_mode(mode);
   started.set_difficulty(difficulty);
-  events::Side human = events::FIRST;
-  if (started.options().swap_first_player() && previous.started != nullptr) {
-    human = events::OtherSide(previous.human_side);
-  }
-  started.set_human_side(human);
+  started.set_human_side(
+      events::NewGameHumanSide(previous, started.options(), events::FIRST));
   started.set_engine_seed(absl::Uniform<uint64_t>(absl::BitGen()));
 
   search_.reset();
