@@ -48,6 +48,13 @@ std::vector<std::string> Log(const std::string& save) {
   return absl::StrSplit(r.out, '\n', absl::SkipEmpty());
 }
 
+// Types `move` at the game's ':' prompt and enters it.
+void TypeMove(const TmuxSession& tmux, const std::string& move) {
+  tmux.Keys({":"});
+  tmux.Type(move);
+  tmux.Keys({"Enter"});
+}
+
 // The node count on the thinking indicator, or -1.
 long long Nodes(const std::string& screen) {
   std::smatch m;
@@ -123,9 +130,7 @@ TEST(PlayTuiTest, UndoAgainstTheComputerTakesBackTheReplyToo) {
   ASSERT_TRUE(tmux.ok());
   std::string screen;
   ASSERT_TRUE(tmux.WaitFor("Your move (Red)", &screen)) << screen;
-  tmux.Keys({":"});
-  tmux.Type("11-15");
-  tmux.Keys({"Enter"});
+  TypeMove(tmux, "11-15");
   ASSERT_TRUE(tmux.WaitFor("White (computer): ", &screen)) << screen;
   ASSERT_EQ(Log(save).size(), 3u);
   tmux.Keys({"u"});
@@ -142,9 +147,7 @@ TEST(PlayTuiTest, PauseStopsTheSearchAndNoComputerTurnIsSaved) {
   ASSERT_TRUE(tmux.ok());
   std::string screen;
   ASSERT_TRUE(tmux.WaitFor("Your move (Red)", &screen)) << screen;
-  tmux.Keys({":"});
-  tmux.Type("11-15");
-  tmux.Keys({"Enter"});
+  TypeMove(tmux, "11-15");
   ASSERT_TRUE(tmux.WaitUntil([](const std::string& s) { return Nodes(s) > 0; },
                              &screen))
       << screen;
@@ -219,9 +222,7 @@ TEST(PlayTuiTest, AnUnusableSaveIsNoticedAndTheGameGoesOn) {
   ASSERT_TRUE(tmux.WaitFor("the game goes on without saving", &screen))
       << screen;
   EXPECT_THAT(screen, HasSubstr("NOT SAVED: the save cannot be"));
-  tmux.Keys({":"});
-  tmux.Type("11-15");
-  tmux.Keys({"Enter"});
+  TypeMove(tmux, "11-15");
   ASSERT_TRUE(tmux.WaitFor("Red: 11-15", &screen)) << screen;
   tmux.Keys({"q"});
   ASSERT_TRUE(tmux.WaitFor("Quit? This game is not saved.", &screen)) << screen;
@@ -262,9 +263,7 @@ TEST(PlayTuiTest, AComputerErrorOffersResumeWhichRetriesOnce) {
   ASSERT_TRUE(tmux.ok());
   std::string screen;
   ASSERT_TRUE(tmux.WaitFor("Your move (Red)", &screen)) << screen;
-  tmux.Keys({":"});
-  tmux.Type("11-15");
-  tmux.Keys({"Enter"});
+  TypeMove(tmux, "11-15");
   ASSERT_TRUE(tmux.WaitFor("The computer could not move", &screen)) << screen;
   EXPECT_THAT(screen, HasSubstr("Resume (retry once)"));
   EXPECT_THAT(screen, HasSubstr("Continue as two players"));
@@ -342,9 +341,7 @@ TEST(PlayTuiTest, EveryLanguagePlaysTheSameSavedMatch) {
     ASSERT_TRUE(tmux.ok());
     ASSERT_TRUE(tmux.WaitFor("Ruta 12, röd pjäs · Röd drar", &screen))
         << screen;
-    tmux.Keys({":"});
-    tmux.Type("11-15");
-    tmux.Keys({"Enter"});
+    TypeMove(tmux, "11-15");
     ASSERT_TRUE(tmux.WaitFor("Röd: 11-15", &screen)) << screen;
     tmux.Keys({"q"});
     ASSERT_TRUE(tmux.WaitFor("EXIT=0", &screen)) << screen;
