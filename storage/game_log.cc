@@ -67,6 +67,15 @@ absl::StatusOr<LoadedGame> LoadGame(Env* env, const std::string& path) {
                     loaded->torn_bytes};
 }
 
+absl::StatusOr<std::string> KeepDamagedSaveAside(Env* env,
+                                                 const std::string& path) {
+  std::string kept = absl::StrCat(path, ".damaged");
+  for (int n = 2; env->FileExists(kept); ++n)
+    kept = absl::StrCat(path, ".damaged.", n);
+  if (absl::Status st = env->Rename(path, kept); !st.ok()) return st;
+  return kept;
+}
+
 GameLog::GameLog(std::unique_ptr<EventLog> log,
                  std::vector<events::Event> events, events::GameState state,
                  std::string notice)

@@ -50,6 +50,12 @@ absl::StatusOr<LoadedEvents> LoadEvents(Env* env, const std::string& path);
 // event that may not follow the ones before it.
 absl::StatusOr<LoadedGame> LoadGame(Env* env, const std::string& path);
 
+// Renames the damaged save at `path` to the first of `<path>.damaged`,
+// `<path>.damaged.2`, ... that does not exist, so no damaged save is ever
+// overwritten; returns the name it now has.
+absl::StatusOr<std::string> KeepDamagedSaveAside(Env* env,
+                                                 const std::string& path);
+
 class GameLog {
  public:
   // Opens the save at `path` for writing (creating it if missing; see

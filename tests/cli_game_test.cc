@@ -229,6 +229,15 @@ TEST_F(CliGameTest, CorruptedSaveExits65AndIsLeftAlone) {
   r = Run({"new", "--mode=two-player", "--yes"});
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_EQ(ReadAll(save_ + ".damaged"), bytes);
+
+  // A second damaged save does not replace the first one kept.
+  const std::string second = bytes.substr(0, 40) + "garbage after the header";
+  std::ofstream(save_, std::ios::binary) << second;
+  r = Run({"new", "--mode=two-player", "--yes"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_THAT(r.err, HasSubstr(save_ + ".damaged.2"));
+  EXPECT_EQ(ReadAll(save_ + ".damaged"), bytes);
+  EXPECT_EQ(ReadAll(save_ + ".damaged.2"), second);
 }
 
 TEST_F(CliGameTest, MissingSaveExits66) {

@@ -202,13 +202,11 @@ int RunNew(const std::vector<std::string>& positional) {
                       "; `checkers new --yes` keeps the damaged save as ",
                       *path, ".damaged and starts a new game")));
     }
-    const std::string kept = absl::StrCat(*path, ".damaged");
-    if (absl::Status st = storage::Env::Default()->Rename(*path, kept);
-        !st.ok()) {
-      return Fail(st);
-    }
+    absl::StatusOr<std::string> kept =
+        storage::KeepDamagedSaveAside(storage::Env::Default(), *path);
+    if (!kept.ok()) return Fail(kept.status());
     std::fprintf(stderr, "checkers: the damaged save was kept as %s\n",
-                 kept.c_str());
+                 kept->c_str());
     log = storage::GameLog::Open(storage::Env::Default(), *path);
   }
   if (!log.ok()) return Fail(log.status());

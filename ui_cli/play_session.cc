@@ -123,15 +123,13 @@ void PlaySession::CopyIntoMemory(const std::string& path) {
 }
 
 void PlaySession::KeepDamagedAside() {
-  std::string kept = absl::StrCat(path_, ".damaged");
-  for (int n = 2; env_->FileExists(kept); ++n)
-    kept = absl::StrCat(path_, ".damaged.", n);
   damage_.clear();
-  if (absl::Status st = env_->Rename(path_, kept); !st.ok()) {
-    GoInMemory(Persistence::kUnavailable, st.message());
+  absl::StatusOr<std::string> kept = storage::KeepDamagedSaveAside(env_, path_);
+  if (!kept.ok()) {
+    GoInMemory(Persistence::kUnavailable, kept.status().message());
     return;
   }
-  Say(t_.Get("notice.damaged_kept", {{"path", kept}}));
+  Say(t_.Get("notice.damaged_kept", {{"path", *kept}}));
   Open(path_);
 }
 
