@@ -41,14 +41,18 @@ absl::Status CheckTruncation(const std::vector<Record>& records,
   return absl::OkStatus();
 }
 
+// The size of the file form of `records`.
+uint64_t EndOffset(const std::vector<Record>& records) {
+  return records.empty()
+             ? kFileHeaderSize
+             : records.back().offset + FrameSize(records.back().payload.size());
+}
+
 // Appends `payloads` as one commit to `records`, at the offsets the file
 // form gives them.
 void AddCommit(std::vector<std::string> payloads,
                std::vector<Record>* records) {
-  uint64_t end =
-      records->empty()
-          ? kFileHeaderSize
-          : records->back().offset + FrameSize(records->back().payload.size());
+  uint64_t end = EndOffset(*records);
   for (size_t i = 0; i < payloads.size(); ++i) {
     const uint64_t size = FrameSize(payloads[i].size());
     records->push_back(Record{records->size() + 1, end,
@@ -81,6 +85,15 @@ absl::Status WriteViaTemp(Env* env, const std::string& path,
 
 std::string Bytes(uint64_t n) {
   return absl::StrCat(n, n == 1 ? " byte" : " bytes");
+}
+
+// ResourceExhausted when a file of `size` bytes at `path` would be more
+// than a reader accepts: a writer never makes a save unreadable.
+absl::Status CheckLogSize(const std::string& path, uint64_t size) {
+  if (size <= kMaxLogSize) return absl::OkStatus();
+  return absl::ResourceExhaustedError(absl::StrCat(
+      path, " would grow to ", Bytes(size), ", past the ", kMaxLogSize,
+      "-byte limit of a save; it is kept as it was"));
 }
 
 }  // namespace
@@ -185,6 +198,11 @@ absl::Status FileEventLog::Append(std::vector<std::string> payloads) {
   if (absl::Status s = CheckCommit(payloads); !s.ok()) return s;
   scratch_.clear();
   AppendCommit(payloads, records_.size() + 1, &scratch_);
+  if (absl::Status s =
+          CheckLogSize(path_, EndOffset(records_) + scratch_.size());
+      !s.ok()) {
+    return s;
+  }
   if (absl::Status s = file_->Append(scratch_); !s.ok()) return Fail(s);
   if (absl::Status s = file_->Sync(); !s.ok()) return Fail(s);
   AddCommit(std::move(payloads), &records_);
@@ -210,6 +228,7 @@ absl::Status FileEventLog::ReplaceWith(std::vector<std::string> payloads) {
   const LogId log_id = NewLogId();
   std::string bytes = EncodeFileHeader(log_id);
   AppendCommit(payloads, 1, &bytes);
+  if (absl::Status s = CheckLogSize(path_, bytes.size()); !s.ok()) return s;
   // A failure here leaves the log itself untouched and usable.
   if (absl::Status s =
           WriteViaTemp(env_, path_, bytes, [] { return absl::OkStatus(); });
@@ -242,9 +261,11 @@ absl::Status CreateLogFile(
     return absl::AlreadyExistsError(
         absl::StrCat(path, " already exists; a log is never overwritten"));
   }
+  const std::string bytes = EncodeLog(NewLogId(), commits);
+  if (absl::Status s = CheckLogSize(path, bytes.size()); !s.ok()) return s;
   if (absl::Status s = env->CreateDirs(ParentDir(path)); !s.ok()) return s;
   if (absl::Status s =
-          WriteViaTemp(env, path, EncodeLog(NewLogId(), commits),
+          WriteViaTemp(env, path, bytes,
                        [&] {
                          if (!env->FileExists(path)) return absl::OkStatus();
                          return absl::AlreadyExistsError(absl::StrCat(

@@ -37,7 +37,9 @@ class EventLog {
   // the last one marked as ending the commit. When it returns OK the
   // commit is acknowledged (for a durable log: on disk, surviving a
   // crash). InvalidArgument, with the log unchanged, when `payloads` is
-  // empty or one is over kMaxPayloadSize.
+  // empty or one is over kMaxPayloadSize. A durable log also refuses, with
+  // ResourceExhausted and the log unchanged and still usable, a commit that
+  // would take its file past kMaxLogSize, the most a reader accepts.
   virtual absl::Status Append(std::vector<std::string> payloads) = 0;
 
   // Keeps the first `num_records` records and drops the rest (undo).
@@ -48,7 +50,7 @@ class EventLog {
   // Replaces the whole log with one commit of `payloads` (none: an empty
   // log), under a new log id, atomically: afterwards the log is wholly the
   // old one or wholly the new one, never a mix. InvalidArgument when a
-  // payload is over kMaxPayloadSize.
+  // payload is over kMaxPayloadSize; ResourceExhausted as for Append.
   virtual absl::Status ReplaceWith(std::vector<std::string> payloads) = 0;
 
   // Whether acknowledged commits survive the process and a crash.
@@ -136,7 +138,8 @@ class FileEventLog final : public EventLog {
 // and synced under a temporary name, then renamed into place and its
 // directory synced, so it appears whole or not at all. AlreadyExists when
 // `path` exists (a log is never overwritten); InvalidArgument for an empty
-// commit or a payload over kMaxPayloadSize; I/O errors as env.h.
+// commit or a payload over kMaxPayloadSize; ResourceExhausted when the file
+// would be over kMaxLogSize; I/O errors as env.h.
 absl::Status CreateLogFile(
     Env* env, const std::string& path,
     const std::vector<std::vector<std::string>>& commits);

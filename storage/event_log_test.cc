@@ -170,6 +170,34 @@ TEST_P(EventLogContractTest, ReplaceWithStartsOverAtSeqOne) {
   EXPECT_EQ(log_->records()[0].seq, 1u);
 }
 
+TEST(FileEventLogTest, AppendPastTheReadersLimitIsRefusedAndTheSaveStaysReadable) {
+  FaultEnv env;
+  std::unique_ptr<FileEventLog> log = MustOpen(&env);
+  const std::string big(kMaxPayloadSize, 'x');
+  absl::Status status;
+  while ((status = log->Append({big})).ok()) {
+  }
+  EXPECT_EQ(status.code(), absl::StatusCode::kResourceExhausted) << status;
+  EXPECT_TRUE(absl::StrContains(status.message(), kPath)) << status;
+  const size_t kept = log->records().size();
+  ASSERT_GT(kept, 60u);
+  // Refused, not failed: what still fits is accepted.
+  ASSERT_TRUE(log->Append({"turn"}).ok());
+  EXPECT_EQ(log->ReplaceWith(std::vector<std::string>(70, big)).code(),
+            absl::StatusCode::kResourceExhausted);
+  log.reset();
+
+  absl::StatusOr<LogContents> read = ReadLog(&env, kPath);
+  ASSERT_TRUE(read.ok()) << read.status();
+  EXPECT_EQ(read->records.size(), kept + 1);
+  EXPECT_EQ(read->torn_bytes, 0u);
+  EXPECT_EQ(CreateLogFile(&env, "/elsewhere/big.log",
+                          std::vector<Commit>(70, Commit{big}))
+                .code(),
+            absl::StatusCode::kResourceExhausted);
+  EXPECT_FALSE(env.FileExists("/elsewhere/big.log"));
+}
+
 TEST(MemoryEventLogTest, ContinuesFromTheRecordsOfAnotherLog) {
   FaultEnv env;
   std::unique_ptr<FileEventLog> file = MustOpen(&env);
