@@ -8,8 +8,6 @@
 namespace checkers::events {
 namespace {
 
-constexpr int kDefaultNoProgressTurns = 40;
-
 // Plays a checked TurnPlayed on the state.
 void ApplyTurn(GameState* s, const TurnPlayed& turn) {
   const Move move = MoveOfTurn(turn);

@@ -17,6 +17,10 @@
 
 namespace checkers::events {
 
+// The no-progress limit of a game whose options leave it unset: 40 turns
+// by each side (docs/RULES.md).
+inline constexpr int kDefaultNoProgressTurns = 40;
+
 inline constexpr Color ColorOf(Side side) {
   return side == SECOND ? Color::kWhite : Color::kBlack;
 }

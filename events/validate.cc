@@ -215,7 +215,51 @@ std::vector<std::vector<Event>> SplitIntoCommits(std::vector<Event> events) {
   return commits;
 }
 
+RuleOptions DefaultRuleOptions() {
+  RuleOptions o;
+  o.set_colour_names(RED_WHITE);
+  o.set_no_progress_turns(kDefaultNoProgressTurns);
+  o.set_no_progress_count(PER_SIDE);
+  return o;
+}
+
+namespace {
+
+absl::Status CheckStartOptions(const GameStarted& started) {
+  const RuleOptions& o = started.options();
+  if (o.no_progress_turns() > kMaxNoProgressTurns) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("--no-progress must be a number of turns from 1 to ",
+                     kMaxNoProgressTurns));
+  }
+  if (o.turn_limit() > kMaxTurnLimit) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "--turn-limit must be 0 (none) or a number of turns up to ",
+        kMaxTurnLimit));
+  }
+  if (!ColourNames_IsValid(o.colour_names())) {
+    return absl::InvalidArgumentError(
+        "--colours must be red-white, black-white or black-red");
+  }
+  if (!NoProgressCount_IsValid(o.no_progress_count())) {
+    return absl::InvalidArgumentError(
+        "--no-progress-count must be each or total");
+  }
+  if (!Mode_IsValid(started.mode())) {
+    return absl::InvalidArgumentError(
+        "the mode must be computer or two-player");
+  }
+  if (!Difficulty_IsValid(started.difficulty())) {
+    return absl::InvalidArgumentError(
+        "the difficulty must be easy, medium or hard");
+  }
+  return absl::OkStatus();
+}
+
+}  // namespace
+
 absl::StatusOr<Event> StartEvent(GameStarted started) {
+  if (absl::Status st = CheckStartOptions(started); !st.ok()) return st;
   if (!started.start_fen().empty()) {
     absl::StatusOr<Position> p = ParseFen(started.start_fen());
     if (!p.ok()) return absl::InvalidArgumentError(p.status().message());

@@ -41,8 +41,20 @@ absl::StatusOr<std::vector<Event>> CommitFor(const GameState& state,
 // CommitFor makes them. Undo truncates at these boundaries.
 std::vector<std::vector<Event>> SplitIntoCommits(std::vector<Event> events);
 
-// A GameStarted event from its options. InvalidArgument for a bad start
-// FEN (a DataLoss-free, user-facing message).
+// The house options of a first game: the English edition's defaults
+// (docs/RULES.md): forced capture, Red/White, the dark side first, 40
+// turns without progress by each side, no turn limit.
+RuleOptions DefaultRuleOptions();
+
+// The most no-progress turns and the longest turn limit a game may set.
+inline constexpr uint32_t kMaxNoProgressTurns = 1000;
+inline constexpr uint32_t kMaxTurnLimit = 100000;
+
+// A GameStarted event from its options. InvalidArgument, in words a user
+// can act on, for a bad start FEN or options out of range: a no-progress
+// limit over kMaxNoProgressTurns, a turn limit over kMaxTurnLimit, or a
+// colour naming, no-progress count, mode or difficulty this build does not
+// know.
 absl::StatusOr<Event> StartEvent(GameStarted started);
 
 // The person's side in a game with `options` that follows `previous`:

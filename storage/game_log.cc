@@ -4,7 +4,6 @@
 
 #include "absl/memory/memory.h"
 #include "absl/strings/str_cat.h"
-#include "absl/time/clock.h"
 #include "events/fold.h"
 #include "events/undo.h"
 #include "events/validate.h"
@@ -86,8 +85,15 @@ GameLog::GameLog(std::unique_ptr<EventLog> log,
 
 absl::StatusOr<std::unique_ptr<GameLog>> GameLog::Open(
     Env* env, const std::string& path) {
+  return Open(env, path, OpenOptions());
+}
+
+absl::StatusOr<std::unique_ptr<GameLog>> GameLog::Open(
+    Env* env, const std::string& path, OpenOptions options) {
+  FileEventLog::Options file_options;
+  file_options.create_if_missing = options.create_if_missing;
   absl::StatusOr<std::unique_ptr<FileEventLog>> log =
-      FileEventLog::Open(env, path);
+      FileEventLog::Open(env, path, file_options);
   if (!log.ok()) return log.status();
   absl::StatusOr<std::vector<events::Event>> events =
       ParseRecords(path, (*log)->records());
@@ -111,7 +117,6 @@ absl::Status GameLog::AppendCommit(std::vector<events::Event> commit) {
 }
 
 absl::Status GameLog::Commit(events::Event event) {
-  event.set_unix_millis(absl::ToUnixMillis(absl::Now()));
   absl::StatusOr<std::vector<events::Event>> commit =
       events::CommitFor(state_, std::move(event));
   if (!commit.ok()) return commit.status();
@@ -137,12 +142,9 @@ absl::Status GameLog::Undo() {
   return absl::OkStatus();
 }
 
-absl::Status GameLog::NewGame(events::GameStarted started) {
-  absl::StatusOr<events::Event> start = events::StartEvent(std::move(started));
-  if (!start.ok()) return start.status();
-  start->set_unix_millis(absl::ToUnixMillis(absl::Now()));
+absl::Status GameLog::NewGame(events::Event start) {
   absl::StatusOr<std::vector<events::Event>> commit =
-      events::CommitFor({}, *std::move(start));
+      events::CommitFor({}, std::move(start));
   if (!commit.ok()) return commit.status();
   if (absl::Status st = log_->ReplaceWith(Serialize(*commit)); !st.ok())
     return st;

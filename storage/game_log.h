@@ -58,9 +58,18 @@ absl::StatusOr<std::string> KeepDamagedSaveAside(Env* env,
 
 class GameLog {
  public:
-  // Opens the save at `path` for writing (creating it if missing; see
-  // FileEventLog::Open for the lock and recovery), then parses and folds
-  // every record. Errors as FileEventLog::Open and LoadGame.
+  struct OpenOptions {
+    // Create the save (and its directories) when it does not exist;
+    // otherwise a missing save is NotFound and nothing is created.
+    bool create_if_missing = true;
+  };
+
+  // Opens the save at `path` for writing (see FileEventLog::Open for the
+  // lock and recovery), then parses and folds every record. Errors as
+  // FileEventLog::Open and LoadGame.
+  static absl::StatusOr<std::unique_ptr<GameLog>> Open(Env* env,
+                                                       const std::string& path,
+                                                       OpenOptions options);
   static absl::StatusOr<std::unique_ptr<GameLog>> Open(Env* env,
                                                        const std::string& path);
 
@@ -76,7 +85,8 @@ class GameLog {
   bool has_turns() const { return state_.turns > 0; }
 
   // Checks `event` against the state, appends it (with the end the rules
-  // impose, if any) as one commit, and folds it once acknowledged. Errors
+  // impose, if any) as one commit, and folds it once acknowledged. The
+  // event keeps the time the caller stamped on it (unix_millis). Errors
   // of the check (FailedPrecondition, InvalidArgument) leave the log
   // unchanged; errors of the write are those of EventLog::Append.
   absl::Status Commit(events::Event event);
@@ -84,9 +94,11 @@ class GameLog {
   // Takes back the last turn as events/undo.h says, truncating the log.
   absl::Status Undo();
 
-  // Replaces the saved game with a new one that starts with `started`
-  // (atomically; the caller has confirmed replacing any turns).
-  absl::Status NewGame(events::GameStarted started);
+  // Replaces the saved game with a new one that starts with `start`, a
+  // game_started event as events::StartEvent makes it, stamped by the
+  // caller (atomically; the caller has confirmed replacing any turns).
+  // FailedPrecondition, the log unchanged, when `start` is not a start.
+  absl::Status NewGame(events::Event start);
 
   // Moves the game into memory after the save failed, keeping every
   // acknowledged event, so play goes on without persistence.

@@ -21,11 +21,13 @@ constexpr char kPath[] = "/state/checkers/match.log";
 
 std::string Msg(const absl::Status& s) { return std::string(s.message()); }
 
-events::GameStarted TwoPlayer(const std::string& fen = "") {
+events::Event TwoPlayer(const std::string& fen = "") {
   events::GameStarted g;
   g.set_mode(events::TWO_PLAYER);
   g.set_start_fen(fen);
-  return g;
+  absl::StatusOr<events::Event> start = events::StartEvent(std::move(g));
+  EXPECT_TRUE(start.ok()) << start.status();
+  return start.ok() ? *std::move(start) : events::Event();
 }
 
 // Plays `text` for the side to move.
@@ -127,7 +129,7 @@ TEST(GameLogTest, RecordThatIsNotAnEventIsAnErrorWithItsSeq) {
   FaultEnv env;
   {
     auto file = *FileEventLog::Open(&env, kPath);
-    events::Event start = *events::StartEvent(TwoPlayer());
+    events::Event start = TwoPlayer();
     ASSERT_TRUE(file->Append({start.SerializeAsString()}).ok());
     ASSERT_TRUE(file->Append({"\xff\xff\xff not a protobuf"}).ok());
   }
@@ -141,7 +143,7 @@ TEST(GameLogTest, RecordWithAnIllegalMoveIsAnErrorWithItsSeq) {
   FaultEnv env;
   {
     auto file = *FileEventLog::Open(&env, kPath);
-    events::Event start = *events::StartEvent(TwoPlayer());
+    events::Event start = TwoPlayer();
     events::Event turn;
     turn.mutable_turn_played()->set_side(events::FIRST);
     turn.mutable_turn_played()->add_squares(11);

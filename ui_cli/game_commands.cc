@@ -22,6 +22,7 @@
 #include "events/events.pb.h"
 #include "events/validate.h"
 #include "storage/env.h"
+#include "session/session.h"
 #include "storage/game_log.h"
 #include "ui_cli/command.h"
 #include "ui_cli/common_flags.h"
@@ -58,19 +59,24 @@ absl::Status Usage(absl::string_view message) {
   return absl::InvalidArgumentError(message);
 }
 
-// Opens the save for writing; on failure, the exit code and message the
-// contract asks for.
-absl::StatusOr<std::unique_ptr<storage::GameLog>> OpenSave() {
+// The save behind a command that changes the game: opened through a
+// session that refuses to go on in memory, so that a command either saves
+// what it did or fails. Only `new` creates a save that does not exist.
+absl::StatusOr<std::unique_ptr<session::Session>> OpenSession(bool create) {
   absl::StatusOr<std::string> path = SavePath();
   if (!path.ok()) return path.status();
-  return storage::GameLog::Open(storage::Env::Default(), *path);
+  auto s = std::make_unique<session::Session>(session::Session::Options());
+  absl::Status opened = s->OpenForCommand(*path, create);
+  if (absl::IsNotFound(opened)) {
+    return absl::FailedPreconditionError(
+        "there is no game yet; start one with `checkers new`");
+  }
+  if (!opened.ok()) return opened;
+  return s;
 }
 
-// Opens the save and checks that it holds a game that goes on.
-absl::StatusOr<std::unique_ptr<storage::GameLog>> OpenOngoingGame() {
-  absl::StatusOr<std::unique_ptr<storage::GameLog>> log = OpenSave();
-  if (!log.ok()) return log.status();
-  const GameState& s = (*log)->state();
+// The refusal of a command that needs a game going on, or OK.
+absl::Status CheckGoesOn(const GameState& s) {
   if (s.started == nullptr) {
     return absl::FailedPreconditionError(
         "there is no game yet; start one with `checkers new`");
@@ -80,12 +86,61 @@ absl::StatusOr<std::unique_ptr<storage::GameLog>> OpenOngoingGame() {
         absl::StrCat("the game is over (", EndText(s),
                      "); start a new one with `checkers new`"));
   }
-  return log;
+  return absl::OkStatus();
 }
 
-void PrintNotice(const storage::GameLog& log) {
-  if (!log.notice().empty())
-    std::fprintf(stderr, "checkers: %s\n", log.notice().c_str());
+// Opens the save and checks that it holds a game that goes on.
+absl::StatusOr<std::unique_ptr<session::Session>> OpenOngoingGame() {
+  absl::StatusOr<std::unique_ptr<session::Session>> s = OpenSession(false);
+  if (!s.ok()) return s.status();
+  if (absl::Status st = CheckGoesOn((*s)->state()); !st.ok()) return st;
+  return s;
+}
+
+// Prints what the session reports in the command's words: a repaired
+// save's notice on stderr, each turn played as "Red: 11-15" or
+// "White (computer): 24-20", the computer's answer to a draw offer.
+void PrintReports(session::Session& s) {
+  const GameState& state = s.state();
+  for (const session::Report& r : s.TakeReports()) {
+    switch (r.kind) {
+      case session::Report::Kind::kRecovered:
+        std::fprintf(stderr, "checkers: %s\n", r.detail.c_str());
+        break;
+      case session::Report::Kind::kTurn:
+        std::printf("%s%s: %s\n",
+                    std::string(events::SideName(state.started.get(), r.side))
+                        .c_str(),
+                    r.turn.has_computer() ? " (computer)" : "",
+                    TurnText(r.turn).c_str());
+        break;
+      case session::Report::Kind::kDrawAccepted:
+      case session::Report::Kind::kDrawDeclined:
+        if (state.vs_computer() && r.side != state.human_side) {
+          std::printf("The computer %s the draw.\n",
+                      r.kind == session::Report::Kind::kDrawAccepted
+                          ? "accepts"
+                          : "declines");
+        }
+        break;
+      case session::Report::Kind::kDrawOffered:
+        if (!state.vs_computer()) {
+          std::printf("%s offers a draw.\n",
+                      std::string(events::SideName(state.started.get(), r.side))
+                          .c_str());
+        }
+        break;
+      default:
+        break;
+    }
+  }
+}
+
+// Runs the computer's due turns and answers, printing each.
+absl::Status FinishComputerWork(session::Session& s) {
+  const absl::Status st = s.FinishComputerWork();
+  PrintReports(s);
+  return st;
 }
 
 std::string TurnsText(int turns) {
@@ -131,22 +186,20 @@ absl::StatusOr<events::GameStarted> StartFromFlags(const GameState& previous) {
   } else if (colours == "black-red") {
     o->set_colour_names(events::BLACK_RED);
   } else {
-    return Usage("--colours must be red-white, black-white or black-red");
+    o->set_colour_names(static_cast<events::ColourNames>(-1));
   }
   o->set_light_moves_first(absl::GetFlag(FLAGS_light_first));
+  // Out-of-range numbers go through as values the start refuses, so that
+  // the range and its message live in events::StartEvent alone.
   const int no_progress = absl::GetFlag(FLAGS_no_progress);
-  if (no_progress < 1 || no_progress > 1000) {
-    return Usage("--no-progress must be a number of turns from 1 to 1000");
-  }
-  o->set_no_progress_turns(no_progress);
+  o->set_no_progress_turns(no_progress < 1 ? events::kMaxNoProgressTurns + 1
+                                           : no_progress);
   const std::string count = absl::GetFlag(FLAGS_no_progress_count);
-  if (count != "each" && count != "total") {
-    return Usage("--no-progress-count must be each or total");
-  }
-  o->set_no_progress_count(count == "total" ? events::TOTAL : events::PER_SIDE);
+  o->set_no_progress_count(count == "total"  ? events::TOTAL
+                           : count == "each" ? events::PER_SIDE
+                               : static_cast<events::NoProgressCount>(-1));
   const int turn_limit = absl::GetFlag(FLAGS_turn_limit);
-  if (turn_limit < 0) return Usage("--turn-limit must be 0 (none) or more");
-  o->set_turn_limit(turn_limit);
+  o->set_turn_limit(turn_limit < 0 ? events::kMaxTurnLimit + 1 : turn_limit);
   o->set_swap_first_player(absl::GetFlag(FLAGS_swap));
 
   const std::string side = absl::GetFlag(FLAGS_side);
@@ -162,26 +215,16 @@ absl::StatusOr<events::GameStarted> StartFromFlags(const GameState& previous) {
   return g;
 }
 
-// Plays the computer's turns while it is the computer's move, printing
-// each; returns the first error.
-absl::Status PlayComputerTurns(storage::GameLog* log) {
-  while (events::IsComputersTurn(log->state())) {
-    absl::StatusOr<Event> turn = events::ChooseComputerTurn(log->state());
-    if (!turn.ok()) return turn.status();
-    const std::string text = TurnText(turn->turn_played());
-    if (absl::Status st = log->Commit(*std::move(turn)); !st.ok()) return st;
-    std::printf("%s (computer): %s\n",
-                std::string(events::SideName(
-                                log->state().started.get(),
-                                events::OtherSide(log->state().side_to_move())))
-                    .c_str(),
-                text.c_str());
-  }
-  return absl::OkStatus();
-}
-
 void PrintEndIfOver(const GameState& s) {
   if (s.over()) std::printf("Game over: %s\n", EndText(s).c_str());
+}
+
+// The exit code and message of a refused action: the error behind it.
+int FailRefused(const session::Outcome& o) {
+  if (o.refusal == session::Refusal::kNoOffer) {
+    return Fail(absl::FailedPreconditionError("no draw offer stands"));
+  }
+  return Fail(o.status);
 }
 
 int RunNew(const std::vector<std::string>& positional) {
@@ -191,45 +234,48 @@ int RunNew(const std::vector<std::string>& positional) {
   }
   absl::StatusOr<std::string> path = SavePath();
   if (!path.ok()) return Fail(path.status());
-  absl::StatusOr<std::unique_ptr<storage::GameLog>> log =
-      storage::GameLog::Open(storage::Env::Default(), *path);
-  if (!log.ok() && log.status().code() == absl::StatusCode::kDataLoss) {
+  session::Session s({});
+  absl::Status opened = s.OpenForCommand(*path, /*create=*/true);
+  if (absl::IsDataLoss(opened)) {
     // A damaged save is kept aside, never overwritten.
     if (!absl::GetFlag(FLAGS_yes)) {
       return Fail(kExitBadData,
                   absl::DataLossError(absl::StrCat(
-                      log.status().message(),
+                      opened.message(),
                       "; `checkers new --yes` keeps the damaged save as ",
                       *path, ".damaged and starts a new game")));
     }
-    absl::StatusOr<std::string> kept =
-        storage::KeepDamagedSaveAside(storage::Env::Default(), *path);
+    absl::StatusOr<std::string> kept = s.SetDamagedSaveAside();
     if (!kept.ok()) return Fail(kept.status());
     std::fprintf(stderr, "checkers: the damaged save was kept as %s\n",
                  kept->c_str());
-    log = storage::GameLog::Open(storage::Env::Default(), *path);
+    opened = s.OpenForCommand(*path, /*create=*/true);
   }
-  if (!log.ok()) return Fail(log.status());
-  PrintNotice(**log);
+  if (!opened.ok()) return Fail(opened);
+  PrintReports(s);
 
-  absl::StatusOr<events::GameStarted> started = StartFromFlags((*log)->state());
+  absl::StatusOr<events::GameStarted> started = StartFromFlags(s.state());
   if (!started.ok()) return Fail(started.status());
-  if ((*log)->has_turns() && !absl::GetFlag(FLAGS_yes) &&
+  if (s.has_turns() && !absl::GetFlag(FLAGS_yes) &&
       !AskYesNo(absl::StrCat("Replace the saved game (",
-                             TurnsText((*log)->state().turns), " played)?"))) {
+                             TurnsText(s.state().turns), " played)?"))) {
     return Fail(absl::FailedPreconditionError(
-        absl::StrCat("the saved game has ", TurnsText((*log)->state().turns),
+        absl::StrCat("the saved game has ", TurnsText(s.state().turns),
                      "; add --yes to replace it (it is kept otherwise)")));
   }
-  if (absl::Status st = (*log)->NewGame(*std::move(started)); !st.ok()) {
-    return Fail(st.code() == absl::StatusCode::kInvalidArgument
-                    ? kExitBadData
-                    : ExitCodeFor(st),
-                st);
+  if (!started->start_fen().empty()) {
+    if (absl::StatusOr<Position> p = ParseFen(started->start_fen()); !p.ok())
+      return Fail(kExitBadData, p.status());
   }
-  if (absl::Status st = PlayComputerTurns(log->get()); !st.ok())
-    return Fail(st);
-  std::printf("%s", ShowText((*log)->state()).c_str());
+  if (session::Outcome o = s.NewGame(*std::move(started)); !o.ok()) {
+    return Fail(o.status.code() == absl::StatusCode::kInvalidArgument
+                    ? kExitUsage
+                    : ExitCodeFor(o.status),
+                o.status);
+  }
+  s.TakeReports();
+  if (absl::Status st = FinishComputerWork(s); !st.ok()) return Fail(st);
+  std::printf("%s", ShowText(s.state()).c_str());
   return kExitOk;
 }
 
@@ -237,38 +283,27 @@ int RunMove(const std::vector<std::string>& positional) {
   if (positional.size() != 1) {
     return Fail(Usage("move needs one move, e.g. `checkers move 11-15`"));
   }
-  absl::StatusOr<std::unique_ptr<storage::GameLog>> log = OpenOngoingGame();
-  if (!log.ok()) return Fail(log.status());
-  PrintNotice(**log);
-  if (events::IsComputersTurn((*log)->state())) {
-    // A reply lost to a crash is simply chosen again.
-    if (absl::Status st = PlayComputerTurns(log->get()); !st.ok())
-      return Fail(st);
+  absl::StatusOr<std::unique_ptr<session::Session>> s = OpenOngoingGame();
+  if (!s.ok()) return Fail(s.status());
+  // A reply lost to a crash is simply chosen again.
+  if (absl::Status st = FinishComputerWork(**s); !st.ok()) return Fail(st);
+  if (absl::Status st = CheckGoesOn((*s)->state()); !st.ok()) return Fail(st);
+  if (session::Outcome o = (*s)->PlayText(positional[0]); !o.ok()) {
+    return FailRefused(o);
   }
-  absl::StatusOr<Event> turn =
-      events::TurnEvent((*log)->state(), positional[0]);
-  if (!turn.ok()) return Fail(turn.status());
-  const events::Side side = (*log)->state().side_to_move();
-  const std::string text = TurnText(turn->turn_played());
-  if (absl::Status st = (*log)->Commit(*std::move(turn)); !st.ok())
-    return Fail(st);
-  std::printf("%s: %s\n",
-              std::string(events::SideName((*log)->state().started.get(), side))
-                  .c_str(),
-              text.c_str());
-  if (absl::Status st = PlayComputerTurns(log->get()); !st.ok())
-    return Fail(st);
-  PrintEndIfOver((*log)->state());
+  PrintReports(**s);
+  if (absl::Status st = FinishComputerWork(**s); !st.ok()) return Fail(st);
+  PrintEndIfOver((*s)->state());
   return kExitOk;
 }
 
 int RunUndo(const std::vector<std::string>& positional) {
   if (!positional.empty()) return Fail(Usage("undo takes no words"));
-  absl::StatusOr<std::unique_ptr<storage::GameLog>> log = OpenSave();
-  if (!log.ok()) return Fail(log.status());
-  PrintNotice(**log);
-  if (absl::Status st = (*log)->Undo(); !st.ok()) return Fail(st);
-  std::printf("%s", ShowText((*log)->state()).c_str());
+  absl::StatusOr<std::unique_ptr<session::Session>> s = OpenSession(false);
+  if (!s.ok()) return Fail(s.status());
+  PrintReports(**s);
+  if (session::Outcome o = (*s)->Undo(); !o.ok()) return FailRefused(o);
+  std::printf("%s", ShowText((*s)->state()).c_str());
   return kExitOk;
 }
 
@@ -325,15 +360,10 @@ int RunGameMoves(const std::vector<std::string>& positional) {
 
 int RunResign(const std::vector<std::string>& positional) {
   if (!positional.empty()) return Fail(Usage("resign takes no words"));
-  absl::StatusOr<std::unique_ptr<storage::GameLog>> log = OpenOngoingGame();
-  if (!log.ok()) return Fail(log.status());
-  const GameState& s = (*log)->state();
-  absl::StatusOr<Event> event =
-      events::ResignEvent(s, events::ResigningSide(s));
-  if (!event.ok()) return Fail(event.status());
-  if (absl::Status st = (*log)->Commit(*std::move(event)); !st.ok())
-    return Fail(st);
-  PrintEndIfOver((*log)->state());
+  absl::StatusOr<std::unique_ptr<session::Session>> s = OpenOngoingGame();
+  if (!s.ok()) return Fail(s.status());
+  if (session::Outcome o = (*s)->Resign(); !o.ok()) return FailRefused(o);
+  PrintEndIfOver((*s)->state());
   return kExitOk;
 }
 
@@ -343,31 +373,17 @@ int RunDraw(const std::vector<std::string>& positional) {
        positional[0] != "decline")) {
     return Fail(Usage("draw needs one of: offer, accept, decline"));
   }
-  absl::StatusOr<std::unique_ptr<storage::GameLog>> log = OpenOngoingGame();
-  if (!log.ok()) return Fail(log.status());
-  const GameState& s = (*log)->state();
-  absl::StatusOr<Event> event =
-      positional[0] == "offer"    ? events::OfferDrawEvent(s)
-      : positional[0] == "accept" ? events::AcceptDrawEvent(s)
-                                  : events::DeclineDrawEvent(s);
-  if (!event.ok()) return Fail(event.status());
-  if (absl::Status st = (*log)->Commit(*std::move(event)); !st.ok())
-    return Fail(st);
-  if (positional[0] == "offer" && events::IsComputersAnswer((*log)->state())) {
-    absl::StatusOr<Event> answer = events::AnswerDrawOffer((*log)->state());
-    if (!answer.ok()) return Fail(answer.status());
-    const bool accepted = answer->has_draw_accepted();
-    if (absl::Status st = (*log)->Commit(*std::move(answer)); !st.ok())
-      return Fail(st);
-    std::printf("The computer %s the draw.\n",
-                accepted ? "accepts" : "declines");
-  } else if (positional[0] == "offer") {
-    std::printf("%s offers a draw.\n",
-                std::string(events::SideName(s.started.get(),
-                                             *(*log)->state().draw_offer))
-                    .c_str());
-  }
-  PrintEndIfOver((*log)->state());
+  absl::StatusOr<std::unique_ptr<session::Session>> s = OpenOngoingGame();
+  if (!s.ok()) return Fail(s.status());
+  session::Session& game = **s;
+  game.TakeReports();
+  const session::Outcome o = positional[0] == "offer"
+                                 ? game.OfferDraw()
+                                 : game.AnswerDraw(positional[0] == "accept");
+  if (!o.ok()) return FailRefused(o);
+  PrintReports(game);
+  if (absl::Status st = FinishComputerWork(game); !st.ok()) return Fail(st);
+  PrintEndIfOver(game.state());
   return kExitOk;
 }
 

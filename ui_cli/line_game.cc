@@ -42,7 +42,7 @@ std::optional<events::Difficulty> DifficultyWord(absl::string_view word) {
 
 class LineGame {
  public:
-  LineGame(const Catalogue& text, PlaySession* session,
+  LineGame(const Catalogue& text, session::Session* session,
            const LineOptions& options)
       : t_(text), session_(session), options_(options) {}
 
@@ -69,7 +69,7 @@ class LineGame {
   void ReadInput(int timeout_ms);
 
   const Catalogue& t_;
-  PlaySession* session_;
+  session::Session* session_;
   LineOptions options_;
   Phase phase_ = Phase::kPlaying;
   // The answers given so far to a new game's questions.
@@ -96,7 +96,9 @@ void LineGame::Print(absl::string_view text) {
 }
 
 void LineGame::PrintMessages() {
-  for (const std::string& m : session_->TakeMessages()) Print(m);
+  for (const session::Report& r : session_->TakeReports()) {
+    Print(ReportText(t_, session_->state(), r));
+  }
   const std::string& error = session_->computer_error();
   if (!error.empty() && error != error_hinted_)
     Print(t_.Get("line.error_hint"));
@@ -301,7 +303,7 @@ void LineGame::Command(const std::vector<std::string>& words,
 }
 
 void LineGame::Hint(const std::vector<std::string>& words) {
-  if (!session_->MayMove()) return;
+  if (!session_->MayMove().ok()) return;
   const GameState& s = session_->state();
   int square = 0;
   if (words.size() > 1) {
@@ -352,15 +354,17 @@ void LineGame::Show() {
     Print(t_.Get("line.to_move", {{"to_move", ToMoveText(t_, s)},
                                   {"n", absl::StrCat(s.turns + 1)}}));
   }
-  if (std::string thinking = session_->ThinkingText(); !thinking.empty())
+  if (std::string thinking = ThinkingText(t_, session_->state(), session_->computer()); !thinking.empty())
     Print(thinking);
   if (session_->paused()) Print(t_.Get("line.paused"));
   for (const std::string& line :
        {CountdownText(t_, s), RepetitionText(t_, s), DrawOfferText(t_, s)}) {
     if (!line.empty()) Print(line);
   }
-  if (session_->persistence() != Persistence::kSaved)
-    Print(session_->PersistenceText());
+  if (session_->persistence() != session::Persistence::kSaved) {
+    Print(PersistenceText(t_, session_->persistence(),
+                          session_->persistence_detail()));
+  }
 }
 
 void LineGame::ShowIfChanged() {
@@ -447,7 +451,7 @@ int LineGame::Run() {
 
 }  // namespace
 
-int RunLineGame(const Catalogue& text, PlaySession* session,
+int RunLineGame(const Catalogue& text, session::Session* session,
                 const LineOptions& options) {
   LineGame game(text, session, options);
   return game.Run();

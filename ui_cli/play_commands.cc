@@ -1,5 +1,5 @@
 // `checkers play`: the full-screen game, or with --line the same game as a
-// prompt. Both open the save through a PlaySession, so they share the one
+// prompt. Both open the save through a session::Session, so they share the one
 // saved match whatever the interface language.
 
 #include <langinfo.h>
@@ -20,7 +20,7 @@
 #include "ui_cli/common_flags.h"
 #include "ui_cli/exit_codes.h"
 #include "ui_cli/line_game.h"
-#include "ui_cli/play_session.h"
+#include "session/session.h"
 #include "ui_cli/save_flag.h"
 #include "ui_cli/tui_game.h"
 
@@ -75,7 +75,8 @@ int RunPlay(const std::vector<std::string>& positional) {
   absl::StatusOr<events::Difficulty> difficulty =
       events::ParseDifficulty(absl::GetFlag(FLAGS_difficulty));
   if (!difficulty.ok()) return Fail(kExitUsage, difficulty.status());
-  absl::StatusOr<ComputerOptions> computer = ComputerOptionsFromEnvironment();
+  absl::StatusOr<session::ComputerOptions> computer =
+      session::ComputerOptionsFromEnvironment();
   if (!computer.ok()) return Fail(kExitUsage, computer.status());
 
   const bool line = absl::GetFlag(FLAGS_line);
@@ -85,7 +86,7 @@ int RunPlay(const std::vector<std::string>& positional) {
                                   "a prompt that reads moves from a pipe"));
   }
 
-  PlaySession session(text, *computer);
+  session::Session session({.computer = *computer});
   session.Open(SavePath());
   if (line) {
     LineOptions options;

@@ -1,11 +1,14 @@
 #include "ui_cli/play_text.h"
 
+#include <algorithm>
 #include <cstdlib>
 #include <vector>
 
 #include "absl/strings/ascii.h"
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
+#include "absl/time/time.h"
 #include "ui_cli/game_view.h"
 #include "ui_cli/text_wrap.h"
 
@@ -191,6 +194,118 @@ std::string LineBoardText(const Catalogue& t, const GameState& state) {
         "\n");
   }
   return text;
+}
+
+namespace {
+
+std::string RefusalText(const Catalogue& t, const GameState& state,
+                        const session::Report& r) {
+  using session::Refusal;
+  switch (r.refusal) {
+    case Refusal::kNone:
+      return "";
+    case Refusal::kNoGame:
+      return t.Get("refuse.no_game");
+    case Refusal::kPaused:
+      return t.Get("refuse.paused");
+    case Refusal::kOver:
+      return t.Get("refuse.over", {{"end", EndText(t, state)}});
+    case Refusal::kComputerError:
+      return t.Get("refuse.computer_error");
+    case Refusal::kComputerTurn:
+      return t.Get("refuse.computer_turn");
+    case Refusal::kComputerAnswering:
+      return t.Get("refuse.computer_answering");
+    case Refusal::kAnswerDue:
+      return t.Get("refuse.answer_due", {{"side", SideText(t, state, r.side)}});
+    case Refusal::kNotYourSeat:
+      return t.Get("refuse.not_your_seat");
+    case Refusal::kNotation:
+      return t.Get("refuse.notation", {{"text", r.detail}});
+    case Refusal::kIllegalMove:
+      return t.Get("refuse.move", {{"move", r.detail},
+                                   {"moves", absl::StrJoin(r.legal_moves, " ")}});
+    case Refusal::kNothingToUndo:
+      return t.Get("refuse.nothing_to_undo");
+    case Refusal::kNoOffer:
+      return t.Get("refuse.no_offer");
+    case Refusal::kNotVsComputer:
+      return t.Get("refuse.not_vs_computer");
+    case Refusal::kRules:
+    case Refusal::kSaveFailed:
+      return t.Get("refuse.other", {{"detail", std::string(r.status.message())}});
+  }
+  return "";
+}
+
+}  // namespace
+
+std::string ReportText(const Catalogue& t, const GameState& state,
+                       const session::Report& r) {
+  using Kind = session::Report::Kind;
+  switch (r.kind) {
+    case Kind::kRecovered:
+      return t.Get("notice.recovered", {{"detail", r.detail}});
+    case Kind::kDamagedKept:
+      return t.Get("notice.damaged_kept", {{"path", r.detail}});
+    case Kind::kNotSaved:
+      return PersistenceText(t, r.persistence, r.detail);
+    case Kind::kNewGame:
+      return t.Get("report.new_game", {{"mode", ModeText(t, state)}});
+    case Kind::kTurn:
+      return TurnReport(t, state, r.turn);
+    case Kind::kUndone:
+      return t.Get("report.undo", {{"to_move", ToMoveText(t, state)}});
+    case Kind::kDrawOffered:
+      return t.Get("report.draw_offered", {{"side", SideText(t, state, r.side)}});
+    case Kind::kDrawAccepted:
+      return t.Get("report.draw_accepted",
+                   {{"side", SideText(t, state, r.side)}});
+    case Kind::kDrawDeclined:
+      return t.Get("report.draw_declined",
+                   {{"side", SideText(t, state, r.side)}});
+    case Kind::kResigned:
+      return t.Get("report.resigned", {{"side", SideText(t, state, r.side)}});
+    case Kind::kTwoPlayer:
+      return t.Get("report.two_player");
+    case Kind::kGameOver:
+      return t.Get("report.game_over", {{"end", EndText(t, state)}});
+    case Kind::kComputerError:
+      return t.Get("computer.error", {{"detail", r.detail}});
+    case Kind::kRefused:
+      return RefusalText(t, state, r);
+  }
+  return "";
+}
+
+std::string PersistenceText(const Catalogue& t,
+                            session::Persistence persistence,
+                            const std::string& detail) {
+  using session::Persistence;
+  switch (persistence) {
+    case Persistence::kSaved:
+      return "";
+    case Persistence::kUnavailable:
+      return t.Get("notice.unavailable", {{"detail", detail}});
+    case Persistence::kLocked:
+      return t.Get("notice.locked");
+    case Persistence::kWriteFailed:
+      return t.Get("notice.write_failed", {{"detail", detail}});
+    case Persistence::kDamagedLeft:
+      return t.Get("notice.damaged_left", {{"path", detail}});
+  }
+  return "";
+}
+
+std::string ThinkingText(const Catalogue& t, const GameState& state,
+                         const session::ComputerStatus& c) {
+  if (!c.thinking) return "";
+  return t.Get(
+      "panel.thinking",
+      {{"side", SideText(t, state, state.side_to_move())},
+       {"seconds", absl::StrFormat("%.1f", absl::ToDoubleSeconds(c.elapsed))},
+       {"depth", absl::StrCat(std::max(c.depth, c.current_depth))},
+       {"nodes", absl::StrCat(c.nodes)}});
 }
 
 }  // namespace checkers::cli

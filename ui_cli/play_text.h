@@ -12,6 +12,8 @@
 #include "engine/position.h"
 #include "events/events.pb.h"
 #include "events/game_state.h"
+#include "session/outcome.h"
+#include "session/session.h"
 #include "ui_cli/catalogue.h"
 #include "ui_cli/game_view.h"
 
@@ -74,6 +76,21 @@ std::string TurnReport(const Catalogue& t, const events::GameState& before,
 // numbers, the bottom side's home rows last, then one line per side
 // listing its men and kings by square, for screen readers.
 std::string LineBoardText(const Catalogue& t, const events::GameState& state);
+
+// A session's report in words, for the game in `state` as it is after the
+// report (a side's name and a game's end come from it).
+std::string ReportText(const Catalogue& t, const events::GameState& state,
+                       const session::Report& report);
+
+// Why the game is not saved, in a sentence; empty while it is.
+std::string PersistenceText(const Catalogue& t,
+                            session::Persistence persistence,
+                            const std::string& detail);
+
+// The computer's search under way (side, seconds, depth, nodes); empty
+// when it is not thinking.
+std::string ThinkingText(const Catalogue& t, const events::GameState& state,
+                         const session::ComputerStatus& computer);
 
 }  // namespace checkers::cli
 

@@ -38,7 +38,7 @@ bool Contains(Bitboard board, Square s) {
 
 }  // namespace
 
-TuiController::TuiController(const Catalogue& text, PlaySession* session,
+TuiController::TuiController(const Catalogue& text, session::Session* session,
                              Options options)
     : t_(text), session_(session), options_(options) {}
 
@@ -48,7 +48,9 @@ void TuiController::Say(std::string message) {
 }
 
 void TuiController::Start() {
-  for (std::string& m : session_->TakeMessages()) Say(std::move(m));
+  for (const session::Report& r : session_->TakeReports()) {
+    Say(ReportText(t_, session_->state(), r));
+  }
   if (session_->damaged()) {
     Open(Dialog::kDamaged);
     return;
@@ -149,7 +151,8 @@ TuiController::Menu TuiController::BuildMenu() const {
       break;
     case Dialog::kConfirmQuit:
       m.view.title = t_.Get("menu.quit_unsaved.title");
-      m.view.lines = {session_->PersistenceText()};
+      m.view.lines = {PersistenceText(t_, session_->persistence(),
+                                      session_->persistence_detail())};
       option(t_.Get("menu.quit"), Action::kQuit);
       option(t_.Get("menu.back"), Action::kBack);
       m.cancel = Action::kBack;
@@ -415,7 +418,7 @@ void TuiController::OnGameKey(int key) {
       Open(Dialog::kHelp);
       return;
     case 'q':
-      if (session_->persistence() == Persistence::kSaved ||
+      if (session_->persistence() == session::Persistence::kSaved ||
           !session_->has_turns()) {
         done_ = true;
       } else {
@@ -455,7 +458,9 @@ void TuiController::Tick() {
        (dialog_ == Dialog::kConfirmNew || dialog_ == Dialog::kMode ||
         dialog_ == Dialog::kDifficulty));
   if (!choosing) session_->Tick();
-  for (std::string& m : session_->TakeMessages()) Say(std::move(m));
+  for (const session::Report& r : session_->TakeReports()) {
+    Say(ReportText(t_, session_->state(), r));
+  }
   if (!route_.empty() && route_seq_ != session_->state().last_seq)
     route_.clear();
   if (dialog_ == Dialog::kNone && session_->has_game()) {
@@ -564,7 +569,7 @@ Bitboard TuiController::MustCapture() const {
 }
 
 void TuiController::Select(Square square) {
-  if (!session_->MayMove()) return;
+  if (!session_->MayMove().ok()) return;
   const GameState& s = session_->state();
   const Piece piece = s.position.PieceAt(square);
   const Bitboard own = s.position.pieces(s.position.side_to_move());
@@ -681,9 +686,9 @@ std::vector<std::string> TuiController::Panel() const {
     panel.push_back(t_.Get("panel.turn", {{"n", absl::StrCat(s.turns + 1)}}));
   panel.push_back(ToMoveText(t_, s));
   if (session_->paused()) panel.push_back(t_.Get("panel.paused"));
-  const ComputerStatus c = session_->computer();
+  const session::ComputerStatus c = session_->computer();
   if (c.thinking) {
-    panel.push_back(session_->ThinkingText());
+    panel.push_back(ThinkingText(t_, s, c));
   } else if (c.answering) {
     panel.push_back(t_.Get("panel.answering"));
   }
@@ -694,18 +699,18 @@ std::vector<std::string> TuiController::Panel() const {
   if (std::string offer = DrawOfferText(t_, s); !offer.empty())
     panel.push_back(offer);
   switch (session_->persistence()) {
-    case Persistence::kSaved:
+    case session::Persistence::kSaved:
       break;
-    case Persistence::kUnavailable:
+    case session::Persistence::kUnavailable:
       panel.push_back(t_.Get("panel.not_saved.unavailable"));
       break;
-    case Persistence::kLocked:
+    case session::Persistence::kLocked:
       panel.push_back(t_.Get("panel.not_saved.locked"));
       break;
-    case Persistence::kWriteFailed:
+    case session::Persistence::kWriteFailed:
       panel.push_back(t_.Get("panel.not_saved.write_failed"));
       break;
-    case Persistence::kDamagedLeft:
+    case session::Persistence::kDamagedLeft:
       panel.push_back(t_.Get("panel.not_saved.damaged"));
       break;
   }

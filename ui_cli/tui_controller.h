@@ -6,7 +6,7 @@
 // It holds no rules. The squares a piece may go to, and the pieces that
 // must capture, come from the engine's legal moves; the route of a turn
 // under way is only a prefix of one of those moves, and the turn reaches
-// the PlaySession (and the save) only once it is a whole legal move.
+// the session (and the save) only once it is a whole legal move.
 
 #ifndef CHECKERS_UI_CLI_TUI_CONTROLLER_H_
 #define CHECKERS_UI_CLI_TUI_CONTROLLER_H_
@@ -21,7 +21,7 @@
 #include "engine/position.h"
 #include "events/events.pb.h"
 #include "ui_cli/catalogue.h"
-#include "ui_cli/play_session.h"
+#include "session/session.h"
 
 namespace checkers::cli {
 
@@ -101,7 +101,7 @@ class TuiController {
   };
 
   // `session` has been opened and outlives the controller.
-  TuiController(const Catalogue& text, PlaySession* session, Options options);
+  TuiController(const Catalogue& text, session::Session* session, Options options);
 
   // Asks the first question: what to do with a damaged save, Resume or New
   // game, or the new game's mode; or starts the --mode game.
@@ -198,7 +198,7 @@ class TuiController {
   std::vector<std::string> Panel() const;
 
   const Catalogue& t_;
-  PlaySession* session_;
+  session::Session* session_;
   Options options_;
   Dialog dialog_ = Dialog::kNone;
   int menu_selected_ = 0;

@@ -9,13 +9,14 @@
 #include "absl/time/clock.h"
 #include "absl/time/time.h"
 #include "engine/fen.h"
+#include "events/validate.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "storage/env.h"
 #include "storage/game_log.h"
 #include "tests/run_command.h"
 #include "ui_cli/catalogue.h"
-#include "ui_cli/play_session.h"
+#include "session/session.h"
 #include "ui_cli/text_wrap.h"
 #include "ui_cli/tui_view.h"
 
@@ -38,10 +39,10 @@ void WriteGame(const std::string& path, const std::string& fen,
   events::GameStarted started;
   started.set_mode(mode);
   started.set_start_fen(fen);
-  ASSERT_TRUE((*log)->NewGame(started).ok());
+  ASSERT_TRUE((*log)->NewGame(*events::StartEvent(started)).ok());
 }
 
-PlaySession& Opened(PlaySession& session, const std::string& path) {
+session::Session& Opened(session::Session& session, const std::string& path) {
   session.Open(path);
   return session;
 }
@@ -49,10 +50,10 @@ PlaySession& Opened(PlaySession& session, const std::string& path) {
 // A controller on a session on the save at `path`.
 struct Screen {
   explicit Screen(const std::string& path, TuiController::Options options = {},
-                  ComputerOptions computer = {},
+                  session::ComputerOptions computer = {},
                   absl::string_view language = "en")
       : text(Catalogue::Builtin(language)),
-        session(text, computer),
+        session({.computer = computer}),
         controller(text, &Opened(session, path), options) {
     controller.Start();
   }
@@ -98,7 +99,7 @@ struct Screen {
   }
 
   const Catalogue& text;
-  PlaySession session;
+  session::Session session;
   TuiController controller;
 };
 
