@@ -8,6 +8,7 @@
 #include "absl/random/random.h"
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
+#include "engine/movegen.h"
 #include "engine/notation.h"
 #include "events/computer.h"
 #include "events/validate.h"
@@ -424,6 +425,19 @@ void Session::Resume() {
 
 Outcome Session::MayMove(const Actor& actor) {
   return CheckMayAct(actor, true);
+}
+
+MoveList Session::LegalMoves() const {
+  MoveList moves;
+  if (AwaitsMove()) {
+    GenerateMoves(state().position, &moves, state().rules.capture);
+  }
+  return moves;
+}
+
+Bitboard Session::MustCapture() const {
+  if (!AwaitsMove()) return 0;
+  return MustCapturePieces(state().position, state().rules.capture);
 }
 
 bool Session::AwaitsMove() const {

@@ -183,6 +183,13 @@ class Session {
 
   // Whether `actor` may move now: kNone, or the refusal (also queued).
   Outcome MayMove(const Actor& actor = Actor::Local());
+  // The moves a person may play now, with the game's capture rule; none
+  // when no person's move is awaited.
+  MoveList LegalMoves() const;
+  // The pieces of the side to move that must capture now; none under
+  // optional capture or when no person's move is awaited.
+  Bitboard MustCapture() const;
+
   // A person's move is awaited: a game goes on, nothing is paused, and
   // neither the computer nor a draw answer is due.
   bool AwaitsMove() const;

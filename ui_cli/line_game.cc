@@ -14,7 +14,6 @@
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
 #include "absl/time/time.h"
-#include "engine/movegen.h"
 #include "engine/notation.h"
 #include "ui_cli/exit_codes.h"
 #include "ui_cli/play_signals.h"
@@ -324,11 +323,9 @@ void LineGame::Hint(const std::vector<std::string>& words) {
                         {"moves", absl::StrJoin(from_square, " ")}}));
     return;
   }
-  MoveList moves;
-  GenerateMoves(s.position, &moves, s.rules.capture);
   Bitboard movable = 0;
-  for (const Move& m : moves) movable |= SquareBit(m.from);
-  const Bitboard must = MustCapturePieces(s.position, s.rules.capture);
+  for (const Move& m : session_->LegalMoves()) movable |= SquareBit(m.from);
+  const Bitboard must = session_->MustCapture();
   Print(must != 0 ? t_.Get("line.hint_must", {{"squares", SquareNumbers(must)}})
                   : t_.Get("line.hint_movable",
                            {{"squares", SquareNumbers(movable)}}));

@@ -7,7 +7,6 @@
 #include "absl/algorithm/container.h"
 #include "absl/strings/ascii.h"
 #include "absl/strings/str_cat.h"
-#include "engine/movegen.h"
 #include "ui_cli/play_text.h"
 
 namespace checkers::cli {
@@ -531,14 +530,7 @@ void TuiController::FocusFirstMovable() {
   preferred_col_ = DisplayOf(focus_).second;
 }
 
-MoveList TuiController::LegalMoves() const {
-  MoveList moves;
-  if (session_->AwaitsMove()) {
-    GenerateMoves(session_->state().position, &moves,
-                  session_->state().rules.capture);
-  }
-  return moves;
-}
+MoveList TuiController::LegalMoves() const { return session_->LegalMoves(); }
 
 std::vector<Move> TuiController::Candidates(
     const std::vector<Square>& route) const {
@@ -563,9 +555,7 @@ Bitboard TuiController::NextSquares(const std::vector<Square>& route) const {
 }
 
 Bitboard TuiController::MustCapture() const {
-  const GameState& s = session_->state();
-  if (!session_->AwaitsMove()) return 0;
-  return MustCapturePieces(s.position, s.rules.capture);
+  return session_->MustCapture();
 }
 
 void TuiController::Select(Square square) {

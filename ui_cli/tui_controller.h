@@ -16,7 +16,6 @@
 #include <string>
 #include <vector>
 
-#include "engine/bitboard.h"
 #include "engine/move.h"
 #include "engine/position.h"
 #include "events/events.pb.h"
