@@ -153,13 +153,16 @@ TEST(PlayTuiTest, PauseStopsTheSearchAndNoComputerTurnIsSaved) {
       << screen;
   EXPECT_THAT(screen, HasSubstr("White is thinking: "));
   tmux.Keys({"p"});
+  // PAUSED shows once the search has stopped at a poll: the count on
+  // that screen is final.
   ASSERT_TRUE(tmux.WaitFor("PAUSED", &screen)) << screen;
-  // The count settles at the search's next poll, then stays.
-  absl::SleepFor(absl::Milliseconds(300));
-  const long long paused_at = Nodes(tmux.Screen());
+  const long long paused_at = Nodes(screen);
   ASSERT_GT(paused_at, 0);
-  absl::SleepFor(absl::Milliseconds(700));
-  EXPECT_EQ(Nodes(tmux.Screen()), paused_at);
+  // Every later screen shows the same count while paused.
+  for (int i = 0; i < 5; ++i) {
+    ASSERT_TRUE(tmux.WaitFor("PAUSED", &screen)) << screen;
+    EXPECT_EQ(Nodes(screen), paused_at);
+  }
   EXPECT_EQ(Log(save).size(), 2u);
 
   tmux.Keys({"p"});

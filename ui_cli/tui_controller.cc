@@ -675,8 +675,11 @@ std::vector<std::string> TuiController::Panel() const {
   if (!s.over())
     panel.push_back(t_.Get("panel.turn", {{"n", absl::StrCat(s.turns + 1)}}));
   panel.push_back(ToMoveText(t_, s));
-  if (session_->paused()) panel.push_back(t_.Get("panel.paused"));
   const session::ComputerStatus c = session_->computer();
+  // Shown once the search has stopped, so that its figures below are
+  // final.
+  if (session_->paused() && (!c.thinking || c.paused))
+    panel.push_back(t_.Get("panel.paused"));
   if (c.thinking) {
     panel.push_back(ThinkingText(t_, s, c));
   } else if (c.answering) {

@@ -280,6 +280,9 @@ TEST(TuiControllerTest, PauseShowsAndHoldsTheThinkingComputer) {
   EXPECT_THAT(s.Panel(), HasSubstr("White is thinking: "));
   s.Keys({'p'});
   EXPECT_TRUE(s.session.paused());
+  // PAUSED shows once the search acknowledges the pause.
+  while (!s.session.computer().paused && absl::Now() < deadline)
+    s.controller.Tick();
   EXPECT_THAT(s.Panel(), HasSubstr("PAUSED"));
   EXPECT_THAT(s.Status(), HasSubstr("· Paused"));
   s.Keys({'u'});
