@@ -28,6 +28,18 @@ absl::StatusOr<Difficulty> ParseDifficulty(absl::string_view name) {
       "unknown difficulty \"", name, "\"; use easy, medium or hard"));
 }
 
+absl::StatusOr<Mode> ParseMode(absl::string_view name) {
+  const std::string lower = absl::AsciiStrToLower(name);
+  if (lower == ModeWord(VS_COMPUTER)) return VS_COMPUTER;
+  if (lower == ModeWord(TWO_PLAYER)) return TWO_PLAYER;
+  return absl::InvalidArgumentError(absl::StrCat(
+      "unknown mode \"", name, "\"; use computer or two-player"));
+}
+
+absl::string_view ModeWord(Mode mode) {
+  return mode == VS_COMPUTER ? "computer" : "two-player";
+}
+
 Level LevelOf(Difficulty difficulty) {
   switch (difficulty) {
     case EASY:

@@ -16,6 +16,13 @@ namespace checkers::events {
 // "easy", "medium", "hard" (any case). InvalidArgument otherwise.
 absl::StatusOr<Difficulty> ParseDifficulty(absl::string_view name);
 
+// "computer" or "two-player" (any case), the words every shell and the
+// JSON output use for a mode. InvalidArgument otherwise.
+absl::StatusOr<Mode> ParseMode(absl::string_view name);
+
+// The word ParseMode reads for `mode`: "computer" or "two-player".
+absl::string_view ModeWord(Mode mode);
+
 // The engine level of a difficulty (Medium when unset).
 Level LevelOf(Difficulty difficulty);
 

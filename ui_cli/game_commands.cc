@@ -158,14 +158,12 @@ bool AskYesNo(const std::string& question) {
 
 absl::StatusOr<events::GameStarted> StartFromFlags(const GameState& previous) {
   events::GameStarted g;
-  const std::string mode = absl::GetFlag(FLAGS_mode);
-  if (mode == "computer") {
-    g.set_mode(events::VS_COMPUTER);
-  } else if (mode == "two-player") {
-    g.set_mode(events::TWO_PLAYER);
-  } else {
+  absl::StatusOr<events::Mode> mode =
+      events::ParseMode(absl::GetFlag(FLAGS_mode));
+  if (!mode.ok()) {
     return Usage("new needs --mode=computer or --mode=two-player");
   }
+  g.set_mode(*mode);
   const std::string level = absl::GetFlag(FLAGS_difficulty);
   absl::StatusOr<events::Difficulty> difficulty =
       events::ParseDifficulty(level);

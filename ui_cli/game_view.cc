@@ -9,6 +9,7 @@
 #include "absl/strings/str_join.h"
 #include "engine/fen.h"
 #include "engine/notation.h"
+#include "events/computer.h"
 #include "ui_cli/json.h"
 
 namespace checkers::cli {
@@ -179,7 +180,7 @@ std::string ShowJson(const GameState& s) {
   o.Add("fen", ToFen(s.position));
   o.Add("side_to_move", Name(s, s.side_to_move()));
   o.Add("turns_played", s.turns);
-  o.Add("mode", s.vs_computer() ? "computer" : "two-player");
+  o.Add("mode", events::ModeWord(s.mode));
   if (s.vs_computer()) {
     o.Add("difficulty",
           absl::AsciiStrToLower(events::Difficulty_Name(s.difficulty)));
@@ -303,9 +304,7 @@ std::string EventJson(const GameState& before, const Event& e) {
   switch (e.kind_case()) {
     case Event::kGameStarted:
       o.Add("event", "game_started");
-      o.Add("mode", e.game_started().mode() == events::VS_COMPUTER
-                        ? "computer"
-                        : "two-player");
+      o.Add("mode", events::ModeWord(e.game_started().mode()));
       o.Add("fen", e.game_started().start_fen());
       break;
     case Event::kTurnPlayed:
@@ -327,9 +326,7 @@ std::string EventJson(const GameState& before, const Event& e) {
       break;
     case Event::kModeChanged:
       o.Add("event", "mode_changed");
-      o.Add("mode", e.mode_changed().mode() == events::VS_COMPUTER
-                        ? "computer"
-                        : "two-player");
+      o.Add("mode", events::ModeWord(e.mode_changed().mode()));
       break;
     case Event::kGameEnded:
       o.Add("event", "game_ended");

@@ -15,6 +15,7 @@
 #include "absl/strings/str_split.h"
 #include "absl/time/time.h"
 #include "engine/notation.h"
+#include "events/computer.h"
 #include "ui_cli/exit_codes.h"
 #include "ui_cli/play_signals.h"
 #include "ui_cli/play_text.h"
@@ -26,17 +27,21 @@ using events::GameState;
 
 constexpr int kPollMillis = 100;
 
-std::optional<events::Mode> ModeWord(absl::string_view word) {
-  if (word == "1" || word == "computer") return events::VS_COMPUTER;
-  if (word == "2" || word == "two-player") return events::TWO_PLAYER;
-  return std::nullopt;
+// A mode by its menu number or its word.
+std::optional<events::Mode> ModeAnswer(absl::string_view word) {
+  if (word == "1") return events::VS_COMPUTER;
+  if (word == "2") return events::TWO_PLAYER;
+  absl::StatusOr<events::Mode> mode = events::ParseMode(word);
+  return mode.ok() ? std::optional(*mode) : std::nullopt;
 }
 
-std::optional<events::Difficulty> DifficultyWord(absl::string_view word) {
-  if (word == "1" || word == "easy") return events::EASY;
-  if (word == "2" || word == "medium") return events::MEDIUM;
-  if (word == "3" || word == "hard") return events::HARD;
-  return std::nullopt;
+// A difficulty by its menu number or its word.
+std::optional<events::Difficulty> DifficultyAnswer(absl::string_view word) {
+  if (word == "1") return events::EASY;
+  if (word == "2") return events::MEDIUM;
+  if (word == "3") return events::HARD;
+  absl::StatusOr<events::Difficulty> level = events::ParseDifficulty(word);
+  return level.ok() ? std::optional(*level) : std::nullopt;
 }
 
 class LineGame {
@@ -201,7 +206,7 @@ void LineGame::Answer(absl::string_view word) {
       }
       return;
     case Phase::kMode:
-      new_mode_ = ModeWord(word);
+      new_mode_ = ModeAnswer(word);
       if (!new_mode_.has_value()) {
         Ask(Phase::kMode);
       } else if (*new_mode_ == events::VS_COMPUTER) {
@@ -213,7 +218,7 @@ void LineGame::Answer(absl::string_view word) {
       }
       return;
     case Phase::kDifficulty:
-      new_difficulty_ = DifficultyWord(word);
+      new_difficulty_ = DifficultyAnswer(word);
       if (!new_difficulty_.has_value()) {
         Ask(Phase::kDifficulty);
         return;
@@ -282,9 +287,9 @@ void LineGame::Command(const std::vector<std::string>& words,
   } else if (word == "two-player") {
     session_->ContinueAsTwoPlayer();
   } else if (word == "new") {
-    new_mode_ = words.size() > 1 ? ModeWord(words[1]) : std::nullopt;
+    new_mode_ = words.size() > 1 ? ModeAnswer(words[1]) : std::nullopt;
     new_difficulty_ =
-        words.size() > 2 ? DifficultyWord(words[2]) : std::nullopt;
+        words.size() > 2 ? DifficultyAnswer(words[2]) : std::nullopt;
     BeginNewGame();
   } else if (word == "help") {
     for (absl::string_view key :

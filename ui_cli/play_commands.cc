@@ -64,13 +64,12 @@ int RunPlay(const std::vector<std::string>& positional) {
   const Catalogue& text = Catalogue::Builtin(language);
 
   std::optional<events::Mode> mode;
-  const std::string mode_flag = absl::GetFlag(FLAGS_mode);
-  if (mode_flag == "computer") {
-    mode = events::VS_COMPUTER;
-  } else if (mode_flag == "two-player") {
-    mode = events::TWO_PLAYER;
-  } else if (!mode_flag.empty()) {
-    return Fail(Usage("--mode must be computer or two-player"));
+  if (const std::string word = absl::GetFlag(FLAGS_mode); !word.empty()) {
+    absl::StatusOr<events::Mode> parsed = events::ParseMode(word);
+    if (!parsed.ok()) {
+      return Fail(Usage("--mode must be computer or two-player"));
+    }
+    mode = *parsed;
   }
   absl::StatusOr<events::Difficulty> difficulty =
       events::ParseDifficulty(absl::GetFlag(FLAGS_difficulty));
