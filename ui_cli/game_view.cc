@@ -10,6 +10,7 @@
 #include "engine/fen.h"
 #include "engine/notation.h"
 #include "events/computer.h"
+#include "ui_cli/board_grid.h"
 #include "ui_cli/json.h"
 
 namespace checkers::cli {
@@ -70,38 +71,21 @@ std::string BoardText(const Position& pos, const events::GameStarted* started,
       absl::ascii_tolower(events::SideName(started, events::FIRST)[0]);
   const char second =
       absl::ascii_tolower(events::SideName(started, events::SECOND)[0]);
-  std::string text;
-  for (int r = 0; r < 8; ++r) {
-    std::string line;
-    for (int c = 0; c < 8; ++c) {
-      const int row = flipped ? 7 - r : r;
-      const int col = flipped ? 7 - c : c;
-      const Square s = SquareAt(row, col);
-      std::string cell = "";
-      switch (s < 0 ? Piece::kEmpty : pos.PieceAt(s)) {
-        case Piece::kBlackMan:
-          cell = std::string(1, first);
-          break;
-        case Piece::kBlackKing:
-          cell = std::string(1, absl::ascii_toupper(first));
-          break;
-        case Piece::kWhiteMan:
-          cell = std::string(1, second);
-          break;
-        case Piece::kWhiteKing:
-          cell = std::string(1, absl::ascii_toupper(second));
-          break;
-        case Piece::kEmpty:
-          if (s >= 0) cell = absl::StrCat(s + 1);
-          break;
-      }
-      absl::StrAppend(&line, absl::StrFormat("%3s", cell));
+  return BoardGrid(flipped).Text([&](Square s) -> std::string {
+    switch (pos.PieceAt(s)) {
+      case Piece::kBlackMan:
+        return std::string(1, first);
+      case Piece::kBlackKing:
+        return std::string(1, absl::ascii_toupper(first));
+      case Piece::kWhiteMan:
+        return std::string(1, second);
+      case Piece::kWhiteKing:
+        return std::string(1, absl::ascii_toupper(second));
+      case Piece::kEmpty:
+        break;
     }
-    // Keep lines free of trailing blanks, for diff-friendly output.
-    while (!line.empty() && line.back() == ' ') line.pop_back();
-    absl::StrAppend(&text, line, "\n");
-  }
-  return text;
+    return absl::StrCat(s + 1);
+  });
 }
 
 events::Side BottomSide(const GameState& s) {

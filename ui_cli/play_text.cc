@@ -9,6 +9,7 @@
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
 #include "absl/time/time.h"
+#include "ui_cli/board_grid.h"
 #include "ui_cli/game_view.h"
 #include "ui_cli/text_wrap.h"
 
@@ -167,23 +168,12 @@ std::string LineBoardText(const Catalogue& t, const GameState& state) {
   const Position& pos = state.position;
   // Unflipped, row 0 (squares 1-4) is at the top: the first side's home
   // rows. The bottom side's home rows go last.
-  const bool flipped = BottomSide(state) == events::FIRST;
-  std::string text;
-  for (int r = 0; r < 8; ++r) {
-    std::string line;
-    for (int c = 0; c < 8; ++c) {
-      const Square s = SquareAt(flipped ? 7 - r : r, flipped ? 7 - c : c);
-      std::string cell;
-      if (s >= 0) {
+  std::string text =
+      BoardGrid(BottomSide(state) == events::FIRST).Text([&](Square s) {
         const Piece piece = pos.PieceAt(s);
-        cell = piece == Piece::kEmpty ? absl::StrCat(s + 1)
+        return piece == Piece::kEmpty ? absl::StrCat(s + 1)
                                       : PieceLetter(t, state, piece);
-      }
-      absl::StrAppend(&line, std::string(3 - TextWidth(cell), ' '), cell);
-    }
-    while (!line.empty() && line.back() == ' ') line.pop_back();
-    absl::StrAppend(&text, line, "\n");
-  }
+      });
   for (Side side : {BottomSide(state), events::OtherSide(BottomSide(state))}) {
     const Color c = events::ColorOf(side);
     absl::StrAppend(

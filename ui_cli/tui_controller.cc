@@ -7,6 +7,7 @@
 #include "absl/algorithm/container.h"
 #include "absl/strings/ascii.h"
 #include "absl/strings/str_cat.h"
+#include "ui_cli/board_grid.h"
 #include "ui_cli/play_text.h"
 
 namespace checkers::cli {
@@ -476,13 +477,11 @@ bool TuiController::Flipped() const {
 }
 
 std::pair<int, int> TuiController::DisplayOf(Square square) const {
-  const int row = RowOf(square), col = ColOf(square);
-  return Flipped() ? std::make_pair(7 - row, 7 - col)
-                   : std::make_pair(row, col);
+  return BoardGrid(Flipped()).CellOf(square);
 }
 
 Square TuiController::SquareOfDisplay(int row, int col) const {
-  return Flipped() ? SquareAt(7 - row, 7 - col) : SquareAt(row, col);
+  return BoardGrid(Flipped()).SquareAtCell(row, col);
 }
 
 void TuiController::MoveFocus(int key) {
@@ -735,8 +734,8 @@ ScreenModel TuiController::Model() const {
     if (hints_)
       next = route_.empty() ? NextSquares({focus_}) : NextSquares(route_);
     const Bitboard must = hints_ && route_.empty() ? MustCapture() : 0;
-    for (int row = 0; row < 8; ++row) {
-      for (int col = 0; col < 8; ++col) {
+    for (int row = 0; row < BoardGrid::kSize; ++row) {
+      for (int col = 0; col < BoardGrid::kSize; ++col) {
         CellView& cell = model.cells[row][col];
         const Square sq = SquareOfDisplay(row, col);
         cell.square = sq;
