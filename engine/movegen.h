@@ -18,7 +18,7 @@ namespace checkers {
 enum class CaptureRule {
   // WCDF: when any capture exists, only captures are legal.
   kMandatory,
-  // House option: captures and steps are both legal; there is no penalty.
+  // A rule option: captures and steps are both legal; there is no penalty.
   kOptional,
 };
 

@@ -2,7 +2,7 @@
 // material (or the game) and the others do not.
 //
 // Most positions are the moment before the shot in the opening traps of
-// /work/shared/data/traps.pdn (Denvir, Hopper, Reinfeld, Wiswell, Loy),
+// tests/data/traps.pdn (Denvir, Hopper, Reinfeld, Wiswell, Loy),
 // replayed from the game scores with our move generator. Each was checked
 // by searching every root move for 3 million nodes: the expected moves
 // lead the next best by at least 90 centi-men. Where two moves are listed

@@ -45,7 +45,8 @@ struct GameRules {
   int turn_limit = 0;
 };
 
-// The rules of `started`, with PRODUCT.md's defaults for unset options.
+// The rules of `started`, with the defaults of docs/RULES.md for unset
+// options.
 GameRules RulesOf(const GameStarted& started);
 
 // The move a checked TurnPlayed records (its squares are a legal route).

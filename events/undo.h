@@ -1,4 +1,4 @@
-// Where undo truncates a log (PRODUCT.md 3.6).
+// Where undo truncates a log: undo is a truncation (docs/ARCHITECTURE.md).
 
 #ifndef CHECKERS_EVENTS_UNDO_H_
 #define CHECKERS_EVENTS_UNDO_H_

@@ -1,4 +1,4 @@
-// Auditing a game's log (`checkers audit`, PRODUCT.md 5.3): folding it
+// Auditing a game's log (`checkers audit`, README.md): folding it
 // from the first record without trusting anything it claims, and saying
 // exactly where and why it departs from the rules.
 //

@@ -5,7 +5,7 @@
 // FileEventLog keeps it in a crash-safe file (format in FORMAT.md): a
 // commit is acknowledged only once it is on disk. MemoryEventLog keeps it
 // in memory, for when the save cannot be created or written and the game
-// goes on without persistence (PRODUCT §4.4).
+// goes on without persistence.
 //
 // Neither is thread-safe: one game loop owns its log.
 

@@ -73,7 +73,8 @@ class GameLog {
   static absl::StatusOr<std::unique_ptr<GameLog>> Open(Env* env,
                                                        const std::string& path);
 
-  // A game kept only in memory (PRODUCT.md 4.4), starting empty.
+  // A game kept only in memory, for when the save cannot be used, starting
+  // empty.
   static std::unique_ptr<GameLog> InMemory();
 
   const events::GameState& state() const { return state_; }

@@ -219,8 +219,8 @@ TEST(GameLogTest, CrashKeepsEveryAcknowledgedTurn) {
   }
 }
 
-// PRODUCT 5.2: random games fold to the same state live, after undo, and
-// after reopening the save.
+// Random games fold to the same state live, after undo, and after
+// reopening the save.
 TEST(GameLogTest, RandomGamesFoldTheSameLiveAfterUndoAndAfterReopen) {
   std::mt19937 rng(99);
   for (int game = 0; game < 40; ++game) {

@@ -1,5 +1,5 @@
-// Where the one saved match lives when no --save=PATH is given (PRODUCT
-// §4.1, CLI.md): $XDG_STATE_HOME/checkers/match.log, else
+// Where the one saved match lives when no --save=PATH is given (README.md,
+// "The game from the command line"): $XDG_STATE_HOME/checkers/match.log, else
 // $HOME/.local/state/checkers/match.log.
 
 #ifndef CHECKERS_STORAGE_SAVE_PATH_H_

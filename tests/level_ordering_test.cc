@@ -20,7 +20,7 @@ namespace checkers {
 namespace {
 
 // 3-move openings of the standard tournament ballot, from
-// /work/shared/data/ballots_3move_english.json (pydraughts, MIT).
+// match/ballots/3move_english.json (pydraughts, MIT).
 constexpr const char* kOpenings[] = {
     // 009 09-13 22-18 11-16
     "W:W18,21,23,24,25,26,27,28,29,30,31,32:B1,10,12,13,16,2,3,4,5,6,7,8",

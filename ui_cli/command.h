@@ -43,14 +43,8 @@ std::vector<Command> PlayCommands();
 std::vector<Command> MatchCommands();
 // log, replay, audit, export, import: the read-only tools for saved games.
 std::vector<Command> ToolCommands();
-// bench perft.
-std::vector<Bench> EngineBenches();
-// bench log.
-std::vector<Bench> StorageBenches();
-// bench import.
-std::vector<Bench> ToolBenches();
-// bench search.
-std::vector<Bench> SearchBenches();
+// bench perft, search, log, import: the figures of bench/, printed.
+std::vector<Bench> Benches();
 
 }  // namespace checkers::cli
 

@@ -1,4 +1,4 @@
-// perft and `bench perft`: the rules engine on its own.
+// perft: the rules engine on its own.
 
 #include <cinttypes>
 #include <cstdio>
@@ -56,19 +56,6 @@ int RunPerft(const std::vector<std::string>& positional) {
   return kExitOk;
 }
 
-int BenchPerft() {
-  constexpr int kDepth = 12;
-  const Position start = Position::Initial();
-  const absl::Time begin = absl::Now();
-  const uint64_t leaves = Perft(start, kDepth);
-  const double seconds = absl::ToDoubleSeconds(absl::Now() - begin);
-  std::printf("perft_depth: %d\n", kDepth);
-  std::printf("perft_leaves: %" PRIu64 "\n", leaves);
-  std::printf("perft_seconds: %.3f\n", seconds);
-  std::printf("perft_leaves_per_second: %.0f\n", leaves / seconds);
-  return kExitOk;
-}
-
 }  // namespace
 
 std::vector<Command> EngineCommands() {
@@ -79,7 +66,5 @@ std::vector<Command> EngineCommands() {
        RunPerft},
   };
 }
-
-std::vector<Bench> EngineBenches() { return {{"perft", BenchPerft}}; }
 
 }  // namespace checkers::cli

@@ -24,15 +24,6 @@ std::vector<Command> AllCommands() {
   return all;
 }
 
-std::vector<Bench> AllBenches() {
-  std::vector<Bench> all;
-  for (auto group :
-       {EngineBenches, SearchBenches, StorageBenches, ToolBenches}) {
-    for (const Bench& b : group()) all.push_back(b);
-  }
-  return all;
-}
-
 void PrintUsage(std::FILE* out, const std::vector<Command>& commands) {
   std::fprintf(out, "usage: checkers COMMAND [FLAGS]\n\ncommands:\n");
   for (const Command& c : commands) {
@@ -42,13 +33,13 @@ void PrintUsage(std::FILE* out, const std::vector<Command>& commands) {
   std::fprintf(
       out, "  checkers bench NAME                     performance figures (");
   std::vector<std::string> names;
-  for (const Bench& b : AllBenches()) names.emplace_back(b.name);
+  for (const Bench& b : Benches()) names.emplace_back(b.name);
   std::fprintf(out, "%s)\n", absl::StrJoin(names, ", ").c_str());
 }
 
 int RunBench(const std::vector<std::string>& positional) {
   std::vector<std::string> names;
-  for (const Bench& b : AllBenches()) {
+  for (const Bench& b : Benches()) {
     names.emplace_back(b.name);
     if (positional.size() == 1 && positional[0] == b.name) return b.run();
   }

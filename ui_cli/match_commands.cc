@@ -11,15 +11,15 @@
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
+#include "match/default_ballots.h"
+#include "match/match.h"
 #include "replay/game_record.h"
 #include "replay/log_record.h"
 #include "replay/pdn.h"
 #include "replay/pdn_writer.h"
 #include "ui_cli/command.h"
 #include "ui_cli/common_flags.h"
-#include "ui_cli/default_ballots.h"
 #include "ui_cli/exit_codes.h"
-#include "ui_cli/match.h"
 
 ABSL_FLAG(std::vector<std::string>, engine, {},
           "match: an engine, twice: easy, medium, hard or a CheckerBoard "
@@ -39,6 +39,16 @@ ABSL_FLAG(int, turn_cap, 300,
 
 namespace checkers::cli {
 namespace {
+
+using match::kDefaultBallots;
+using match::MakeEngine;
+using match::MatchEngine;
+using match::MatchGame;
+using match::MatchScore;
+using match::Opening;
+using match::ParseBallots;
+using match::PlayMatchGame;
+using match::ScoreOf;
 
 absl::StatusOr<std::string> ReadText(const std::string& path) {
   std::ifstream in(path, std::ios::binary);

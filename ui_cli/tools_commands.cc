@@ -1,15 +1,13 @@
-// The tools for saved games: log, replay, audit, export and import, and
-// `bench import`. They read a save (or the FILE named) without its lock and
-// never modify it; import only creates new files.
+// The tools for saved games: log, replay, audit, export and import. They read a
+// save (or the FILE named) without its lock and never modify it; import only
+// creates new files.
 
 #include <signal.h>
 #include <termios.h>
 #include <unistd.h>
 
-#include <algorithm>
 #include <cerrno>
 #include <cstdio>
-#include <cstdlib>
 #include <optional>
 #include <string>
 #include <vector>
@@ -20,8 +18,6 @@
 #include "absl/strings/ascii.h"
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
-#include "absl/time/clock.h"
-#include "absl/time/time.h"
 #include "engine/fen.h"
 #include "events/events.pb.h"
 #include "events/fold.h"
@@ -58,11 +54,6 @@ using events::GameState;
 
 // A PDN collection is text; a file this large is not one.
 constexpr uint64_t kMaxPdnSize = uint64_t{64} << 20;
-
-// Where `checkers bench import` finds its collection when
-// $CHECKERS_BENCH_PDN is not set: relative to the project root.
-constexpr char kBenchPdn[] = "tests/data/tinsley.pdn";
-constexpr int kBenchRounds = 5;
 
 absl::Status Usage(absl::string_view message) {
   return absl::InvalidArgumentError(message);
@@ -626,69 +617,6 @@ int RunImport(const std::vector<std::string>& positional) {
   return imported->refused.empty() ? kExitOk : kExitRefused;
 }
 
-// bench import
-
-// Import and audit of a whole PDN collection in memory: reading, replay,
-// events checked with CommitFor, serialized into log bytes, then parsed,
-// folded and audited from those bytes. No disk writes, so no syncs. The
-// figures are of the fastest of kBenchRounds rounds, the one least
-// disturbed by whatever else the machine runs.
-int BenchImport() {
-  const char* from_env = std::getenv("CHECKERS_BENCH_PDN");
-  const std::string path =
-      from_env != nullptr && from_env[0] != '\0' ? from_env : kBenchPdn;
-  absl::StatusOr<std::string> text =
-      storage::Env::Default()->ReadFile(path, kMaxPdnSize);
-  if (!text.ok()) {
-    return Fail(ExitCodeFor(text.status()),
-                absl::Status(text.status().code(),
-                             absl::StrCat("bench import reads ", path, ": ",
-                                          text.status().message(),
-                                          "; run it from the project root or "
-                                          "set CHECKERS_BENCH_PDN to a PDN "
-                                          "file")));
-  }
-  size_t games = 0, plies = 0;
-  // Each stage's fastest round, and the fastest round in all.
-  absl::Duration best = absl::InfiniteDuration();
-  absl::Duration best_import = absl::InfiniteDuration();
-  absl::Duration best_audit = absl::InfiniteDuration();
-  for (int round = 0; round < kBenchRounds; ++round) {
-    const absl::Time start = absl::Now();
-    absl::StatusOr<replay::PdnImport> imported = replay::ImportPdn(*text);
-    if (!imported.ok()) return Fail(kExitBadData, imported.status());
-    const absl::Time imported_at = absl::Now();
-    games = plies = 0;
-    for (const replay::ImportedGame& g : imported->games) {
-      absl::StatusOr<replay::AuditReport> report =
-          replay::AuditLogBytes(replay::EncodeLog(g.events));
-      if (!report.ok()) return Fail(report.status());
-      if (!report->sound()) {
-        return Fail(absl::InternalError(absl::StrCat(
-            "imported game ", g.index,
-            " fails its audit: ", FindingLine(report->findings.front()))));
-      }
-      ++games;
-      plies += g.plies;
-    }
-    const absl::Time end = absl::Now();
-    best = std::min(best, end - start);
-    best_import = std::min(best_import, imported_at - start);
-    best_audit = std::min(best_audit, end - imported_at);
-  }
-  const double seconds = absl::ToDoubleSeconds(best);
-  std::printf("import_file: %s\n", path.c_str());
-  std::printf("games: %zu\n", games);
-  std::printf("plies: %zu\n", plies);
-  std::printf("seconds: %.4f\n", seconds);
-  std::printf("games_per_second: %.0f\n", games / seconds);
-  std::printf("plies_per_second: %.0f\n", plies / seconds);
-  std::printf("import_seconds: %.4f\n", absl::ToDoubleSeconds(best_import));
-  std::printf("encode_and_audit_seconds: %.4f\n",
-              absl::ToDoubleSeconds(best_audit));
-  return kExitOk;
-}
-
 }  // namespace
 
 std::vector<Command> ToolCommands() {
@@ -716,7 +644,5 @@ std::vector<Command> ToolCommands() {
        RunImport},
   };
 }
-
-std::vector<Bench> ToolBenches() { return {{"import", BenchImport}}; }
 
 }  // namespace checkers::cli

@@ -1,18 +1,10 @@
-// `bench log`: what saving a turn costs. A turn is acknowledged only after
-// fdatasync, so durable appends are bounded by the disk's fdatasync rate;
-// the bench measures both in the same directory and run, alternating so
-// that a change in the machine's load hits both alike, and reports their
-// ratio (target >= 0.95: the append path adds nothing to the sync). Then
-// what rebuilding costs: the fold rate over many recorded games, every
-// turn checked for legality (target >= 5 M turns/s), and the time to
-// resume a saved 200-turn game (open, recover, parse, fold).
+#include "bench/storage_bench.h"
 
 #include <fcntl.h>
 #include <stdlib.h>
 #include <unistd.h>
 
 #include <cerrno>
-#include <cstdio>
 #include <cstdlib>
 #include <memory>
 #include <string>
@@ -20,6 +12,7 @@
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
 #include "absl/time/clock.h"
 #include "absl/time/time.h"
 #include "engine/movegen.h"
@@ -30,10 +23,8 @@
 #include "storage/env.h"
 #include "storage/event_log.h"
 #include "storage/game_log.h"
-#include "ui_cli/command.h"
-#include "ui_cli/exit_codes.h"
 
-namespace checkers::cli {
+namespace checkers::bench {
 namespace {
 
 using storage::Env;
@@ -107,21 +98,23 @@ class TempDir {
   std::vector<std::string> files_;
 };
 
-int BenchLog() {
+}  // namespace
+
+absl::StatusOr<Figures> StorageBench() {
   absl::StatusOr<std::unique_ptr<TempDir>> dir = TempDir::Make();
-  if (!dir.ok()) return Fail(dir.status());
+  if (!dir.ok()) return dir.status();
   Env* env = Env::Default();
 
   const std::string log_path = (*dir)->File("match.log");
   (*dir)->File("match.log.lock");
   absl::StatusOr<std::unique_ptr<FileEventLog>> log =
       FileEventLog::Open(env, log_path);
-  if (!log.ok()) return Fail(log.status());
+  if (!log.ok()) return log.status();
 
   const std::string raw_path = (*dir)->File("raw");
   const int raw_fd =
       open(raw_path.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
-  if (raw_fd < 0) return Fail(storage::IoError("create", raw_path, errno));
+  if (raw_fd < 0) return storage::IoError("create", raw_path, errno);
   const std::string raw_bytes = Payload(0);
 
   // One append, then one raw write and sync, and so on: whatever else the
@@ -141,7 +134,7 @@ int BenchLog() {
     }
     if (!s.ok()) {
       close(raw_fd);
-      return Fail(s);
+      return s;
     }
     const absl::Time synced = absl::Now();
     append_time += appended - now;
@@ -165,7 +158,7 @@ int BenchLog() {
   for (int r = 0; r < kFoldRepeats; ++r) {
     for (const std::vector<events::Event>& game : games) {
       absl::StatusOr<events::GameState> state = events::FoldEvents(game);
-      if (!state.ok()) return Fail(state.status());
+      if (!state.ok()) return state.status();
     }
   }
   const double fold_rate = kFoldRepeats * fold_turns /
@@ -181,35 +174,33 @@ int BenchLog() {
     }
     absl::StatusOr<std::unique_ptr<FileEventLog>> file =
         FileEventLog::Open(env, resume_path);
-    if (!file.ok()) return Fail(file.status());
+    if (!file.ok()) return file.status();
     for (const events::Event& e : game) {
       if (absl::Status s = (*file)->Append({e.SerializeAsString()}); !s.ok())
-        return Fail(s);
+        return s;
     }
   }
   const absl::Time resume_start = absl::Now();
   for (int i = 0; i < kResumeRepeats; ++i) {
     absl::StatusOr<std::unique_ptr<storage::GameLog>> game =
         storage::GameLog::Open(env, resume_path);
-    if (!game.ok()) return Fail(game.status());
+    if (!game.ok()) return game.status();
     if ((*game)->state().turns != kResumeTurns) {
-      return Fail(absl::InternalError("the resumed game lost turns"));
+      return absl::InternalError("the resumed game lost turns");
     }
   }
   const double resume_seconds =
       absl::ToDoubleSeconds(absl::Now() - resume_start) / kResumeRepeats;
 
-  std::printf("durable_appends_per_second: %.0f\n", append_rate);
-  std::printf("raw_fdatasync_per_second: %.0f\n", sync_rate);
-  std::printf("append_to_fdatasync_ratio: %.3f\n", append_rate / sync_rate);
-  std::printf("fold_turns: %lld\n", static_cast<long long>(fold_turns));
-  std::printf("fold_turns_per_second: %.0f\n", fold_rate);
-  std::printf("resume_200_turn_seconds: %.6f\n", resume_seconds);
-  return kExitOk;
+  return Figures{
+      {"durable_appends_per_second", absl::StrFormat("%.0f", append_rate)},
+      {"raw_fdatasync_per_second", absl::StrFormat("%.0f", sync_rate)},
+      {"append_to_fdatasync_ratio",
+       absl::StrFormat("%.3f", append_rate / sync_rate)},
+      {"fold_turns", absl::StrCat(fold_turns)},
+      {"fold_turns_per_second", absl::StrFormat("%.0f", fold_rate)},
+      {"resume_200_turn_seconds", absl::StrFormat("%.6f", resume_seconds)},
+  };
 }
 
-}  // namespace
-
-std::vector<Bench> StorageBenches() { return {{"log", BenchLog}}; }
-
-}  // namespace checkers::cli
+}  // namespace checkers::bench

@@ -1,4 +1,4 @@
-#include "engine/checkerboard.h"
+#include "cbapi/checkerboard.h"
 
 #include "absl/status/status.h"
 #include "engine/fen.h"

@@ -1,4 +1,4 @@
-#include "engine/checkerboard.h"
+#include "cbapi/checkerboard.h"
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"

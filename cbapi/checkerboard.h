@@ -8,8 +8,8 @@
 // row y = 0 holds squares 1-4 with square 4 at x = 0, and the dark squares
 // are those with x + y even. In other words PDN number = 4 * (y + 1) - x / 2.
 
-#ifndef CHECKERS_ENGINE_CHECKERBOARD_H_
-#define CHECKERS_ENGINE_CHECKERBOARD_H_
+#ifndef CHECKERS_CBAPI_CHECKERBOARD_H_
+#define CHECKERS_CBAPI_CHECKERBOARD_H_
 
 #include "absl/status/statusor.h"
 #include "engine/bitboard.h"
@@ -74,4 +74,4 @@ CbMove ToCbMove(const Position& pos, const Move& m);
 
 }  // namespace checkers::cb
 
-#endif  // CHECKERS_ENGINE_CHECKERBOARD_H_
+#endif  // CHECKERS_CBAPI_CHECKERBOARD_H_

@@ -2,8 +2,8 @@
 // colours, every move checked against our rules and every game ended by
 // the same fold that ends a person's game.
 
-#ifndef CHECKERS_UI_CLI_MATCH_H_
-#define CHECKERS_UI_CLI_MATCH_H_
+#ifndef CHECKERS_MATCH_MATCH_H_
+#define CHECKERS_MATCH_MATCH_H_
 
 #include <memory>
 #include <string>
@@ -16,7 +16,7 @@
 #include "events/events.pb.h"
 #include "events/game_state.h"
 
-namespace checkers::cli {
+namespace checkers::match {
 
 // A player of a match.
 class MatchEngine {
@@ -50,7 +50,7 @@ struct Opening {
 
 // The openings of a ballot file: a JSON object whose members are sets of
 // openings, each an object from opening name to FEN (the format of the
-// 3-move ballots in tests/data). `set` picks one ("standard", "all",
+// 3-move ballots in match/ballots). `set` picks one ("standard", "all",
 // "lost"). DataLoss for text that is not such JSON; InvalidArgument for an
 // unknown set, naming the sets there are.
 absl::StatusOr<std::vector<Opening>> ParseBallots(absl::string_view json,
@@ -94,6 +94,6 @@ struct MatchScore {
 };
 MatchScore ScoreOf(const std::vector<MatchGame>& games);
 
-}  // namespace checkers::cli
+}  // namespace checkers::match
 
-#endif  // CHECKERS_UI_CLI_MATCH_H_
+#endif  // CHECKERS_MATCH_MATCH_H_

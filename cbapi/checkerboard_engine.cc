@@ -1,5 +1,5 @@
 // The CheckerBoard engine API (version 2) over our search, built as the
-// shared library //engine:checkers_engine.so: any program that drives
+// shared library //cbapi:checkers_engine.so: any program that drives
 // CheckerBoard engines can load it and play us.
 //
 // By default the engine plays to the time CheckerBoard gives it (maxtime):
@@ -30,7 +30,7 @@
 #include "absl/synchronization/mutex.h"
 #include "absl/time/clock.h"
 #include "absl/time/time.h"
-#include "engine/checkerboard.h"
+#include "cbapi/checkerboard.h"
 #include "engine/fen.h"
 #include "engine/movegen.h"
 #include "engine/notation.h"

@@ -1,25 +1,19 @@
-// `checkers bench search`: the search's behaviour fingerprint and speed.
-//
-// The fingerprint is the total node count of a fixed-depth search over a
-// fixed set of positions: any change to move generation, ordering,
-// pruning, extensions or evaluation changes it, while speed-ups that keep
-// the tree do not. Then the speed, and the time Hard takes on each
-// position at its real budget (the figure the one-second promise rests on).
+#include "bench/search_bench.h"
 
 #include <algorithm>
-#include <cinttypes>
-#include <cstdio>
+#include <cstdint>
+#include <iterator>
 #include <vector>
 
-#include "absl/status/statusor.h"
+#include "absl/status/status.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
 #include "absl/time/clock.h"
 #include "absl/time/time.h"
 #include "engine/fen.h"
 #include "engine/search.h"
-#include "ui_cli/command.h"
-#include "ui_cli/exit_codes.h"
 
-namespace checkers::cli {
+namespace checkers::bench {
 namespace {
 
 // Openings, middle games, shots, king endings and a position full of kings
@@ -39,14 +33,19 @@ constexpr const char* kBenchPositions[] = {
 
 constexpr int kFingerprintDepth = 15;
 
-int BenchSearch() {
+}  // namespace
+
+absl::StatusOr<Figures> SearchBench() {
   uint64_t total_nodes = 0;
   double total_seconds = 0;
   double hard_worst = 0;
   double hard_total = 0;
   for (const char* fen : kBenchPositions) {
     const absl::StatusOr<Position> pos = ParseFen(fen);
-    if (!pos.ok()) return Fail(kExitBadData, pos.status());
+    if (!pos.ok()) {
+      return absl::DataLossError(
+          absl::StrCat("bench position ", fen, ": ", pos.status().message()));
+    }
     SearchRequest request;
     request.position = *pos;
     request.level = Level::kHard;
@@ -55,31 +54,30 @@ int BenchSearch() {
     absl::Time start = absl::Now();
     absl::StatusOr<SearchResult> fixed = Search(request);
     total_seconds += absl::ToDoubleSeconds(absl::Now() - start);
-    if (!fixed.ok()) return Fail(fixed.status());
+    if (!fixed.ok()) return fixed.status();
     total_nodes += fixed->nodes;
 
     request.limits = SearchLimits();
     start = absl::Now();
     absl::StatusOr<SearchResult> hard = Search(request);
     const double seconds = absl::ToDoubleSeconds(absl::Now() - start);
-    if (!hard.ok()) return Fail(hard.status());
+    if (!hard.ok()) return hard.status();
     hard_worst = std::max(hard_worst, seconds);
     hard_total += seconds;
   }
   const int positions = static_cast<int>(std::size(kBenchPositions));
-  std::printf("search_positions: %d\n", positions);
-  std::printf("search_depth: %d\n", kFingerprintDepth);
-  std::printf("search_nodes: %" PRIu64 "\n", total_nodes);
-  std::printf("search_seconds: %.3f\n", total_seconds);
-  std::printf("search_nodes_per_second: %.0f\n", total_nodes / total_seconds);
-  std::printf("hard_node_budget: %" PRIu64 "\n", NodeBudget(Level::kHard));
-  std::printf("hard_mean_move_seconds: %.3f\n", hard_total / positions);
-  std::printf("hard_worst_move_seconds: %.3f\n", hard_worst);
-  return kExitOk;
+  return Figures{
+      {"search_positions", absl::StrCat(positions)},
+      {"search_depth", absl::StrCat(kFingerprintDepth)},
+      {"search_nodes", absl::StrCat(total_nodes)},
+      {"search_seconds", absl::StrFormat("%.3f", total_seconds)},
+      {"search_nodes_per_second",
+       absl::StrFormat("%.0f", total_nodes / total_seconds)},
+      {"hard_node_budget", absl::StrCat(NodeBudget(Level::kHard))},
+      {"hard_mean_move_seconds",
+       absl::StrFormat("%.3f", hard_total / positions)},
+      {"hard_worst_move_seconds", absl::StrFormat("%.3f", hard_worst)},
+  };
 }
 
-}  // namespace
-
-std::vector<Bench> SearchBenches() { return {{"search", BenchSearch}}; }
-
-}  // namespace checkers::cli
+}  // namespace checkers::bench

@@ -1,4 +1,4 @@
-// Loads //engine:checkers_engine.so the way CheckerBoard does (dlopen) and
+// Loads //cbapi:checkers_engine.so the way CheckerBoard does (dlopen) and
 // plays through its two entry points.
 
 #include <dlfcn.h>
@@ -7,7 +7,7 @@
 #include <cstring>
 #include <string>
 
-#include "engine/checkerboard.h"
+#include "cbapi/checkerboard.h"
 #include "engine/fen.h"
 #include "engine/movegen.h"
 #include "engine/notation.h"
@@ -29,7 +29,7 @@ class CheckersEngineSoTest : public ::testing::Test {
     ASSERT_NE(srcdir, nullptr);
     ASSERT_NE(workspace, nullptr);
     const std::string path =
-        std::string(srcdir) + "/" + workspace + "/engine/checkers_engine.so";
+        std::string(srcdir) + "/" + workspace + "/cbapi/checkers_engine.so";
     handle_ = dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL);
     ASSERT_NE(handle_, nullptr) << dlerror();
     getmove_ = reinterpret_cast<GetMoveFn>(dlsym(handle_, "getmove"));

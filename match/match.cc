@@ -1,4 +1,4 @@
-#include "ui_cli/match.h"
+#include "match/match.h"
 
 #include <dlfcn.h>
 
@@ -14,7 +14,7 @@
 #include "absl/strings/ascii.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
-#include "engine/checkerboard.h"
+#include "cbapi/checkerboard.h"
 #include "engine/fen.h"
 #include "engine/movegen.h"
 #include "engine/notation.h"
@@ -22,7 +22,7 @@
 #include "events/computer.h"
 #include "events/validate.h"
 
-namespace checkers::cli {
+namespace checkers::match {
 namespace {
 
 using events::GameState;
@@ -410,4 +410,4 @@ MatchScore ScoreOf(const std::vector<MatchGame>& games) {
   return score;
 }
 
-}  // namespace checkers::cli
+}  // namespace checkers::match

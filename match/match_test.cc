@@ -1,34 +1,27 @@
-#include "ui_cli/match.h"
+#include "match/match.h"
 
 #include <cstdlib>
-#include <fstream>
-#include <sstream>
 #include <string>
 
-#include "absl/strings/str_split.h"
 #include "engine/fen.h"
 #include "events/fold.h"
 #include "events/validate.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
-#include "replay/pdn.h"
-#include "tests/run_command.h"
-#include "tests/test_data.h"
+#include "match/default_ballots.h"
 
-namespace checkers::cli {
+namespace checkers::match {
 namespace {
 
 using ::testing::HasSubstr;
-using ::testing::MatchesRegex;
 
 std::string Runfile(const std::string& path) {
   return std::string(std::getenv("TEST_SRCDIR")) + "/" +
          std::getenv("TEST_WORKSPACE") + "/" + path;
 }
 
-std::string Ballots() {
-  return *testing::ReadTestData("ballots_3move_english.json");
-}
+// The ballots the binary embeds, so that the tests read what a match plays.
+std::string Ballots() { return kDefaultBallots; }
 
 TEST(MatchTest, BallotSetsAreReadByNameAndByReference) {
   EXPECT_EQ(ParseBallots(Ballots(), "all")->size(), 174u);
@@ -89,7 +82,7 @@ TEST(MatchTest, TurnCapDrawsALongGame) {
 
 TEST(MatchTest, OurCheckerBoardLibraryPlaysAGame) {
   absl::StatusOr<std::unique_ptr<MatchEngine>> library =
-      MakeEngine(Runfile("engine/checkers_engine.so"));
+      MakeEngine(Runfile("cbapi/checkers_engine.so"));
   ASSERT_TRUE(library.ok()) << library.status();
   auto easy = *MakeEngine("easy");
   const std::vector<Opening> openings = *ParseBallots(Ballots(), "standard");
@@ -102,7 +95,7 @@ TEST(MatchTest, OurCheckerBoardLibraryPlaysAGame) {
 
 TEST(MatchTest, EngineThatPlaysAnIllegalMoveForfeits) {
   absl::StatusOr<std::unique_ptr<MatchEngine>> cheater =
-      MakeEngine(Runfile("tests/illegal_engine.so"));
+      MakeEngine(Runfile("match/illegal_engine.so"));
   ASSERT_TRUE(cheater.ok()) << cheater.status();
   EXPECT_EQ((*cheater)->name(), "cheater");
   auto easy = *MakeEngine("easy");
@@ -153,37 +146,5 @@ TEST(MatchTest, OneSidedScoreStillHasAnInterval) {
   EXPECT_NEAR(score.low, 91.2, 0.1);
 }
 
-TEST(MatchTest, CommandPrintsAGameLineEachAndTheScore) {
-  const std::string pdn =
-      std::string(std::getenv("TEST_TMPDIR")) + "/match.pdn";
-  testing::CommandResult r =
-      testing::RunCheckers({"match", "--engine=medium", "--engine=easy",
-                            "--games=2", "--pdn=" + pdn});
-  ASSERT_EQ(r.exit_code, 0) << r.err;
-  std::vector<std::string> lines =
-      absl::StrSplit(r.out, '\n', absl::SkipEmpty());
-  ASSERT_EQ(lines.size(), 3u);
-  EXPECT_THAT(lines[0], HasSubstr("game 1/2 001 09-13 21-17 05-09: "));
-  EXPECT_THAT(
-      lines[2],
-      MatchesRegex(R"(score medium: [0-2] wins, [0-2] losses, [0-2] draws, )"
-                   R"([0-9.]+% \(95% interval .*\))"));
-  std::ifstream in(pdn);
-  std::stringstream text;
-  text << in.rdbuf();
-  absl::StatusOr<std::vector<replay::PdnGame>> games =
-      replay::ParsePdn(text.str());
-  ASSERT_TRUE(games.ok()) << games.status();
-  EXPECT_EQ(games->size(), 2u);
-}
-
-TEST(MatchTest, CommandRefusesBadEngines) {
-  EXPECT_EQ(testing::RunCheckers({"match", "--engine=easy"}).exit_code, 64);
-  EXPECT_EQ(
-      testing::RunCheckers({"match", "--engine=easy", "--engine=/no/such.so"})
-          .exit_code,
-      64);
-}
-
 }  // namespace
-}  // namespace checkers::cli
+}  // namespace checkers::match

@@ -1,0 +1,21 @@
+#include "bench/perft_bench.h"
+
+#include "bench/figure.h"
+#include "gtest/gtest.h"
+
+namespace checkers::bench {
+namespace {
+
+TEST(PerftBenchTest, ReportsTheLeafCountOfTheStartingPosition) {
+  const Figures figures = PerftBench(4);
+  ASSERT_EQ(figures.size(), 4u);
+  EXPECT_EQ(figures[0].name, "perft_depth");
+  EXPECT_EQ(figures[0].value, "4");
+  EXPECT_EQ(figures[1].name, "perft_leaves");
+  EXPECT_EQ(figures[1].value, "1469");
+  EXPECT_EQ(figures[2].name, "perft_seconds");
+  EXPECT_EQ(figures[3].name, "perft_leaves_per_second");
+}
+
+}  // namespace
+}  // namespace checkers::bench

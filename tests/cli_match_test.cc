@@ -1,0 +1,54 @@
+// `checkers match` end to end: the command's output, its PDN and its
+// refusals. The match itself is tested in match/match_test.cc.
+
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "absl/strings/str_split.h"
+#include "gmock/gmock.h"
+#include "gtest/gtest.h"
+#include "replay/pdn.h"
+#include "tests/run_command.h"
+
+namespace checkers::testing {
+namespace {
+
+using ::testing::HasSubstr;
+using ::testing::MatchesRegex;
+
+TEST(CliMatchTest, CommandPrintsAGameLineEachAndTheScore) {
+  const std::string pdn =
+      std::string(std::getenv("TEST_TMPDIR")) + "/match.pdn";
+  CommandResult r = RunCheckers({"match", "--engine=medium", "--engine=easy",
+                                 "--games=2", "--pdn=" + pdn});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  std::vector<std::string> lines =
+      absl::StrSplit(r.out, '\n', absl::SkipEmpty());
+  ASSERT_EQ(lines.size(), 3u);
+  EXPECT_THAT(lines[0], HasSubstr("game 1/2 001 09-13 21-17 05-09: "));
+  EXPECT_THAT(
+      lines[2],
+      MatchesRegex(R"(score medium: [0-2] wins, [0-2] losses, [0-2] draws, )"
+                   R"([0-9.]+% \(95% interval .*\))"));
+  std::ifstream in(pdn);
+  std::stringstream text;
+  text << in.rdbuf();
+  absl::StatusOr<std::vector<replay::PdnGame>> games =
+      replay::ParsePdn(text.str());
+  ASSERT_TRUE(games.ok()) << games.status();
+  EXPECT_EQ(games->size(), 2u);
+}
+
+TEST(CliMatchTest, CommandRefusesBadEngines) {
+  EXPECT_EQ(RunCheckers({"match", "--engine=easy"}).exit_code, 64);
+  EXPECT_EQ(
+      RunCheckers({"match", "--engine=easy", "--engine=/no/such.so"}).exit_code,
+      64);
+}
+
+}  // namespace
+}  // namespace checkers::testing
