@@ -76,28 +76,18 @@ void Session::Open(const absl::StatusOr<std::string>& path) {
     return;
   }
   path_ = *path;
-  absl::StatusOr<std::unique_ptr<storage::GameLog>> log =
-      storage::GameLog::Open(options_.env, path_);
-  if (log.ok()) {
-    log_ = *std::move(log);
-    persistence_ = Persistence::kSaved;
-    if (!log_->notice().empty()) {
-      Report r = Told(Report::Kind::kRecovered);
-      r.detail = log_->notice();
-      Tell(std::move(r));
-    }
-    return;
-  }
-  switch (log.status().code()) {
+  const absl::Status opened = OpenSave(/*create=*/true);
+  if (opened.ok()) return;
+  switch (opened.code()) {
     case absl::StatusCode::kDataLoss:
-      damage_ = std::string(log.status().message());
+      damage_ = std::string(opened.message());
       log_ = storage::GameLog::InMemory();
       return;
     case absl::StatusCode::kUnavailable:
-      GoInMemory(Persistence::kLocked, log.status().message());
+      GoInMemory(Persistence::kLocked, opened.message());
       break;
     default:
-      GoInMemory(Persistence::kUnavailable, log.status().message());
+      GoInMemory(Persistence::kUnavailable, opened.message());
       break;
   }
   CopyIntoMemory(path_);
@@ -106,6 +96,10 @@ void Session::Open(const absl::StatusOr<std::string>& path) {
 absl::Status Session::OpenForCommand(const std::string& path, bool create) {
   for_command_ = true;
   path_ = path;
+  return OpenSave(create);
+}
+
+absl::Status Session::OpenSave(bool create) {
   storage::GameLog::OpenOptions open;
   open.create_if_missing = create;
   absl::StatusOr<std::unique_ptr<storage::GameLog>> log =

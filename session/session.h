@@ -241,6 +241,9 @@ class Session {
   // other than a move is stopped only by the first three.
   Refusal MoveBlocker(const Actor& actor) const;
   Outcome CheckMayAct(const Actor& actor, bool move);
+  // Opens the save at path_ for writing and reports what opening repaired;
+  // errors as storage::GameLog::Open, the session unchanged.
+  absl::Status OpenSave(bool create);
   bool ComputerToMove() const;
   bool ComputerToAnswer() const;
   void GoInMemory(Persistence why, absl::string_view detail);
