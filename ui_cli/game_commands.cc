@@ -168,7 +168,7 @@ absl::Status PlayComputerTurns(storage::GameLog* log) {
   while (events::IsComputersTurn(log->state())) {
     absl::StatusOr<Event> turn = events::ChooseComputerTurn(log->state());
     if (!turn.ok()) return turn.status();
-    const std::string text = TurnText(turn->turn_played());
+    const std::string text = TurnText(log->state(), turn->turn_played());
     if (absl::Status st = log->Commit(*std::move(turn)); !st.ok()) return st;
     std::printf("%s (computer): %s\n",
                 std::string(events::SideName(
@@ -249,7 +249,7 @@ int RunMove(const std::vector<std::string>& positional) {
       events::TurnEvent((*log)->state(), positional[0]);
   if (!turn.ok()) return Fail(turn.status());
   const events::Side side = (*log)->state().side_to_move();
-  const std::string text = TurnText(turn->turn_played());
+  const std::string text = TurnText((*log)->state(), turn->turn_played());
   if (absl::Status st = (*log)->Commit(*std::move(turn)); !st.ok())
     return Fail(st);
   std::printf("%s: %s\n",

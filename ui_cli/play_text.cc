@@ -154,7 +154,7 @@ std::string LegendText(const Catalogue& t, const GameState& state) {
 std::string TurnReport(const Catalogue& t, const GameState& before,
                        const events::TurnPlayed& turn) {
   const std::string side = SideText(t, before, turn.side());
-  const std::string move = TurnText(turn);
+  const std::string move = TurnText(before, turn);
   return turn.has_computer()
              ? t.Get("report.computer_turn", {{"side", side}, {"move", move}})
              : t.Get("report.turn", {{"side", side}, {"move", move}});
