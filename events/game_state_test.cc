@@ -68,6 +68,22 @@ TEST(GameStateTest, ApplyLeavesTheGivenStateUnchanged) {
   EXPECT_EQ(after.turns, 1);
 }
 
+TEST(GameStateTest, GameGoesOnFromItsStartUntilTheRulesEndIt) {
+  EXPECT_FALSE(GoesOn(GameState()));
+  Game g("W:W22:B18");
+  EXPECT_TRUE(GoesOn(g.state()));
+  g.Play({"22x15"});
+  EXPECT_TRUE(g.state().over());
+  EXPECT_FALSE(GoesOn(g.state()));
+  // Red has no move at the start: ended by the rules, not yet recorded.
+  GameStarted blocked;
+  blocked.set_start_fen("B:W8,11:B4");
+  const Event start = *StartEvent(blocked);
+  const GameState unrecorded = Apply(GameState(), *Check(GameState(), start));
+  EXPECT_FALSE(unrecorded.over());
+  EXPECT_FALSE(GoesOn(unrecorded));
+}
+
 TEST(GameStateTest, ThirdOccurrenceOfAPositionIsADrawWithItsSeqs) {
   Game g("B:WK32:BK1");
   g.Play({"1-5", "32-28", "5-1", "28-32", "1-5", "32-28", "5-1"});

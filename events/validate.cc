@@ -21,16 +21,15 @@ std::string Name(const GameState& s, Side side) {
   return std::string(SideName(s.started.get(), side));
 }
 
-// Why no more events may follow, if that is so.
+// Why no more events may follow, if that is so (see GoesOn). Before the
+// start, the caller says what may come first.
 absl::Status CheckGameGoesOn(const GameState& s) {
+  if (s.started == nullptr || GoesOn(s)) return absl::OkStatus();
   if (s.over())
     return Refuse("the game is over; start a new one with `checkers new`");
-  if (std::optional<GameEnded> due = DueEnd(s)) {
-    return Refuse(absl::StrCat("the game has ended (",
-                               EndReason_Name(due->reason()),
-                               ") but its end is not recorded"));
-  }
-  return absl::OkStatus();
+  return Refuse(absl::StrCat("the game has ended (",
+                             EndReason_Name(DueEnd(s)->reason()),
+                             ") but its end is not recorded"));
 }
 
 std::string RouteText(const TurnPlayed& turn) {
