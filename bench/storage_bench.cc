@@ -47,9 +47,8 @@ std::vector<events::Event> RandomGame(uint64_t seed, bool automatic_draws,
   events::GameState state;
   std::vector<events::Event> log;
   auto commit = [&](events::Event e) {
-    events::FoldCommit(events::CommitFor(state, std::move(e))
-                           .value_or(std::vector<events::Event>{}),
-                       &state, &log);
+    // Random legal moves make no commit the fold refuses.
+    events::CommitAndFold(std::move(e), &state, &log).IgnoreError();
   };
   commit(*events::StartEvent(started));
   while (!state.over() && state.turns < max_turns) {

@@ -90,7 +90,8 @@ CbMove ToCbMove(const Position& pos, const Move& m) {
   for (int i = 0; i < m.num_jumps; ++i) {
     const Square land = m.landings[i];
     if (i + 1 < 12) out.path[i + 1] = CoorOf(land);
-    const Square jumped = checkers::SquareBetween(at, land);
+    const Square jumped = LowestSquare(
+        SquaresBetween(at, land) & pos.pieces(Opponent(pos.side_to_move())));
     out.del[i] = CoorOf(jumped);
     out.delpiece[i] = PieceCode(pos, jumped);
     at = land;

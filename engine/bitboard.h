@@ -36,10 +36,20 @@ inline constexpr Square SquareAt(int row, int col) {
   if ((row + col) % 2 == 0) return -1;
   return row * 4 + col / 2;
 }
-// The square a jump from `from` to `to` passes over; the two squares must
-// be a jump apart.
-inline constexpr Square SquareBetween(Square from, Square to) {
-  return SquareAt((RowOf(from) + RowOf(to)) / 2, (ColOf(from) + ColOf(to)) / 2);
+// The squares strictly between `from` and `to` when the two lie on one
+// diagonal, however far apart they are; 0 when they do not.
+inline constexpr Bitboard SquaresBetween(Square from, Square to) {
+  const int rows = RowOf(to) - RowOf(from);
+  const int cols = ColOf(to) - ColOf(from);
+  if (rows == 0 || (rows != cols && rows != -cols)) return 0;
+  const int row_step = rows > 0 ? 1 : -1;
+  const int col_step = cols > 0 ? 1 : -1;
+  Bitboard between = 0;
+  for (int i = 1; i < rows * row_step; ++i) {
+    between |= SquareBit(
+        SquareAt(RowOf(from) + i * row_step, ColOf(from) + i * col_step));
+  }
+  return between;
 }
 
 inline constexpr Bitboard RowMask(int row) {

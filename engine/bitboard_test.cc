@@ -1,5 +1,7 @@
 #include "engine/bitboard.h"
 
+#include <initializer_list>
+
 #include "gtest/gtest.h"
 
 namespace checkers {
@@ -71,6 +73,21 @@ TEST(BitboardTest, PdnNeighboursOfKnownSquares) {
   EXPECT_EQ(south(5), SquareBit(8));                    // 5-9 only
   EXPECT_EQ(south(9), SquareBit(12) | SquareBit(13));   // 9-13, 9-14
   EXPECT_EQ(south(29), 0u);
+}
+
+TEST(BitboardTest, SquaresBetweenFollowsOneDiagonalAtAnyDistance) {
+  auto pdn = [](std::initializer_list<int> squares) {
+    Bitboard b = 0;
+    for (int s : squares) b |= SquareBit(s - 1);
+    return b;
+  };
+  EXPECT_EQ(SquaresBetween(22 - 1, 15 - 1), pdn({18}));
+  EXPECT_EQ(SquaresBetween(15 - 1, 22 - 1), pdn({18}));
+  // The long diagonal, corner to corner.
+  EXPECT_EQ(SquaresBetween(4 - 1, 29 - 1), pdn({8, 11, 15, 18, 22, 25}));
+  EXPECT_EQ(SquaresBetween(22 - 1, 18 - 1), 0u);  // neighbours
+  EXPECT_EQ(SquaresBetween(1 - 1, 2 - 1), 0u);    // one row
+  EXPECT_EQ(SquaresBetween(1 - 1, 9 - 1), 0u);    // one column
 }
 
 }  // namespace

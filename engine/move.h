@@ -5,7 +5,6 @@
 
 #include <array>
 #include <cstdint>
-#include <cstdlib>
 
 #include "absl/container/inlined_vector.h"
 #include "engine/bitboard.h"
@@ -40,25 +39,6 @@ struct Move {
     return true;
   }
 };
-
-// The move that follows `route`: the start square, then every square
-// landed on (0-based). Consecutive squares one row apart make a step, two
-// rows apart a jump over the square between them. Only for routes already
-// known to be legal; the result of any other route is unspecified.
-inline Move MoveAlongRoute(const int* route, int length) {
-  Move m;
-  m.from = static_cast<int8_t>(route[0]);
-  m.to = static_cast<int8_t>(route[length - 1]);
-  const bool jump =
-      length > 2 || std::abs(RowOf(route[0]) - RowOf(route[1])) == 2;
-  if (!jump) return m;
-  m.num_jumps = static_cast<uint8_t>(length - 1);
-  for (int i = 1; i < length; ++i) {
-    m.landings[i - 1] = static_cast<int8_t>(route[i]);
-    m.captured |= SquareBit(SquareBetween(route[i - 1], route[i]));
-  }
-  return m;
-}
 
 // The legal moves of a position. Most positions have fewer than 48, which
 // are kept inline; constructed positions full of kings can have hundreds of

@@ -1,7 +1,5 @@
 #include "engine/movegen.h"
 
-#include <cstdlib>
-
 namespace checkers {
 namespace {
 
@@ -159,19 +157,22 @@ inline void ForEachStepOf(Bitboard movers, Bitboard empty, Visit&& visit) {
   each(V::Sources35(movers, empty), V::By35);
 }
 
-// Calls visit(step) for every non-capturing move of colour C.
+// Calls visit(step) for every non-capturing move of colour C by a piece
+// of `movers`.
 template <Color C, typename Visit>
-inline void ForEachStep(const Position& pos, Visit&& visit) {
+inline void ForEachStep(const Position& pos, Bitboard movers, Visit&& visit) {
   const Bitboard empty = pos.empty();
-  ForEachStepOf<Forward<C>>(pos.pieces(C), empty, visit);
-  if (const Bitboard kings = pos.kings(C))
+  ForEachStepOf<Forward<C>>(pos.pieces(C) & movers, empty, visit);
+  if (const Bitboard kings = pos.kings(C) & movers)
     ForEachStepOf<Backward<C>>(kings, empty, visit);
 }
 
 template <Color C>
-void AddAllSteps(const Position& pos, MoveList* out) {
-  ForEachStep<C>(pos, [out](const Move& m) { out->push_back(m); });
+void AddSteps(const Position& pos, Bitboard movers, MoveList* out) {
+  ForEachStep<C>(pos, movers, [out](const Move& m) { out->push_back(m); });
 }
+
+inline constexpr Bitboard kAllSquares = ~Bitboard{0};
 
 template <Color C>
 int CountSteps(const Position& pos) {
@@ -181,12 +182,26 @@ int CountSteps(const Position& pos) {
          (kings ? Backward<C>::CountSteps(kings, empty) : 0);
 }
 
+// The legal moves of the pieces of `movers`; `capturers` must be
+// CapturingPiecesOf<C>(pos), since whether a piece may step depends on
+// every piece's captures.
 template <Color C>
 void Generate(const Position& pos, Bitboard capturers, MoveList* moves,
-              CaptureRule rule) {
-  AddCaptures<C>(pos, capturers, moves);
+              CaptureRule rule, Bitboard movers = kAllSquares) {
+  AddCaptures<C>(pos, capturers & movers, moves);
   if (capturers == 0 || rule == CaptureRule::kOptional)
-    AddAllSteps<C>(pos, moves);
+    AddSteps<C>(pos, movers, moves);
+}
+
+// Whether `m` is the move with route `route[0..length)`.
+bool FollowsRoute(const Move& m, const int* route, int length) {
+  if (m.from != route[0]) return false;
+  if (!m.IsCapture()) return length == 2 && m.to == route[1];
+  if (m.num_jumps != length - 1) return false;
+  for (int i = 0; i < m.num_jumps; ++i) {
+    if (m.landings[i] != route[i + 1]) return false;
+  }
+  return true;
 }
 
 template <Color C>
@@ -198,72 +213,6 @@ int Count(const Position& pos, CaptureRule rule) {
                                         : captures;
 }
 
-// Whether the piece on `at` (a single square) can jump on, given the
-// pieces its route has already taken.
-template <Color C>
-bool CanJumpOn(const JumpBoard& board, Bitboard at, Bitboard captured,
-               bool king) {
-  bool found = false;
-  auto any = [&found](Bitboard, Bitboard) { found = true; };
-  ForEachJump<Forward<C>>(board, at, captured, any);
-  if (king) ForEachJump<Backward<C>>(board, at, captured, any);
-  return found;
-}
-
-template <Color C>
-std::optional<Move> LegalMoveAlongOf(const Position& pos, const int* route,
-                                     int length, CaptureRule rule) {
-  if (length < 2 || length > kMaxJumps + 1) return std::nullopt;
-  for (int i = 0; i < length; ++i) {
-    if (route[i] < 0 || route[i] >= kNumSquares) return std::nullopt;
-  }
-  const Bitboard from = SquareBit(route[0]);
-  if (!(pos.pieces(C) & from)) return std::nullopt;
-  const bool king = pos.kings(C) & from;
-  const int forward = C == Color::kBlack ? 1 : -1;
-  const JumpBoard board{pos.pieces(Opponent(C)), pos.empty() | from,
-                        PromotionRow(C)};
-
-  Move m;
-  m.from = static_cast<int8_t>(route[0]);
-  m.to = static_cast<int8_t>(route[length - 1]);
-  const int rows = RowOf(route[1]) - RowOf(route[0]);
-  if (length == 2 && (rows == 1 || rows == -1)) {
-    const bool adjacent = std::abs(ColOf(route[1]) - ColOf(route[0])) == 1;
-    if (!adjacent || !(board.empty & SquareBit(route[1])) ||
-        (!king && rows != forward)) {
-      return std::nullopt;
-    }
-    if (rule == CaptureRule::kMandatory && CapturingPiecesOf<C>(pos))
-      return std::nullopt;
-    return m;
-  }
-  Bitboard at = from;
-  for (int i = 1; i < length; ++i) {
-    const int dr = RowOf(route[i]) - RowOf(route[i - 1]);
-    const int dc = ColOf(route[i]) - ColOf(route[i - 1]);
-    if ((dr != 2 && dr != -2) || (dc != 2 && dc != -2)) return std::nullopt;
-    if (!king && dr != 2 * forward) return std::nullopt;
-    const Bitboard mid = SquareBit(SquareBetween(route[i - 1], route[i]));
-    const Bitboard land = SquareBit(route[i]);
-    if (!(board.opp & mid & ~m.captured) || !(board.empty & land))
-      return std::nullopt;
-    m.captured |= mid;
-    m.landings[i - 1] = static_cast<int8_t>(route[i]);
-    at = land;
-    // A man that reaches the far row is crowned and stops there.
-    if (!king && (land & board.promotion_row)) {
-      if (i != length - 1) return std::nullopt;
-      m.num_jumps = static_cast<uint8_t>(length - 1);
-      return m;
-    }
-  }
-  // A route must go on while its piece can jump.
-  if (CanJumpOn<C>(board, at, m.captured, king)) return std::nullopt;
-  m.num_jumps = static_cast<uint8_t>(length - 1);
-  return m;
-}
-
 template <Color C>
 uint64_t PerftOf(const Position& pos, int depth, CaptureRule rule) {
   if (depth == 1) return Count<C>(pos, rule);
@@ -271,7 +220,7 @@ uint64_t PerftOf(const Position& pos, int depth, CaptureRule rule) {
   const Bitboard capturers = CapturingPiecesOf<C>(pos);
   if (depth == 2 && capturers == 0) {
     // Most positions have no capture; their steps need no move list.
-    ForEachStep<C>(pos, [&](const Move& m) {
+    ForEachStep<C>(pos, kAllSquares, [&](const Move& m) {
       leaves += Count<Opponent(C)>(pos.After(m), rule);
     });
     return leaves;
@@ -294,9 +243,32 @@ uint64_t Perft(const Position& pos, int depth, CaptureRule rule) {
 
 std::optional<Move> LegalMoveAlong(const Position& pos, const int* route,
                                    int length, CaptureRule rule) {
-  return pos.side_to_move() == Color::kBlack
-             ? LegalMoveAlongOf<Color::kBlack>(pos, route, length, rule)
-             : LegalMoveAlongOf<Color::kWhite>(pos, route, length, rule);
+  if (length < 2 || length > kMaxJumps + 1) return std::nullopt;
+  for (int i = 0; i < length; ++i) {
+    if (route[i] < 0 || route[i] >= kNumSquares) return std::nullopt;
+  }
+  // Only the moves of the piece on the start square can follow the route.
+  const Bitboard from = SquareBit(route[0]);
+  MoveList moves;
+  if (pos.side_to_move() == Color::kBlack) {
+    Generate<Color::kBlack>(pos, CapturingPiecesOf<Color::kBlack>(pos), &moves,
+                            rule, from);
+  } else {
+    Generate<Color::kWhite>(pos, CapturingPiecesOf<Color::kWhite>(pos), &moves,
+                            rule, from);
+  }
+  for (const Move& m : moves) {
+    if (FollowsRoute(m, route, length)) return m;
+  }
+  return std::nullopt;
+}
+
+Bitboard CapturedAlong(const Position& pos, const int* route, int length) {
+  const Bitboard opponent = pos.pieces(Opponent(pos.side_to_move()));
+  Bitboard captured = 0;
+  for (int i = 1; i < length; ++i)
+    captured |= SquaresBetween(route[i - 1], route[i]) & opponent;
+  return captured;
 }
 
 void GenerateMoves(const Position& pos, MoveList* moves, CaptureRule rule) {

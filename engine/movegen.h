@@ -62,11 +62,17 @@ inline bool HasLegalMove(const Position& pos) {
 
 // The legal move of `pos` whose route is `route[0..length)`: the start
 // square, then every square landed on (0-based), or nullopt when no legal
-// move has that route. Equivalent to searching GenerateMoves' list, but
-// checks the route square by square, so a recorded game folds fast.
+// move has that route. Asks the generator for the moves of the piece on
+// the start square only, so a recorded game folds fast.
 std::optional<Move> LegalMoveAlong(const Position& pos, const int* route,
                                    int length,
                                    CaptureRule rule = CaptureRule::kMandatory);
+
+// The pieces of the side not to move that the route `route[0..length)` of
+// the side to move passes over: for each hop between consecutive squares,
+// those on the diagonal between them. For a legal route, or the start of
+// one that a player is still entering, that is what it captures so far.
+Bitboard CapturedAlong(const Position& pos, const int* route, int length);
 
 // Perft: the number of leaf positions `depth` plies below `pos` (1 at
 // depth 0), the standard check of a move generator against published

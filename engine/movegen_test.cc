@@ -195,6 +195,16 @@ TEST(MovegenTest, LegalMoveAlongRefusesUnfinishedAndOverlongRoutes) {
   EXPECT_FALSE(LegalMoveAlong(q, beyond, 3).has_value());
 }
 
+TEST(MovegenTest, CapturedAlongNamesThePiecesARouteHasJumpedSoFar) {
+  const Position p = *ParseFen("W:W22:B18,10");
+  const int first_jump[] = {21, 14};
+  EXPECT_EQ(CapturedAlong(p, first_jump, 2), SquareBit(17));
+  const int both_jumps[] = {21, 14, 5};
+  EXPECT_EQ(CapturedAlong(p, both_jumps, 3), SquareBit(17) | SquareBit(9));
+  const int step[] = {21, 17};
+  EXPECT_EQ(CapturedAlong(p, step, 2), 0u);
+}
+
 TEST(MovegenTest, EveryRouteOfFourKingsInALatticeIsKept) {
   // Nine men on one diagonal lattice and four kings behind them: 34 capture
   // routes, as counted by an independent brute-force search over the board

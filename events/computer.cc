@@ -52,8 +52,7 @@ Level LevelOf(Difficulty difficulty) {
 }
 
 bool IsComputersTurn(const GameState& s) {
-  return AgainstComputer(s) && !DueEnd(s).has_value() &&
-         s.side_to_move() == ComputerSide(s);
+  return GoesOn(s) && s.vs_computer() && s.side_to_move() == ComputerSide(s);
 }
 
 bool IsComputersAnswer(const GameState& s) {

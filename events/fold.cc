@@ -1,10 +1,9 @@
 #include "events/fold.h"
 
+#include <iterator>
 #include <utility>
 
-#include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
-#include "events/validate.h"
 
 namespace checkers::events {
 
@@ -17,24 +16,40 @@ absl::StatusOr<Event> ParseEvent(absl::string_view payload, uint64_t seq) {
   return event;
 }
 
-absl::StatusOr<GameState> FoldEvents(absl::Span<const Event> events) {
+absl::StatusOr<GameState> FoldChecked(
+    absl::Span<const Event> events,
+    absl::FunctionRef<void(const CheckedEvent& event, const GameState& after)>
+        visit) {
   GameState state;
   for (const Event& event : events) {
-    if (absl::Status st = CheckEvent(state, event); !st.ok()) {
-      return absl::DataLossError(
-          absl::StrCat("seq ", state.last_seq + 1, ": ", st.message()));
+    absl::StatusOr<CheckedEvent> checked = Check(state, event);
+    if (!checked.ok()) {
+      return absl::DataLossError(absl::StrCat("seq ", state.last_seq + 1, ": ",
+                                              checked.status().message()));
     }
-    ApplyInPlace(&state, event);
+    ApplyInPlace(&state, *checked);
+    visit(*checked, state);
   }
   return state;
 }
 
-void FoldCommit(std::vector<Event> commit, GameState* state,
-                std::vector<Event>* events) {
-  for (Event& e : commit) {
-    ApplyInPlace(state, e);
-    events->push_back(std::move(e));
-  }
+absl::StatusOr<GameState> FoldEvents(absl::Span<const Event> events) {
+  return FoldChecked(events, [](const CheckedEvent&, const GameState&) {});
+}
+
+void FoldCommit(Commit commit, GameState* state, std::vector<Event>* events) {
+  *state = std::move(commit.after);
+  if (events == nullptr) return;
+  events->insert(events->end(), std::make_move_iterator(commit.events.begin()),
+                 std::make_move_iterator(commit.events.end()));
+}
+
+absl::Status CommitAndFold(Event event, GameState* state,
+                           std::vector<Event>* events) {
+  absl::StatusOr<Commit> commit = CommitFor(*state, std::move(event));
+  if (!commit.ok()) return commit.status();
+  FoldCommit(*std::move(commit), state, events);
+  return absl::OkStatus();
 }
 
 }  // namespace checkers::events

@@ -3,15 +3,11 @@
 #include <algorithm>
 #include <memory>
 
-#include "engine/fen.h"
-
 namespace checkers::events {
 namespace {
 
-// Plays a checked TurnPlayed on the state.
-void ApplyTurn(GameState* s, const TurnPlayed& turn) {
-  const Move move = MoveOfTurn(turn);
-
+// Plays the move of a checked TurnPlayed on the state.
+void ApplyTurn(GameState* s, const Move& move) {
   const bool irreversible = s->position.IsIrreversible(move);
   s->position.Play(move);
   ++s->turns;
@@ -30,7 +26,8 @@ void ApplyTurn(GameState* s, const TurnPlayed& turn) {
   s->since_irreversible.push_back({hash, s->last_seq});
 }
 
-void ApplyStart(GameState* s, const GameStarted& started) {
+void ApplyStart(GameState* s, const GameStarted& started,
+                const Position& start) {
   s->started = std::make_shared<const GameStarted>(started);
   s->rules = RulesOf(started);
   s->mode = started.mode() == MODE_UNSPECIFIED ? TWO_PLAYER : started.mode();
@@ -39,10 +36,7 @@ void ApplyStart(GameState* s, const GameStarted& started) {
                       : started.difficulty();
   s->human_side =
       started.human_side() == SIDE_UNSPECIFIED ? FIRST : started.human_side();
-  // A checked GameStarted has a valid FEN or none.
-  s->position = started.start_fen().empty()
-                    ? Position::Initial()
-                    : ParseFen(started.start_fen()).value_or(Position());
+  s->position = start;
   s->since_irreversible.clear();
   s->since_irreversible.push_back({s->position.hash(), s->last_seq});
   s->repetitions = 1;
@@ -51,14 +45,6 @@ void ApplyStart(GameState* s, const GameStarted& started) {
 }
 
 }  // namespace
-
-Move MoveOfTurn(const TurnPlayed& turn) {
-  int route[kMaxJumps + 1] = {};
-  const int length = std::min<int>(turn.squares_size(), kMaxJumps + 1);
-  for (int i = 0; i < length; ++i)
-    route[i] = static_cast<int>(turn.squares(i)) - 1;
-  return MoveAlongRoute(route, length);
-}
 
 absl::string_view SideName(const GameStarted* started, Side side) {
   absl::string_view dark = "Red", light = "White";
@@ -108,14 +94,15 @@ int GameState::TurnsUntilAutomaticDraw() const {
   return left;
 }
 
-void ApplyInPlace(GameState* s, const Event& event) {
+void ApplyInPlace(GameState* s, const CheckedEvent& checked) {
+  const Event& event = checked.event();
   ++s->last_seq;
   switch (event.kind_case()) {
     case Event::kGameStarted:
-      ApplyStart(s, event.game_started());
+      ApplyStart(s, event.game_started(), checked.start());
       break;
     case Event::kTurnPlayed:
-      ApplyTurn(s, event.turn_played());
+      ApplyTurn(s, checked.move());
       break;
     case Event::kDrawOffered:
       s->draw_offer = event.draw_offered().side();
@@ -147,7 +134,7 @@ void ApplyInPlace(GameState* s, const Event& event) {
   }
 }
 
-GameState Apply(const GameState& state, const Event& event) {
+GameState Apply(const GameState& state, const CheckedEvent& event) {
   GameState next = state;
   ApplyInPlace(&next, event);
   return next;
@@ -193,6 +180,10 @@ std::optional<GameEnded> DueEnd(const GameState& s) {
     return end;
   }
   return std::nullopt;
+}
+
+bool GoesOn(const GameState& s) {
+  return s.started != nullptr && !s.over() && !DueEnd(s).has_value();
 }
 
 }  // namespace checkers::events

@@ -10,16 +10,13 @@
 #include <optional>
 
 #include "absl/container/inlined_vector.h"
+#include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
 #include "engine/movegen.h"
 #include "engine/position.h"
 #include "events/events.pb.h"
 
 namespace checkers::events {
-
-// The no-progress limit of a game whose options leave it unset: 40 turns
-// by each side (docs/RULES.md).
-inline constexpr int kDefaultNoProgressTurns = 40;
 
 inline constexpr Color ColorOf(Side side) {
   return side == SECOND ? Color::kWhite : Color::kBlack;
@@ -36,11 +33,15 @@ inline constexpr Side OtherSide(Side side) {
 // the default names.
 absl::string_view SideName(const GameStarted* started, Side side);
 
+// The no-progress draw of a game whose options do not set one: this many
+// turns by each side without a capture or a man's move.
+inline constexpr int kDefaultNoProgressTurns = 40;
+
 // The rules a GameStarted event puts in force, in the form the fold uses.
 struct GameRules {
   CaptureRule capture = CaptureRule::kMandatory;
   // Consecutive turns without a capture or a man's move that draw the game.
-  int no_progress_limit = 80;
+  int no_progress_limit = 2 * kDefaultNoProgressTurns;
   // Turns in all that draw the game; 0 for no limit.
   int turn_limit = 0;
 };
@@ -48,9 +49,6 @@ struct GameRules {
 // The rules of `started`, with the defaults of docs/RULES.md for unset
 // options.
 GameRules RulesOf(const GameStarted& started);
-
-// The move a checked TurnPlayed records (its squares are a legal route).
-Move MoveOfTurn(const TurnPlayed& turn);
 
 // A position that has stood since the last irreversible move (a capture or
 // a man's move), with the seq of the event after which it stood.
@@ -108,19 +106,45 @@ struct GameState {
   int TurnsUntilAutomaticDraw() const;
 };
 
-// Folds one event into the state. Pure: it returns a new state and reads
-// nothing else. The event must have been checked against `state` (see
-// validate.h): applying a checked event cannot fail.
-GameState Apply(const GameState& state, const Event& event);
+// An event that may follow the state it was checked against, with what
+// checking it established: for a TurnPlayed, the legal move its squares
+// name; for a GameStarted, its start position. Only Check (validate.h)
+// makes one, so the fold takes it on trust. It refers to the event, which
+// must outlive it.
+class CheckedEvent {
+ public:
+  const Event& event() const { return *event_; }
+  // The move of a TurnPlayed.
+  const Move& move() const { return move_; }
+  // The position a GameStarted starts from.
+  const Position& start() const { return start_; }
+
+ private:
+  friend absl::StatusOr<CheckedEvent> Check(const GameState& state,
+                                            const Event& event);
+  explicit CheckedEvent(const Event& event) : event_(&event) {}
+
+  const Event* event_;
+  Move move_;
+  Position start_;
+};
+
+// Folds one checked event into the state it was checked against. Pure: it
+// returns a new state and reads nothing else; it cannot fail.
+GameState Apply(const GameState& state, const CheckedEvent& event);
 
 // Apply, in place; the fold of a whole log uses this to avoid copies.
-void ApplyInPlace(GameState* state, const Event& event);
+void ApplyInPlace(GameState* state, const CheckedEvent& event);
 
 // The GameEnded that the rules impose on `state` now — no legal move for
 // the side to move, a third occurrence of the position, the no-progress
 // limit, the turn limit, an accepted draw or a resignation — or nullopt.
 // A command that makes such a state appends this event in the same commit.
 std::optional<GameEnded> DueEnd(const GameState& state);
+
+// Whether the game of `state` goes on: it has started, has not ended, and
+// the rules impose no end on it now, so its side to move may act.
+bool GoesOn(const GameState& state);
 
 }  // namespace checkers::events
 

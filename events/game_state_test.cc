@@ -5,6 +5,7 @@
 
 #include "engine/fen.h"
 #include "engine/notation.h"
+#include "events/fold.h"
 #include "events/validate.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
@@ -27,10 +28,8 @@ class Game {
   }
 
   void Commit(Event event) {
-    absl::StatusOr<std::vector<Event>> commit =
-        CommitFor(state_, std::move(event));
-    ASSERT_TRUE(commit.ok()) << commit.status();
-    for (const Event& e : *commit) state_ = Apply(state_, e);
+    absl::Status st = CommitAndFold(std::move(event), &state_, nullptr);
+    ASSERT_TRUE(st.ok()) << st;
   }
 
   void Play(const std::vector<std::string>& moves) {
@@ -62,10 +61,27 @@ TEST(GameStateTest, FoldedTurnsGiveTheEnginePosition) {
 TEST(GameStateTest, ApplyLeavesTheGivenStateUnchanged) {
   Game g;
   const GameState before = g.state();
-  const GameState after = Apply(before, *TurnEvent(before, "11-15"));
+  const Event turn = *TurnEvent(before, "11-15");
+  const GameState after = Apply(before, *Check(before, turn));
   EXPECT_EQ(before.turns, 0);
   EXPECT_EQ(before.position, Position::Initial());
   EXPECT_EQ(after.turns, 1);
+}
+
+TEST(GameStateTest, GameGoesOnFromItsStartUntilTheRulesEndIt) {
+  EXPECT_FALSE(GoesOn(GameState()));
+  Game g("W:W22:B18");
+  EXPECT_TRUE(GoesOn(g.state()));
+  g.Play({"22x15"});
+  EXPECT_TRUE(g.state().over());
+  EXPECT_FALSE(GoesOn(g.state()));
+  // Red has no move at the start: ended by the rules, not yet recorded.
+  GameStarted blocked;
+  blocked.set_start_fen("B:W8,11:B4");
+  const Event start = *StartEvent(blocked);
+  const GameState unrecorded = Apply(GameState(), *Check(GameState(), start));
+  EXPECT_FALSE(unrecorded.over());
+  EXPECT_FALSE(GoesOn(unrecorded));
 }
 
 TEST(GameStateTest, ThirdOccurrenceOfAPositionIsADrawWithItsSeqs) {

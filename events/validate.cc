@@ -21,48 +21,27 @@ std::string Name(const GameState& s, Side side) {
   return std::string(SideName(s.started.get(), side));
 }
 
-// Why no more events may follow, if that is so.
+// Why no more events may follow, if that is so (see GoesOn). Before the
+// start, the caller says what may come first.
 absl::Status CheckGameGoesOn(const GameState& s) {
+  if (s.started == nullptr || GoesOn(s)) return absl::OkStatus();
   if (s.over())
     return Refuse("the game is over; start a new one with `checkers new`");
-  if (std::optional<GameEnded> due = DueEnd(s)) {
-    return Refuse(absl::StrCat("the game has ended (",
-                               EndReason_Name(due->reason()),
-                               ") but its end is not recorded"));
-  }
-  return absl::OkStatus();
+  return Refuse(absl::StrCat("the game has ended (",
+                             EndReason_Name(DueEnd(s)->reason()),
+                             ") but its end is not recorded"));
 }
 
 std::string RouteText(const TurnPlayed& turn) {
   return absl::StrJoin(turn.squares(), "-");
 }
 
-absl::Status CheckTurn(const GameState& s, const TurnPlayed& turn) {
-  if (absl::Status st = CheckGameGoesOn(s); !st.ok()) return st;
-  if (turn.side() != s.side_to_move()) {
-    return Refuse(absl::StrCat("it is ", Name(s, s.side_to_move()),
-                               "'s turn, not ", Name(s, turn.side()), "'s"));
-  }
-  const int length = turn.squares_size();
-  if (length < 2 || length > kMaxJumps + 1) {
-    return Refuse(absl::StrCat("a turn of ", length, " squares (",
-                               RouteText(turn), ") is not a move"));
-  }
-  int route[kMaxJumps + 1] = {};
-  for (int i = 0; i < length; ++i) {
-    if (turn.squares(i) < 1 || turn.squares(i) > kNumSquares) {
-      return Refuse(
-          absl::StrCat("square ", turn.squares(i), " is not between 1 and 32"));
-    }
-    route[i] = static_cast<int>(turn.squares(i)) - 1;
-  }
-  if (LegalMoveAlong(s.position, route, length, s.rules.capture).has_value()) {
-    return absl::OkStatus();
-  }
-  return Refuse(absl::StrCat(
-      "the move ", RouteText(turn), " is not legal for ", Name(s, turn.side()),
-      " here; legal moves: ",
-      absl::StrJoin(LegalMoveTexts(s.position, s.rules.capture), " ")));
+// The position `started` starts from.
+absl::StatusOr<Position> CheckStart(const GameStarted& started) {
+  if (started.start_fen().empty()) return Position::Initial();
+  absl::StatusOr<Position> p = ParseFen(started.start_fen());
+  if (!p.ok()) return Refuse(p.status().message());
+  return p;
 }
 
 std::string DescribeEnd(const GameEnded& e) {
@@ -114,9 +93,34 @@ absl::Status CheckEnd(const GameState& s, const GameEnded& end) {
   return absl::OkStatus();
 }
 
-// `event` once CheckEvent allows it after `state`.
+absl::Status CheckDrawOffer(const GameState& s, const DrawOffered& offer) {
+  if (absl::Status st = CheckGameGoesOn(s); !st.ok()) return st;
+  if (s.draw_offer.has_value()) return Refuse("a draw offer already stands");
+  if (offer.side() != s.side_to_move()) {
+    return Refuse("a draw is offered by the side to move");
+  }
+  return absl::OkStatus();
+}
+
+absl::Status CheckDrawAnswer(const GameState& s, Side side) {
+  if (absl::Status st = CheckGameGoesOn(s); !st.ok()) return st;
+  if (!s.draw_offer.has_value()) return Refuse("no draw offer stands");
+  if (side == *s.draw_offer)
+    return Refuse("a side cannot answer its own draw offer");
+  return absl::OkStatus();
+}
+
+absl::Status CheckModeChange(const GameState& s, const ModeChanged& change) {
+  if (absl::Status st = CheckGameGoesOn(s); !st.ok()) return st;
+  if (change.mode() != VS_COMPUTER && change.mode() != TWO_PLAYER) {
+    return Refuse("a mode change must name the computer or two-player mode");
+  }
+  return absl::OkStatus();
+}
+
+// `event` once Check allows it after `state`.
 absl::StatusOr<Event> Checked(const GameState& state, Event event) {
-  if (absl::Status st = CheckEvent(state, event); !st.ok()) return st;
+  if (absl::Status st = Check(state, event).status(); !st.ok()) return st;
   return event;
 }
 
@@ -128,7 +132,37 @@ Side AnsweringSide(const GameState& state) {
 
 }  // namespace
 
-absl::Status CheckEvent(const GameState& s, const Event& event) {
+absl::StatusOr<Move> CheckTurn(const GameState& s, const TurnPlayed& turn) {
+  if (absl::Status st = CheckGameGoesOn(s); !st.ok()) return st;
+  if (turn.side() != s.side_to_move()) {
+    return Refuse(absl::StrCat("it is ", Name(s, s.side_to_move()),
+                               "'s turn, not ", Name(s, turn.side()), "'s"));
+  }
+  const int length = turn.squares_size();
+  if (length < 2 || length > kMaxJumps + 1) {
+    return Refuse(absl::StrCat("a turn of ", length, " squares (",
+                               RouteText(turn), ") is not a move"));
+  }
+  int route[kMaxJumps + 1] = {};
+  for (int i = 0; i < length; ++i) {
+    if (turn.squares(i) < 1 || turn.squares(i) > kNumSquares) {
+      return Refuse(
+          absl::StrCat("square ", turn.squares(i), " is not between 1 and 32"));
+    }
+    route[i] = static_cast<int>(turn.squares(i)) - 1;
+  }
+  if (std::optional<Move> move =
+          LegalMoveAlong(s.position, route, length, s.rules.capture)) {
+    return *move;
+  }
+  return Refuse(absl::StrCat(
+      "the move ", RouteText(turn), " is not legal for ", Name(s, turn.side()),
+      " here; legal moves: ",
+      absl::StrJoin(LegalMoveTexts(s.position, s.rules.capture), " ")));
+}
+
+absl::StatusOr<CheckedEvent> Check(const GameState& s, const Event& event) {
+  CheckedEvent checked(event);
   if (event.kind_case() == Event::KIND_NOT_SET) {
     return Refuse(
         "an event of a kind this version does not know (written by a newer "
@@ -139,66 +173,61 @@ absl::Status CheckEvent(const GameState& s, const Event& event) {
     if (event.kind_case() != Event::kGameStarted) {
       return Refuse("the log does not begin with the start of a game");
     }
-    if (const std::string& fen = event.game_started().start_fen();
-        !fen.empty()) {
-      if (absl::StatusOr<Position> p = ParseFen(fen); !p.ok())
-        return Refuse(p.status().message());
-    }
-    return absl::OkStatus();
+    absl::StatusOr<Position> start = CheckStart(event.game_started());
+    if (!start.ok()) return start.status();
+    checked.start_ = *start;
+    return checked;
   }
+  absl::Status verdict = absl::OkStatus();
   switch (event.kind_case()) {
     case Event::kGameStarted:
       return Refuse("a second game start inside one game");
-    case Event::kTurnPlayed:
-      return CheckTurn(s, event.turn_played());
-    case Event::kDrawOffered:
-      if (absl::Status st = CheckGameGoesOn(s); !st.ok()) return st;
-      if (s.draw_offer.has_value())
-        return Refuse("a draw offer already stands");
-      if (event.draw_offered().side() != s.side_to_move()) {
-        return Refuse("a draw is offered by the side to move");
-      }
-      return absl::OkStatus();
-    case Event::kDrawAccepted:
-    case Event::kDrawDeclined: {
-      if (absl::Status st = CheckGameGoesOn(s); !st.ok()) return st;
-      const Side side = event.kind_case() == Event::kDrawAccepted
-                            ? event.draw_accepted().side()
-                            : event.draw_declined().side();
-      if (!s.draw_offer.has_value()) return Refuse("no draw offer stands");
-      if (side == *s.draw_offer)
-        return Refuse("a side cannot answer its own draw offer");
-      return absl::OkStatus();
+    case Event::kTurnPlayed: {
+      absl::StatusOr<Move> move = CheckTurn(s, event.turn_played());
+      if (!move.ok()) return move.status();
+      checked.move_ = *move;
+      return checked;
     }
+    case Event::kDrawOffered:
+      verdict = CheckDrawOffer(s, event.draw_offered());
+      break;
+    case Event::kDrawAccepted:
+      verdict = CheckDrawAnswer(s, event.draw_accepted().side());
+      break;
+    case Event::kDrawDeclined:
+      verdict = CheckDrawAnswer(s, event.draw_declined().side());
+      break;
     case Event::kResigned:
-      return CheckGameGoesOn(s);
+      verdict = CheckGameGoesOn(s);
+      break;
     case Event::kGameEnded:
-      return CheckEnd(s, event.game_ended());
+      verdict = CheckEnd(s, event.game_ended());
+      break;
     case Event::kModeChanged:
-      if (absl::Status st = CheckGameGoesOn(s); !st.ok()) return st;
-      if (event.mode_changed().mode() != VS_COMPUTER &&
-          event.mode_changed().mode() != TWO_PLAYER) {
-        return Refuse(
-            "a mode change must name the computer or two-player mode");
-      }
-      return absl::OkStatus();
+      verdict = CheckModeChange(s, event.mode_changed());
+      break;
     case Event::KIND_NOT_SET:
       break;
   }
-  return absl::OkStatus();
+  if (!verdict.ok()) return verdict;
+  return checked;
 }
 
-absl::StatusOr<std::vector<Event>> CommitFor(const GameState& state,
-                                             Event event) {
-  if (absl::Status st = CheckEvent(state, event); !st.ok()) return st;
-  std::vector<Event> commit;
-  const GameState after = Apply(state, event);
-  commit.push_back(std::move(event));
-  if (std::optional<GameEnded> due = DueEnd(after)) {
+absl::StatusOr<Commit> CommitFor(const GameState& state, Event event) {
+  absl::StatusOr<CheckedEvent> checked = Check(state, event);
+  if (!checked.ok()) return checked.status();
+  Commit commit{{}, Apply(state, *checked)};
+  const int64_t unix_millis = event.unix_millis();
+  commit.events.push_back(std::move(event));
+  if (std::optional<GameEnded> due = DueEnd(commit.after)) {
     Event end;
     *end.mutable_game_ended() = *std::move(due);
-    end.set_unix_millis(commit.front().unix_millis());
-    commit.push_back(std::move(end));
+    end.set_unix_millis(unix_millis);
+    // The end the rules impose is one Check accepts.
+    absl::StatusOr<CheckedEvent> checked_end = Check(commit.after, end);
+    if (!checked_end.ok()) return checked_end.status();
+    ApplyInPlace(&commit.after, *checked_end);
+    commit.events.push_back(std::move(end));
   }
   return commit;
 }

@@ -20,20 +20,29 @@
 
 namespace checkers::events {
 
-// Whether `event` may follow `state`: the first event is a GameStarted and
-// no other is; a turn is the side to move's and legal under the game's
-// rules; a draw is accepted or declined only while the other side's offer
-// stands; a GameEnded states exactly the end the rules impose (its result,
-// reason and evidence), or, as RECORDED, a result the moves do not
+// `event`, checked to follow `state`: the first event is a GameStarted
+// and no other is; a turn is the side to move's and legal under the
+// game's rules; a draw is accepted or declined only while the other side's
+// offer stands; a GameEnded states exactly the end the rules impose (its
+// result, reason and evidence), or, as RECORDED, a result the moves do not
 // contradict; nothing follows a GameEnded, and a game the rules have ended
 // takes no other event. FailedPrecondition describing the problem
-// otherwise.
-absl::Status CheckEvent(const GameState& state, const Event& event);
+// otherwise. The result refers to `event`, which must outlive it.
+absl::StatusOr<CheckedEvent> Check(const GameState& state, const Event& event);
 
-// The events of one commit that records `event`: the event itself, then
-// the GameEnded the rules impose after it, if any. Fails as CheckEvent.
-absl::StatusOr<std::vector<Event>> CommitFor(const GameState& state,
-                                             Event event);
+// The legal move `turn` plays after `state`: the check Check makes of a
+// TurnPlayed. FailedPrecondition describing the problem otherwise.
+absl::StatusOr<Move> CheckTurn(const GameState& state, const TurnPlayed& turn);
+
+// The events of one commit, and the game after them.
+struct Commit {
+  std::vector<Event> events;
+  GameState after;
+};
+
+// The commit that records `event` after `state`: the event itself, then
+// the GameEnded the rules impose after it, if any. Fails as Check.
+absl::StatusOr<Commit> CommitFor(const GameState& state, Event event);
 
 // The commits a writer makes of `events`, a checked log: each event on its
 // own, except that an end the rules imposed (every GameEnded but a

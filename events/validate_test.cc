@@ -11,10 +11,21 @@ namespace {
 
 using ::testing::HasSubstr;
 
+// The game after `e`, which must pass Check.
+GameState After(const GameState& s, const Event& e) {
+  absl::StatusOr<CheckedEvent> checked = Check(s, e);
+  EXPECT_TRUE(checked.ok()) << checked.status();
+  return checked.ok() ? Apply(s, *checked) : s;
+}
+
+absl::Status Verdict(const GameState& s, const Event& e) {
+  return Check(s, e).status();
+}
+
 GameState Started(const std::string& fen = "") {
   GameStarted started;
   started.set_start_fen(fen);
-  return Apply(GameState(), *StartEvent(started));
+  return After(GameState(), *StartEvent(started));
 }
 
 std::string Msg(const absl::Status& status) {
@@ -29,43 +40,41 @@ Event Turn(Side side, std::vector<uint32_t> squares) {
 }
 
 TEST(ValidateTest, FirstEventMustStartTheGame) {
-  EXPECT_THAT(Msg(CheckEvent(GameState(), Turn(FIRST, {11, 15}))),
+  EXPECT_THAT(Msg(Verdict(GameState(), Turn(FIRST, {11, 15}))),
               HasSubstr("does not begin with the start"));
   Event second_start;
   second_start.mutable_game_started();
-  EXPECT_FALSE(CheckEvent(Started(), second_start).ok());
+  EXPECT_FALSE(Verdict(Started(), second_start).ok());
 }
 
 TEST(ValidateTest, LegalTurnPasses) {
-  EXPECT_TRUE(CheckEvent(Started(), Turn(FIRST, {11, 15})).ok());
+  EXPECT_TRUE(Verdict(Started(), Turn(FIRST, {11, 15})).ok());
 }
 
 TEST(ValidateTest, TurnOfTheWrongSideIsRefused) {
-  const absl::Status st = CheckEvent(Started(), Turn(SECOND, {23, 19}));
+  const absl::Status st = Verdict(Started(), Turn(SECOND, {23, 19}));
   EXPECT_EQ(st.code(), absl::StatusCode::kFailedPrecondition);
   EXPECT_THAT(Msg(st), HasSubstr("Red's turn"));
 }
 
 TEST(ValidateTest, IllegalTurnIsRefusedWithTheLegalMoves) {
-  const absl::Status st = CheckEvent(Started(), Turn(FIRST, {11, 14}));
+  const absl::Status st = Verdict(Started(), Turn(FIRST, {11, 14}));
   EXPECT_THAT(Msg(st), HasSubstr("11-14 is not legal"));
   EXPECT_THAT(Msg(st), HasSubstr("9-13 9-14"));
 }
 
 TEST(ValidateTest, MalformedRoutesAreRefused) {
-  EXPECT_FALSE(CheckEvent(Started(), Turn(FIRST, {11})).ok());
-  EXPECT_FALSE(CheckEvent(Started(), Turn(FIRST, {11, 33})).ok());
-  EXPECT_FALSE(CheckEvent(Started(), Turn(FIRST, {0, 4})).ok());
+  EXPECT_FALSE(Verdict(Started(), Turn(FIRST, {11})).ok());
+  EXPECT_FALSE(Verdict(Started(), Turn(FIRST, {11, 33})).ok());
+  EXPECT_FALSE(Verdict(Started(), Turn(FIRST, {0, 4})).ok());
   EXPECT_FALSE(
-      CheckEvent(Started(), Turn(FIRST, std::vector<uint32_t>(14, 11))).ok());
+      Verdict(Started(), Turn(FIRST, std::vector<uint32_t>(14, 11))).ok());
 }
 
 TEST(ValidateTest, PartialCaptureRouteIsRefused) {
   // 22x15 stops half way through the double jump 22x15x6.
-  EXPECT_FALSE(
-      CheckEvent(Started("W:W22:B18,10"), Turn(SECOND, {22, 15})).ok());
-  EXPECT_TRUE(
-      CheckEvent(Started("W:W22:B18,10"), Turn(SECOND, {22, 15, 6})).ok());
+  EXPECT_FALSE(Verdict(Started("W:W22:B18,10"), Turn(SECOND, {22, 15})).ok());
+  EXPECT_TRUE(Verdict(Started("W:W22:B18,10"), Turn(SECOND, {22, 15, 6})).ok());
 }
 
 TEST(ValidateTest, ClaimedRepetitionThatDidNotHappenIsRefused) {
@@ -73,7 +82,7 @@ TEST(ValidateTest, ClaimedRepetitionThatDidNotHappenIsRefused) {
   end.mutable_game_ended()->set_result(DRAW);
   end.mutable_game_ended()->set_reason(THREEFOLD_REPETITION);
   end.mutable_game_ended()->add_repetition_seqs(1);
-  const absl::Status st = CheckEvent(Started(), end);
+  const absl::Status st = Verdict(Started(), end);
   EXPECT_THAT(Msg(st), HasSubstr("had not ended"));
 }
 
@@ -81,7 +90,7 @@ TEST(ValidateTest, ClaimedWinWhileMovesRemainIsRefused) {
   Event end;
   end.mutable_game_ended()->set_result(FIRST_WINS);
   end.mutable_game_ended()->set_reason(NO_LEGAL_MOVE);
-  EXPECT_FALSE(CheckEvent(Started(), end).ok());
+  EXPECT_FALSE(Verdict(Started(), end).ok());
 }
 
 TEST(ValidateTest, EndWithTheWrongEvidenceIsRefused) {
@@ -90,19 +99,18 @@ TEST(ValidateTest, EndWithTheWrongEvidenceIsRefused) {
   Event end;
   end.mutable_game_ended()->set_result(SECOND_WINS);
   end.mutable_game_ended()->set_reason(NO_LEGAL_MOVE);
-  EXPECT_THAT(Msg(CheckEvent(s, end)), HasSubstr("the rules give"));
+  EXPECT_THAT(Msg(Verdict(s, end)), HasSubstr("the rules give"));
   end.mutable_game_ended()->set_result(FIRST_WINS);
-  EXPECT_TRUE(CheckEvent(s, end).ok());
+  EXPECT_TRUE(Verdict(s, end).ok());
 }
 
 TEST(ValidateTest, NothingMayFollowTheEnd) {
   GameState s = Started();
-  absl::StatusOr<std::vector<Event>> commit =
-      CommitFor(s, *ResignEvent(s, FIRST));
+  absl::StatusOr<Commit> commit = CommitFor(s, *ResignEvent(s, FIRST));
   ASSERT_TRUE(commit.ok());
-  ASSERT_EQ(commit->size(), 2u);
-  for (const Event& e : *commit) s = Apply(s, e);
-  EXPECT_THAT(Msg(CheckEvent(s, Turn(FIRST, {11, 15}))),
+  ASSERT_EQ(commit->events.size(), 2u);
+  s = commit->after;
+  EXPECT_THAT(Msg(Verdict(s, Turn(FIRST, {11, 15}))),
               HasSubstr("game is over"));
   EXPECT_FALSE(ResignEvent(s, SECOND).ok());
 }
@@ -110,41 +118,38 @@ TEST(ValidateTest, NothingMayFollowTheEnd) {
 TEST(ValidateTest, TurnAfterAnUnrecordedEndIsRefused) {
   // Red has no move at the start, so the game is over before any turn.
   const GameState s = Started("B:W8,11:B4");
-  EXPECT_THAT(Msg(CheckEvent(s, Turn(FIRST, {4, 8}))),
-              HasSubstr("not recorded"));
+  EXPECT_THAT(Msg(Verdict(s, Turn(FIRST, {4, 8}))), HasSubstr("not recorded"));
 }
 
 GameState Imported(const std::string& fen = "") {
   GameStarted started;
   started.set_start_fen(fen);
   started.mutable_options()->set_automatic_draws_off(true);
-  return Apply(GameState(), *StartEvent(started));
+  return After(GameState(), *StartEvent(started));
 }
 
 TEST(ValidateTest, RecordedResultMustNotContradictTheMoves) {
   Event end;
   end.mutable_game_ended()->set_reason(RECORDED);
   end.mutable_game_ended()->set_result(SECOND_WINS);
-  EXPECT_THAT(Msg(CheckEvent(Imported("W:W5:B1"), end)),
-              HasSubstr("contradicts"));
+  EXPECT_THAT(Msg(Verdict(Imported("W:W5:B1"), end)), HasSubstr("contradicts"));
   // A resignation the record does not show is a claim the moves allow.
-  EXPECT_TRUE(CheckEvent(Imported(), end).ok());
+  EXPECT_TRUE(Verdict(Imported(), end).ok());
 }
 
 TEST(ValidateTest, RecordedResultIsRefusedInAGamePlayedHere) {
   Event end;
   end.mutable_game_ended()->set_reason(RECORDED);
   end.mutable_game_ended()->set_result(FIRST_WINS);
-  EXPECT_THAT(Msg(CheckEvent(Started(), end)), HasSubstr("imported"));
+  EXPECT_THAT(Msg(Verdict(Started(), end)), HasSubstr("imported"));
 }
 
 TEST(ValidateTest, CommitsKeepRulesImposedEndsWithTheirCause) {
   GameState s = Started("W:W22:B18");
   std::vector<Event> events = {*StartEvent(GameStarted())};
-  absl::StatusOr<std::vector<Event>> commit =
-      CommitFor(s, *TurnEvent(s, "22x15"));
+  absl::StatusOr<Commit> commit = CommitFor(s, *TurnEvent(s, "22x15"));
   ASSERT_TRUE(commit.ok());
-  for (const Event& e : *commit) events.push_back(e);
+  for (const Event& e : commit->events) events.push_back(e);
   Event recorded;
   recorded.mutable_game_ended()->set_reason(RECORDED);
   events.push_back(recorded);
@@ -160,16 +165,16 @@ TEST(ValidateTest, DrawAnswersNeedAStandingOfferFromTheOtherSide) {
   GameState s = Started();
   EXPECT_FALSE(AcceptDrawEvent(s).ok());
   EXPECT_FALSE(DeclineDrawEvent(s).ok());
-  s = Apply(s, *OfferDrawEvent(s));
+  s = After(s, *OfferDrawEvent(s));
   EXPECT_FALSE(OfferDrawEvent(s).ok());
   Event own;
   own.mutable_draw_accepted()->set_side(FIRST);
-  EXPECT_THAT(Msg(CheckEvent(s, own)), HasSubstr("own draw offer"));
+  EXPECT_THAT(Msg(Verdict(s, own)), HasSubstr("own draw offer"));
   EXPECT_TRUE(AcceptDrawEvent(s).ok());
 }
 
 TEST(ValidateTest, UnknownEventKindIsRefused) {
-  EXPECT_THAT(Msg(CheckEvent(Started(), Event())), HasSubstr("newer version"));
+  EXPECT_THAT(Msg(Verdict(Started(), Event())), HasSubstr("newer version"));
 }
 
 TEST(ValidateTest, TurnEventReadsMoveText) {
@@ -198,9 +203,9 @@ TEST(ValidateTest, OptionalCaptureRuleAllowsSteps) {
   GameStarted started;
   started.set_start_fen("B:W22,23:B18,5");
   started.mutable_options()->set_capture_optional(true);
-  const GameState s = Apply(GameState(), *StartEvent(started));
-  EXPECT_TRUE(CheckEvent(s, Turn(FIRST, {5, 9})).ok());
-  EXPECT_FALSE(CheckEvent(Started("B:W22,23:B18,5"), Turn(FIRST, {5, 9})).ok());
+  const GameState s = After(GameState(), *StartEvent(started));
+  EXPECT_TRUE(Verdict(s, Turn(FIRST, {5, 9})).ok());
+  EXPECT_FALSE(Verdict(Started("B:W22,23:B18,5"), Turn(FIRST, {5, 9})).ok());
 }
 
 }  // namespace

@@ -20,6 +20,7 @@
 #include "engine/notation.h"
 #include "engine/search.h"
 #include "events/computer.h"
+#include "events/fold.h"
 #include "events/validate.h"
 
 namespace checkers::match {
@@ -330,12 +331,8 @@ absl::StatusOr<MatchGame> PlayMatchGame(MatchEngine& first, MatchEngine& second,
                                             "\": ", start.status().message()));
   }
   GameState state;
-  auto commit = [&state](events::Event event) -> absl::Status {
-    absl::StatusOr<std::vector<events::Event>> events =
-        events::CommitFor(state, std::move(event));
-    if (!events.ok()) return events.status();
-    for (const events::Event& e : *events) events::ApplyInPlace(&state, e);
-    return absl::OkStatus();
+  auto commit = [&state](events::Event event) {
+    return events::CommitAndFold(std::move(event), &state, nullptr);
   };
   if (absl::Status st = commit(*std::move(start)); !st.ok()) return st;
 

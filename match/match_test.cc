@@ -49,12 +49,13 @@ TEST(MatchTest, UnknownSetAndBadJsonAreErrors) {
 void ExpectLegal(const MatchGame& game) {
   events::GameStarted started;
   started.set_start_fen(ToFen(game.start));
-  events::GameState s = events::Apply({}, *events::StartEvent(started));
+  events::GameState s;
+  ASSERT_TRUE(
+      events::CommitAndFold(*events::StartEvent(started), &s, nullptr).ok());
   for (const Move& m : game.moves) {
-    absl::StatusOr<std::vector<events::Event>> commit =
-        events::CommitFor(s, events::TurnEvent(s, m));
-    ASSERT_TRUE(commit.ok()) << commit.status();
-    for (const events::Event& e : *commit) s = events::Apply(s, e);
+    absl::Status st =
+        events::CommitAndFold(events::TurnEvent(s, m), &s, nullptr);
+    ASSERT_TRUE(st.ok()) << st;
   }
 }
 

@@ -139,7 +139,7 @@ std::string Justify(const GameState& s, const GameEnded& e,
   }
 }
 
-// Why a recorded end that CheckEvent accepted holds.
+// Why a recorded end that Check accepted holds.
 std::string JustifyRecorded(const GameState& s, const GameEnded& e,
                             const Witnesses& w) {
   if (e.reason() != events::RECORDED) return Justify(s, e, w);
@@ -286,8 +286,8 @@ class Auditor {
       return false;
     }
 
-    absl::Status check = events::CheckEvent(s, *event);
-    if (check.ok()) {
+    absl::StatusOr<events::CheckedEvent> checked = events::Check(s, *event);
+    if (checked.ok()) {
       if (event->has_game_ended()) {
         report_.end =
             AuditedEnd{seq, event->game_ended(),
@@ -295,11 +295,11 @@ class Auditor {
         end_seq_ = seq;
       }
       witnesses_.Note(*event, seq);
-      events::ApplyInPlace(&s, *event);
+      events::ApplyInPlace(&s, *checked);
       return true;
     }
 
-    std::string message(check.message());
+    std::string message(checked.status().message());
     if (event->kind_case() == Event::KIND_NOT_SET) {
       Find(FindingKind::kNotAnEvent, seq, std::move(message));
       stopped_at_ = seq;
@@ -323,7 +323,12 @@ class Auditor {
           Find(FindingKind::kUnjustifiedEnd, seq, std::move(message));
           Event actual;
           *actual.mutable_game_ended() = *due;
-          events::ApplyInPlace(&s, actual);
+          // The end the rules impose is one Check accepts.
+          if (absl::StatusOr<events::CheckedEvent> ended =
+                  events::Check(s, actual);
+              ended.ok()) {
+            events::ApplyInPlace(&s, *ended);
+          }
           end_seq_ = seq;
         } else {
           if (std::string evidence = Evidence(s, event->game_ended());

@@ -3,10 +3,10 @@
 // exactly where and why it departs from the rules.
 //
 // The audit is a second, independent reading of the same rules the game
-// used when it wrote the log: every event is checked with
-// events::CheckEvent against the state the audit rebuilt itself, so where
-// events::FoldEvents refuses a log, the audit's finding is at the same seq
-// for the same reason. The audit is stricter in one respect: a RECORDED
+// used when it wrote the log: every event is checked with events::Check
+// against the state the audit rebuilt itself, so where events::FoldChecked
+// refuses a log, the audit's finding is at the same seq for the same
+// reason. The audit is stricter in one respect: a RECORDED
 // end (a result an imported record states, checked only for not
 // contradicting the moves) is a finding in a game played here, which is
 // one with automatic draws on. Unlike the fold, the audit goes on after a

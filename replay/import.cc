@@ -66,20 +66,20 @@ absl::StatusOr<std::vector<Event>> EventsOfRecord(const GameRecord& record) {
   std::vector<Event> events;
   events.reserve(record.moves.size() + 2);
   GameState state;
-  absl::StatusOr<std::vector<Event>> commit =
-      events::CommitFor(state, *std::move(start));
-  if (!commit.ok()) return commit.status();
-  events::FoldCommit(*std::move(commit), &state, &events);
+  if (absl::Status st =
+          events::CommitAndFold(*std::move(start), &state, &events);
+      !st.ok()) {
+    return st;
+  }
 
   for (size_t i = 0; i < record.moves.size(); ++i) {
-    commit =
-        events::CommitFor(state, events::TurnEvent(state, record.moves[i]));
-    if (!commit.ok()) {
-      return absl::FailedPreconditionError(absl::StrCat(
-          MoveName(record.start.side_to_move(), i), ": ",
-          MoveToText(record.moves[i]), ": ", commit.status().message()));
+    if (absl::Status st = events::CommitAndFold(
+            events::TurnEvent(state, record.moves[i]), &state, &events);
+        !st.ok()) {
+      return absl::FailedPreconditionError(
+          absl::StrCat(MoveName(record.start.side_to_move(), i), ": ",
+                       MoveToText(record.moves[i]), ": ", st.message()));
     }
-    events::FoldCommit(*std::move(commit), &state, &events);
   }
 
   const events::Result claimed = EventResultOf(record.result);
@@ -97,9 +97,10 @@ absl::StatusOr<std::vector<Event>> EventsOfRecord(const GameRecord& record) {
   Event end;
   end.mutable_game_ended()->set_result(claimed);
   end.mutable_game_ended()->set_reason(events::RECORDED);
-  commit = events::CommitFor(state, std::move(end));
-  if (!commit.ok()) return commit.status();
-  events::FoldCommit(*std::move(commit), &state, &events);
+  if (absl::Status st = events::CommitAndFold(std::move(end), &state, &events);
+      !st.ok()) {
+    return st;
+  }
   return events;
 }
 

@@ -1,6 +1,6 @@
 // Turning PDN games into event logs (`checkers import`): each game becomes
 // the events a log would hold had it been played here, every one checked
-// by the fold's own rules (events::CommitFor), so an imported log is
+// by the fold's own rules (events::CommitAndFold), so an imported log is
 // audited, replayed and exported like any other.
 
 #ifndef CHECKERS_REPLAY_IMPORT_H_
@@ -23,14 +23,14 @@ namespace checkers::replay {
 //   (PDN's), the record's start position as start_fen when it is not the
 //   standard start, the record's tags as read, and automatic draws off,
 //   because a recorded game ends as recorded, not by our conveniences;
-// - one TurnPlayed per move, each through events::CommitFor, so the end
+// - one TurnPlayed per move, each through events::CommitAndFold, so the end
 //   the rules impose (a side left without a legal move) is recorded where
 //   it happens;
 // - the record's result as a claim, a GameEnded with reason RECORDED,
 //   unless the result is unknown ("*") or the rules already ended the game
 //   with that result.
 // Every event carries unix_millis 0 (the time is not known).
-// FailedPrecondition naming the move (its number and side) when CommitFor
+// FailedPrecondition naming the move (its number and side) when the fold
 // refuses one, or when the recorded result contradicts the end the moves
 // reach (e.g. "1/2-1/2" where White is left without a legal move).
 absl::StatusOr<std::vector<events::Event>> EventsOfRecord(

@@ -6,7 +6,6 @@
 #include "absl/strings/ascii.h"
 #include "absl/strings/str_cat.h"
 #include "absl/time/time.h"
-#include "engine/fen.h"
 #include "events/fold.h"
 #include "events/game_state.h"
 
@@ -62,14 +61,20 @@ events::Result EventResultOf(GameResult result) {
 }
 
 absl::StatusOr<GameRecord> RecordOfLog(absl::Span<const events::Event> events) {
-  absl::StatusOr<events::GameState> state = events::FoldEvents(events);
+  GameRecord record;
+  absl::StatusOr<events::GameState> state = events::FoldChecked(
+      events,
+      [&record](const events::CheckedEvent& checked, const events::GameState&) {
+        if (checked.event().has_game_started()) record.start = checked.start();
+        if (checked.event().has_turn_played())
+          record.moves.push_back(checked.move());
+      });
   if (!state.ok()) return state.status();
   if (state->started == nullptr) {
     return absl::FailedPreconditionError("the log holds no game");
   }
   const GameStarted& g = *state->started;
 
-  GameRecord record;
   if (g.tags_size() > 0) {
     for (const events::Tag& t : g.tags())
       record.tags.push_back({t.name(), t.value()});
@@ -82,14 +87,6 @@ absl::StatusOr<GameRecord> RecordOfLog(absl::Span<const events::Event> events) {
     }
     record.tags.push_back({"Black", PlayerName(g, events::FIRST)});
     record.tags.push_back({"White", PlayerName(g, events::SECOND)});
-  }
-  // A folded GameStarted has a valid FEN or none.
-  if (!g.start_fen().empty())
-    record.start = ParseFen(g.start_fen()).value_or(record.start);
-
-  for (const events::Event& e : events) {
-    if (e.has_turn_played())
-      record.moves.push_back(events::MoveOfTurn(e.turn_played()));
   }
   record.result = state->over() ? PdnResultOf(state->ended->result())
                                 : GameResult::kUnknown;

@@ -6,6 +6,7 @@
 #include "engine/fen.h"
 #include "engine/notation.h"
 #include "events/events.pb.h"
+#include "events/fold.h"
 #include "events/validate.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
@@ -31,14 +32,9 @@ std::vector<Event> Played(events::GameStarted started,
   std::vector<Event> log;
   GameState state;
   auto commit = [&](Event e) {
-    absl::StatusOr<std::vector<Event>> c =
-        events::CommitFor(state, std::move(e));
-    ASSERT_TRUE(c.ok()) << c.status();
-    for (Event& x : *c) {
-      x.set_unix_millis(kMillis);
-      events::ApplyInPlace(&state, x);
-      log.push_back(std::move(x));
-    }
+    e.set_unix_millis(kMillis);
+    absl::Status st = events::CommitAndFold(std::move(e), &state, &log);
+    ASSERT_TRUE(st.ok()) << st;
   };
   commit(*events::StartEvent(std::move(started)));
   for (const std::string& m : moves) commit(*events::TurnEvent(state, m));

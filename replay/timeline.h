@@ -32,7 +32,7 @@ struct Ply {
 
 // One Ply per turn of the log's game, from the start (turn 0) to the last
 // turn: plies[n].turn == n. The events are folded with their checks:
-// DataLoss naming the seq as events::FoldEvents; FailedPrecondition when
+// DataLoss naming the seq as events::FoldChecked; FailedPrecondition when
 // the log holds no game.
 absl::StatusOr<std::vector<Ply>> BuildTimeline(
     absl::Span<const events::Event> events);

@@ -5,6 +5,7 @@
 
 #include "engine/fen.h"
 #include "events/events.pb.h"
+#include "events/fold.h"
 #include "events/game_state.h"
 #include "events/validate.h"
 #include "gmock/gmock.h"
@@ -25,13 +26,8 @@ class Game {
     Commit(*events::StartEvent(std::move(g)));
   }
   void Commit(Event e) {
-    absl::StatusOr<std::vector<Event>> c =
-        events::CommitFor(state_, std::move(e));
-    ASSERT_TRUE(c.ok()) << c.status();
-    for (Event& x : *c) {
-      events::ApplyInPlace(&state_, x);
-      log_.push_back(std::move(x));
-    }
+    absl::Status st = events::CommitAndFold(std::move(e), &state_, &log_);
+    ASSERT_TRUE(st.ok()) << st;
   }
   void Play(absl::string_view move) {
     Commit(*events::TurnEvent(state_, move));

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "absl/status/status.h"
+#include "engine/move.h"
 #include "events/events.pb.h"
 
 namespace checkers::session {
@@ -77,7 +78,8 @@ struct Report {
     kNotSaved,
     // A new game began.
     kNewGame,
-    // A turn was played (side, turn; turn.has_computer() for the computer).
+    // A turn was played (side, turn and its move; turn.has_computer() for
+    // the computer).
     kTurn,
     // The last turn was taken back.
     kUndone,
@@ -100,6 +102,7 @@ struct Report {
   Kind kind = Kind::kRefused;
   events::Side side = events::SIDE_UNSPECIFIED;
   events::TurnPlayed turn;
+  Move move;
   Persistence persistence = Persistence::kSaved;
   std::string detail;
   Refusal refusal = Refusal::kNone;

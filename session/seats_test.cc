@@ -1,5 +1,6 @@
 #include "session/seats.h"
 
+#include "events/fold.h"
 #include "events/validate.h"
 #include "gtest/gtest.h"
 
@@ -11,7 +12,7 @@ events::GameState Started(events::Mode mode, events::Side human) {
   g.set_mode(mode);
   g.set_human_side(human);
   g.set_difficulty(events::HARD);
-  return events::Apply({}, *events::StartEvent(g));
+  return *events::FoldEvents({*events::StartEvent(g)});
 }
 
 TEST(SeatsTest, AgainstTheComputerThePersonHoldsTheirSideAndTheComputerTheOther) {

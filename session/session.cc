@@ -301,6 +301,7 @@ Outcome Session::Play(const Move& move, const Actor& actor) {
   if (Outcome o = Commit(turn); !o.ok()) return o;
   Report r = Told(Report::Kind::kTurn, turn.turn_played().side());
   r.turn = turn.turn_played();
+  r.move = move;
   Tell(std::move(r));
   AfterChange();
   return {};
@@ -540,6 +541,7 @@ void Session::CollectSearch() {
   if (!Commit(turn).ok()) return;
   Report r = Told(Report::Kind::kTurn, turn.turn_played().side());
   r.turn = turn.turn_played();
+  r.move = (*result)->best_move;
   Tell(std::move(r));
   AfterChange();
 }

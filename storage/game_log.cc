@@ -4,6 +4,7 @@
 
 #include "absl/memory/memory.h"
 #include "absl/strings/str_cat.h"
+#include "absl/types/span.h"
 #include "events/fold.h"
 #include "events/undo.h"
 #include "events/validate.h"
@@ -110,14 +111,15 @@ std::unique_ptr<GameLog> GameLog::InMemory() {
                                       events::GameState(), ""));
 }
 
-absl::Status GameLog::AppendCommit(std::vector<events::Event> commit) {
-  if (absl::Status st = log_->Append(Serialize(commit)); !st.ok()) return st;
+absl::Status GameLog::AppendCommit(events::Commit commit) {
+  if (absl::Status st = log_->Append(Serialize(commit.events)); !st.ok())
+    return st;
   events::FoldCommit(std::move(commit), &state_, &events_);
   return absl::OkStatus();
 }
 
 absl::Status GameLog::Commit(events::Event event) {
-  absl::StatusOr<std::vector<events::Event>> commit =
+  absl::StatusOr<events::Commit> commit =
       events::CommitFor(state_, std::move(event));
   if (!commit.ok()) return commit.status();
   return AppendCommit(*std::move(commit));
@@ -126,6 +128,11 @@ absl::Status GameLog::Commit(events::Event event) {
 absl::Status GameLog::Undo() {
   absl::StatusOr<size_t> keep = events::UndoKeep(events_);
   if (!keep.ok()) return keep.status();
+  // The kept events were checked when they were first folded, so they
+  // fold again.
+  absl::StatusOr<events::GameState> kept =
+      events::FoldEvents(absl::MakeConstSpan(events_).first(*keep));
+  if (!kept.ok()) return kept.status();
   if (absl::Status st = log_->TruncateTo(*keep); !st.ok()) {
     // A log made elsewhere may hold a turn inside a larger commit; it is
     // not ours to split.
@@ -136,20 +143,17 @@ absl::Status GameLog::Undo() {
     return st;
   }
   events_.resize(*keep);
-  // The kept events were checked when they were first folded.
-  state_ = events::GameState();
-  for (const events::Event& e : events_) events::ApplyInPlace(&state_, e);
+  state_ = *std::move(kept);
   return absl::OkStatus();
 }
 
 absl::Status GameLog::NewGame(events::Event start) {
-  absl::StatusOr<std::vector<events::Event>> commit =
+  absl::StatusOr<events::Commit> commit =
       events::CommitFor({}, std::move(start));
   if (!commit.ok()) return commit.status();
-  if (absl::Status st = log_->ReplaceWith(Serialize(*commit)); !st.ok())
+  if (absl::Status st = log_->ReplaceWith(Serialize(commit->events)); !st.ok())
     return st;
   events_.clear();
-  state_ = events::GameState();
   events::FoldCommit(*std::move(commit), &state_, &events_);
   return absl::OkStatus();
 }

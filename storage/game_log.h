@@ -18,6 +18,7 @@
 #include "absl/status/statusor.h"
 #include "events/events.pb.h"
 #include "events/game_state.h"
+#include "events/validate.h"
 #include "storage/env.h"
 #include "storage/event_log.h"
 
@@ -109,7 +110,7 @@ class GameLog {
   GameLog(std::unique_ptr<EventLog> log, std::vector<events::Event> events,
           events::GameState state, std::string notice);
 
-  absl::Status AppendCommit(std::vector<events::Event> commit);
+  absl::Status AppendCommit(events::Commit commit);
 
   std::unique_ptr<EventLog> log_;
   std::vector<events::Event> events_;

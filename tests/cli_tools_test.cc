@@ -16,6 +16,7 @@
 #include "absl/strings/str_split.h"
 #include "engine/notation.h"
 #include "events/events.pb.h"
+#include "events/fold.h"
 #include "events/validate.h"
 #include "gmock/gmock.h"
 #include "google/protobuf/struct.pb.h"
@@ -102,13 +103,15 @@ std::vector<std::string> TurnsOf(const std::string& path) {
       storage::ReadLog(storage::Env::Default(), path);
   EXPECT_TRUE(contents.ok()) << contents.status();
   if (!contents.ok()) return turns;
+  std::vector<events::Event> log;
   for (const storage::Record& r : contents->records) {
-    events::Event e;
-    EXPECT_TRUE(e.ParseFromString(r.payload));
-    if (e.has_turn_played()) {
-      turns.push_back(MoveToText(events::MoveOfTurn(e.turn_played())));
-    }
+    EXPECT_TRUE(log.emplace_back().ParseFromString(r.payload));
   }
+  absl::StatusOr<events::GameState> folded = events::FoldChecked(
+      log, [&turns](const events::CheckedEvent& e, const events::GameState&) {
+        if (e.event().has_turn_played()) turns.push_back(MoveToText(e.move()));
+      });
+  EXPECT_TRUE(folded.ok()) << folded.status();
   return turns;
 }
 
@@ -256,7 +259,8 @@ TEST(CliToolsTest, AuditFindsATurnAppendedAfterTheEnd) {
   LogBuilder log("W:W22:B18");
   log.Play("22x15");
   log.Craft(CraftedTurn(events::FIRST, {1, 5}));
-  const std::string path = Write(log, NewTempDir("audit-after-end") + "/game.log");
+  const std::string path =
+      Write(log, NewTempDir("audit-after-end") + "/game.log");
   const auto r = RunCheckers({"audit", path});
   EXPECT_EQ(r.exit_code, 1);
   EXPECT_THAT(
@@ -269,7 +273,8 @@ TEST(CliToolsTest, AuditFindsAnIllegalTurnAndSaysWhatWasNotAudited) {
   LogBuilder log = FourTurns();
   log.Craft(CraftedTurn(events::FIRST, {15, 11}));
   log.Craft(CraftedTurn(events::SECOND, {24, 20}));
-  const std::string path = Write(log, NewTempDir("audit-illegal") + "/game.log");
+  const std::string path =
+      Write(log, NewTempDir("audit-illegal") + "/game.log");
   const auto r = RunCheckers({"audit", path});
   EXPECT_EQ(r.exit_code, 1);
   EXPECT_THAT(r.out,
@@ -338,7 +343,8 @@ TEST(CliToolsTest, EveryToolNamesACorruptLogOnce) {
 }
 
 TEST(CliToolsTest, AuditOfAMissingFileExits66) {
-  const auto r = RunCheckers({"audit", NewTempDir("audit-missing") + "/none.log"});
+  const auto r =
+      RunCheckers({"audit", NewTempDir("audit-missing") + "/none.log"});
   EXPECT_EQ(r.exit_code, 66);
   EXPECT_EQ(LineCount(r.err), 1);
 }
@@ -404,9 +410,9 @@ TEST(CliToolsTest, ReplayPlyOutOfRangeIsAUsageErrorNamingTheRange) {
     EXPECT_EQ(r.exit_code, 64) << ply;
     EXPECT_THAT(r.err, HasSubstr("this game has turns 0 to 4"));
   }
-  EXPECT_EQ(
-      RunCheckers({"replay", NewTempDir("replay-range") + "/none.log"}).exit_code,
-      66);
+  EXPECT_EQ(RunCheckers({"replay", NewTempDir("replay-range") + "/none.log"})
+                .exit_code,
+            66);
 }
 
 TEST(CliToolsTest, ReplaySteppedThroughAPipe) {

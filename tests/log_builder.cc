@@ -3,7 +3,9 @@
 #include <memory>
 #include <utility>
 
+#include "absl/status/status.h"
 #include "absl/status/statusor.h"
+#include "events/fold.h"
 #include "events/validate.h"
 #include "gtest/gtest.h"
 #include "storage/env.h"
@@ -30,14 +32,13 @@ LogBuilder::LogBuilder(events::GameStarted started) {
 }
 
 void LogBuilder::Commit(Event event) {
-  absl::StatusOr<std::vector<Event>> commit =
-      events::CommitFor(state_, std::move(event));
-  if (!commit.ok()) {
-    ADD_FAILURE() << commit.status();
-    return;
+  std::vector<Event>& commit = commits_.emplace_back();
+  if (absl::Status st =
+          events::CommitAndFold(std::move(event), &state_, &commit);
+      !st.ok()) {
+    ADD_FAILURE() << st;
+    commits_.pop_back();
   }
-  for (const Event& e : *commit) events::ApplyInPlace(&state_, e);
-  commits_.push_back(*std::move(commit));
 }
 
 void LogBuilder::Play(absl::string_view move) {

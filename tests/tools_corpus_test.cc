@@ -8,6 +8,7 @@
 #include "absl/strings/str_cat.h"
 #include "engine/notation.h"
 #include "events/events.pb.h"
+#include "events/fold.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "replay/audit.h"
@@ -37,10 +38,12 @@ PdnImport Import(absl::string_view name) {
 // The routes of a log's turns, as text.
 std::vector<std::string> Turns(const std::vector<Event>& events) {
   std::vector<std::string> turns;
-  for (const Event& e : events) {
-    if (e.has_turn_played())
-      turns.push_back(MoveToText(events::MoveOfTurn(e.turn_played())));
-  }
+  absl::StatusOr<events::GameState> folded = events::FoldChecked(
+      events,
+      [&turns](const events::CheckedEvent& e, const events::GameState&) {
+        if (e.event().has_turn_played()) turns.push_back(MoveToText(e.move()));
+      });
+  EXPECT_TRUE(folded.ok()) << folded.status();
   return turns;
 }
 

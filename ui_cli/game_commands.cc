@@ -112,7 +112,7 @@ void PrintReports(session::Session& s) {
                     std::string(events::SideName(state.started.get(), r.side))
                         .c_str(),
                     r.turn.has_computer() ? " (computer)" : "",
-                    TurnText(r.turn).c_str());
+                    MoveToText(r.move).c_str());
         break;
       case session::Report::Kind::kDrawAccepted:
       case session::Report::Kind::kDrawDeclined:

@@ -11,6 +11,7 @@
 #include "engine/notation.h"
 #include "events/computer.h"
 #include "ui_cli/board_grid.h"
+#include "events/validate.h"
 #include "ui_cli/json.h"
 
 namespace checkers::cli {
@@ -57,12 +58,10 @@ std::string ResultJson(events::Result result) {
   }
 }
 
-std::string TurnText(const events::TurnPlayed& turn) {
-  if (turn.squares_size() < 2) return "?";
-  const bool jump = turn.squares_size() > 2 ||
-                    std::abs(RowOf(static_cast<int>(turn.squares(0)) - 1) -
-                             RowOf(static_cast<int>(turn.squares(1)) - 1)) == 2;
-  return absl::StrJoin(turn.squares(), jump ? "x" : "-");
+std::string TurnText(const GameState& before, const events::TurnPlayed& turn) {
+  absl::StatusOr<Move> move = events::CheckTurn(before, turn);
+  if (!move.ok()) return absl::StrJoin(turn.squares(), "-");
+  return MoveToText(*move);
 }
 
 std::string BoardText(const Position& pos, const events::GameStarted* started,
@@ -201,11 +200,13 @@ std::string ShowJson(const GameState& s) {
 namespace {
 
 // The event in words, without seq and turn.
-std::string EventWords(const GameState& before, const Event& e) {
+std::string EventWords(const GameState& before,
+                       const events::CheckedEvent& checked) {
+  const Event& e = checked.event();
   switch (e.kind_case()) {
     case Event::kGameStarted: {
       const events::GameStarted& g = e.game_started();
-      GameState after = events::Apply(before, e);
+      GameState after = events::Apply(before, checked);
       std::string text = absl::StrCat("game started: ", ModeText(after));
       absl::StrAppend(
           &text, ", from ",
@@ -213,7 +214,7 @@ std::string EventWords(const GameState& before, const Event& e) {
       return text;
     }
     case Event::kTurnPlayed: {
-      std::string text = TurnText(e.turn_played());
+      std::string text = MoveToText(checked.move());
       if (e.turn_played().has_computer()) {
         const events::ComputerChoice& c = e.turn_played().computer();
         absl::StrAppend(
@@ -232,11 +233,11 @@ std::string EventWords(const GameState& before, const Event& e) {
     case Event::kResigned:
       return "resigns";
     case Event::kGameEnded: {
-      GameState after = events::Apply(before, e);
+      GameState after = events::Apply(before, checked);
       return absl::StrCat("game over: ", EndText(after));
     }
     case Event::kModeChanged: {
-      GameState after = events::Apply(before, e);
+      GameState after = events::Apply(before, checked);
       return absl::StrCat("the game goes on: ", ModeText(after));
     }
     case Event::KIND_NOT_SET:
@@ -265,16 +266,20 @@ std::optional<Side> EventSide(const Event& e) {
 
 }  // namespace
 
-std::string EventLine(const GameState& before, const Event& e) {
+std::string EventLine(const GameState& before,
+                      const events::CheckedEvent& checked) {
+  const Event& e = checked.event();
   const std::optional<Side> side = EventSide(e);
   const int turn =
       e.kind_case() == Event::kTurnPlayed ? before.turns + 1 : before.turns;
   return absl::StrFormat("seq %-4d turn %-4d %-6s %s", before.last_seq + 1,
                          turn, side.has_value() ? Name(before, *side) : "-",
-                         EventWords(before, e));
+                         EventWords(before, checked));
 }
 
-std::string EventJson(const GameState& before, const Event& e) {
+std::string EventJson(const GameState& before,
+                      const events::CheckedEvent& checked) {
+  const Event& e = checked.event();
   JsonObject o;
   o.Add("seq", before.last_seq + 1);
   o.Add("turn",
@@ -293,7 +298,7 @@ std::string EventJson(const GameState& before, const Event& e) {
       break;
     case Event::kTurnPlayed:
       o.Add("event", "turn");
-      o.Add("move", TurnText(e.turn_played()));
+      o.Add("move", MoveToText(checked.move()));
       o.Add("computer", e.turn_played().has_computer());
       break;
     case Event::kDrawOffered:
@@ -322,7 +327,7 @@ std::string EventJson(const GameState& before, const Event& e) {
       o.Add("event", "unknown");
       break;
   }
-  o.Add("text", EventWords(before, e));
+  o.Add("text", EventWords(before, checked));
   return o.str();
 }
 

@@ -37,20 +37,23 @@ std::string ShowText(const events::GameState& state);
 std::string ShowJson(const events::GameState& state);
 
 // `checkers log`: "seq 3  turn 2  White  23-19" for a turn, and the event
-// in words for the rest. `before` is the state the event was folded into.
+// in words for the rest. `before` is the state the event was checked
+// against.
 std::string EventLine(const events::GameState& before,
-                      const events::Event& event);
+                      const events::CheckedEvent& event);
 
 // `checkers log --json`: the same as one JSON object.
 std::string EventJson(const events::GameState& before,
-                      const events::Event& event);
+                      const events::CheckedEvent& event);
 
 // How JSON outputs name a result: "first", "second" (the side that won)
 // or "draw".
 std::string ResultJson(events::Result result);
 
-// The PDN text of a recorded turn ("24x15x6").
-std::string TurnText(const events::TurnPlayed& turn);
+// The PDN text of `turn` played after `before` ("24x15x6"). A turn that is
+// not legal there shows its squares as given, joined by '-'.
+std::string TurnText(const events::GameState& before,
+                     const events::TurnPlayed& turn);
 
 }  // namespace checkers::cli
 

@@ -3,6 +3,7 @@
 #include <string>
 
 #include "engine/fen.h"
+#include "events/fold.h"
 #include "events/validate.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
@@ -18,10 +19,8 @@ events::GameState Fold(const std::string& fen,
   started.set_start_fen(fen);
   events::GameState s;
   auto commit = [&s](events::Event e) {
-    absl::StatusOr<std::vector<events::Event>> events =
-        events::CommitFor(s, std::move(e));
-    ASSERT_TRUE(events.ok()) << events.status();
-    for (const events::Event& x : *events) s = events::Apply(s, x);
+    absl::Status st = events::CommitAndFold(std::move(e), &s, nullptr);
+    ASSERT_TRUE(st.ok()) << st;
   };
   commit(*events::StartEvent(started));
   for (const std::string& m : moves) commit(*events::TurnEvent(s, m));
@@ -70,8 +69,23 @@ TEST(GameViewTest, JsonListsLegalMovesWhileTheGameGoesOn) {
 TEST(GameViewTest, EventLinesNameSeqTurnSideAndMove) {
   const events::GameState s = Fold("W:W22:B18,10", {});
   const events::Event turn = *events::TurnEvent(s, "22x6");
-  EXPECT_EQ(EventLine(s, turn), "seq 2    turn 1    White  22x15x6");
-  EXPECT_THAT(EventJson(s, turn), HasSubstr(R"("move":"22x15x6")"));
+  const events::CheckedEvent checked = *events::Check(s, turn);
+  EXPECT_EQ(EventLine(s, checked), "seq 2    turn 1    White  22x15x6");
+  EXPECT_THAT(EventJson(s, checked), HasSubstr(R"("move":"22x15x6")"));
+}
+
+TEST(GameViewTest, TurnTextAsksTheRulesWhetherATurnCaptures) {
+  const events::GameState s = Fold("W:W22:B18,10", {});
+  EXPECT_EQ(TurnText(s, events::TurnEvent(s, "22x6")->turn_played()),
+            "22x15x6");
+  events::TurnPlayed not_legal;
+  not_legal.set_side(events::SECOND);
+  not_legal.add_squares(22);
+  not_legal.add_squares(15);
+  EXPECT_EQ(TurnText(s, not_legal), "22-15");
+  const events::GameState start = Fold("", {});
+  EXPECT_EQ(TurnText(start, events::TurnEvent(start, "11-15")->turn_played()),
+            "11-15");
 }
 
 }  // namespace

@@ -9,6 +9,7 @@
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
 #include "absl/time/time.h"
+#include "engine/notation.h"
 #include "ui_cli/board_grid.h"
 #include "ui_cli/game_view.h"
 #include "ui_cli/text_wrap.h"
@@ -155,10 +156,10 @@ std::string LegendText(const Catalogue& t, const GameState& state) {
   return t.Get("legend.line", {{"entries", absl::StrJoin(entries, ", ")}});
 }
 
-std::string TurnReport(const Catalogue& t, const GameState& before,
-                       const events::TurnPlayed& turn) {
-  const std::string side = SideText(t, before, turn.side());
-  const std::string move = TurnText(turn);
+std::string TurnReport(const Catalogue& t, const GameState& state,
+                       const events::TurnPlayed& turn, const Move& m) {
+  const std::string side = SideText(t, state, turn.side());
+  const std::string move = MoveToText(m);
   return turn.has_computer()
              ? t.Get("report.computer_turn", {{"side", side}, {"move", move}})
              : t.Get("report.turn", {{"side", side}, {"move", move}});
@@ -243,7 +244,7 @@ std::string ReportText(const Catalogue& t, const GameState& state,
     case Kind::kNewGame:
       return t.Get("report.new_game", {{"mode", ModeText(t, state)}});
     case Kind::kTurn:
-      return TurnReport(t, state, r.turn);
+      return TurnReport(t, state, r.turn, r.move);
     case Kind::kUndone:
       return t.Get("report.undo", {{"to_move", ToMoveText(t, state)}});
     case Kind::kDrawOffered:

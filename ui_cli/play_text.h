@@ -69,8 +69,8 @@ std::string RepetitionText(const Catalogue& t, const events::GameState& state);
 std::string LegendText(const Catalogue& t, const events::GameState& state);
 
 // The text of a turn with its side: "Red: 11-15", "White (computer): 24x15".
-std::string TurnReport(const Catalogue& t, const events::GameState& before,
-                       const events::TurnPlayed& turn);
+std::string TurnReport(const Catalogue& t, const events::GameState& state,
+                       const events::TurnPlayed& turn, const Move& move);
 
 // The board as text for line mode: 8 lines of letters and empty squares'
 // numbers, the bottom side's home rows last, then one line per side

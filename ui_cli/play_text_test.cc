@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "absl/strings/str_split.h"
+#include "events/fold.h"
 #include "events/game_state.h"
 #include "events/validate.h"
 #include "gmock/gmock.h"
@@ -27,12 +28,8 @@ events::GameState Fold(const std::string& fen,
   *started.mutable_options() = options;
   events::GameState state;
   auto commit = [&state](events::Event e) {
-    absl::StatusOr<std::vector<events::Event>> events =
-        events::CommitFor(state, std::move(e));
-    EXPECT_TRUE(events.ok()) << events.status();
-    if (!events.ok()) return;
-    for (const events::Event& each : *events)
-      state = events::Apply(state, each);
+    absl::Status st = events::CommitAndFold(std::move(e), &state, nullptr);
+    EXPECT_TRUE(st.ok()) << st;
   };
   commit(*events::StartEvent(started));
   for (const std::string& m : moves) commit(*events::TurnEvent(state, m));

@@ -110,20 +110,31 @@ int RunLog(const std::vector<std::string>& positional) {
     return Fail(contents.status());
   }
   const bool json = absl::GetFlag(FLAGS_json);
-  GameState state;
-  // Lines are printed up to the first record that cannot be shown; the
-  // audit tells why a log is unsound in full.
+  // Lines are printed up to the first record that is not an event or may
+  // not follow the ones before it; the audit tells why a log is unsound in
+  // full.
+  std::vector<Event> parsed;
+  absl::Status unparsed = absl::OkStatus();
   for (const storage::Record& r : contents->records) {
     absl::StatusOr<Event> event = events::ParseEvent(r.payload, r.seq);
-    if (!event.ok()) return Fail(event.status());
-    std::printf("%s\n", json ? EventJson(state, *event).c_str()
-                             : EventLine(state, *event).c_str());
-    if (absl::Status st = events::CheckEvent(state, *event); !st.ok()) {
-      return Fail(absl::DataLossError(absl::StrCat(
-          "seq ", r.seq, ": ", st.message(), "; `checkers audit` tells more")));
+    if (!event.ok()) {
+      unparsed = event.status();
+      break;
     }
-    events::ApplyInPlace(&state, *event);
+    parsed.push_back(*std::move(event));
   }
+  GameState before;
+  absl::StatusOr<GameState> folded = events::FoldChecked(
+      parsed, [&](const events::CheckedEvent& event, const GameState& after) {
+        std::printf("%s\n", json ? EventJson(before, event).c_str()
+                                 : EventLine(before, event).c_str());
+        before = after;
+      });
+  if (!folded.ok()) {
+    return Fail(absl::DataLossError(absl::StrCat(
+        folded.status().message(), "; `checkers audit` tells more")));
+  }
+  if (!unparsed.ok()) return Fail(unparsed);
   if (contents->torn_bytes > 0) {
     std::fprintf(stderr,
                  "checkers: %llu bytes of an unfinished turn follow the last "

@@ -641,9 +641,9 @@ std::string TuiController::SquareWords(Square square) const {
     }
   }
   if (route_.size() >= 2) {
-    const Move partial =
-        MoveAlongRoute(route_.data(), static_cast<int>(route_.size()));
-    if (Contains(partial.captured, square))
+    const Bitboard captured = CapturedAlong(s.position, route_.data(),
+                                            static_cast<int>(route_.size()));
+    if (Contains(captured, square))
       absl::StrAppend(&text, ", ", t_.Get("square.captured"));
   }
   if (hints_) {
@@ -727,8 +727,8 @@ ScreenModel TuiController::Model() const {
   if (model.board_visible) {
     Bitboard captured = 0;
     if (route_.size() >= 2) {
-      captured = MoveAlongRoute(route_.data(), static_cast<int>(route_.size()))
-                     .captured;
+      captured = CapturedAlong(s.position, route_.data(),
+                               static_cast<int>(route_.size()));
     }
     Bitboard next = 0;
     if (hints_)
