@@ -47,9 +47,10 @@ int RunServe(const std::vector<std::string>& positional) {
   if (colon == std::string::npos || colon == 0 ||
       !absl::SimpleAtoi(listen.substr(colon + 1), &options.port) ||
       options.port < 0 || options.port > 65535) {
-    return Fail(Usage(absl::StrCat("--listen must be HOST:PORT, e.g. "
-                                   "--listen=127.0.0.1:8080, not \"",
-                                   listen, "\"")));
+    return Fail(
+        Usage(absl::StrCat("--listen must be HOST:PORT, e.g. "
+                           "--listen=127.0.0.1:8080, not \"",
+                           listen, "\"")));
   }
   options.host = listen.substr(0, colon);
   options.max_streams = absl::GetFlag(FLAGS_max_streams);

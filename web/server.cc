@@ -107,8 +107,8 @@ absl::StatusOr<events::GameStarted> StartedOf(const json& body) {
   }
   started.set_human_side(side == "first" ? events::FIRST : events::SECOND);
   if (body.contains("options")) {
-    if (!google::protobuf::util::JsonStringToMessage(
-             body["options"].dump(), started.mutable_options())
+    if (!google::protobuf::util::JsonStringToMessage(body["options"].dump(),
+                                                     started.mutable_options())
              .ok()) {
       return absl::InvalidArgumentError(
           "options must be the rule options' JSON (events.proto "
@@ -140,8 +140,8 @@ absl::StatusOr<std::unique_ptr<Server>> Server::Create(Options options) {
   if (absl::Status made = o.table.env->CreateDirs(tables_dir); !made.ok()) {
     return made;
   }
-  absl::StatusOr<std::unique_ptr<Table>> local = Table::Open(
-      "local", o.data_dir + "/match.log", true, true, o.table);
+  absl::StatusOr<std::unique_ptr<Table>> local =
+      Table::Open("local", o.data_dir + "/match.log", true, true, o.table);
   absl::MutexLock lock(&server->mu_);
   if (local.ok()) {
     server->tables_["local"] = *std::move(local);
@@ -255,17 +255,17 @@ void Server::Route() {
               res.set_header("Cache-Control", "no-cache");
             });
 
-  http_.Get("/api/tables", [this](const httplib::Request&,
-                                  httplib::Response& res) {
-    std::vector<Table*> tables;
-    {
-      absl::MutexLock lock(&mu_);
-      for (auto& [id, t] : tables_) tables.push_back(t.get());
-    }
-    json list = json::array();
-    for (Table* t : tables) list.push_back(t->Summary());
-    Send(res, {200, list});
-  });
+  http_.Get("/api/tables",
+            [this](const httplib::Request&, httplib::Response& res) {
+              std::vector<Table*> tables;
+              {
+                absl::MutexLock lock(&mu_);
+                for (auto& [id, t] : tables_) tables.push_back(t.get());
+              }
+              json list = json::array();
+              for (Table* t : tables) list.push_back(t->Summary());
+              Send(res, {200, list});
+            });
   http_.Post("/api/tables", [this](const httplib::Request& req,
                                    httplib::Response& res) {
     absl::StatusOr<json> body = BodyOf(req);
@@ -274,8 +274,9 @@ void Server::Route() {
     if (!started.ok()) return Send(res, Error(422, started.status().message()));
     absl::StatusOr<Table*> table = CreateTable(*std::move(started));
     if (!table.ok()) {
-      return Send(res, Error(absl::IsInvalidArgument(table.status()) ? 422 : 503,
-                             table.status().message()));
+      return Send(res,
+                  Error(absl::IsInvalidArgument(table.status()) ? 422 : 503,
+                        table.status().message()));
     }
     res.set_header("Location", absl::StrCat("/t/", (*table)->id()));
     Send(res, {201, {{"id", (*table)->id()}}});
@@ -283,92 +284,93 @@ void Server::Route() {
 
   const std::string table_path = absl::StrCat("/api/tables/", kTableId);
   auto with_table = [this](auto handler) {
-    return [this, handler](const httplib::Request& req,
-                           httplib::Response& res) {
-      Table* t = Find(req.matches[1].str());
-      if (t == nullptr) {
-        return Send(res, Error(404, absl::StrCat("no table ",
-                                                 req.matches[1].str(),
-                                                 "; the lobby lists them")));
-      }
-      handler(*t, req, res);
-    };
+    return
+        [this, handler](const httplib::Request& req, httplib::Response& res) {
+          Table* t = Find(req.matches[1].str());
+          if (t == nullptr) {
+            return Send(
+                res, Error(404, absl::StrCat("no table ", req.matches[1].str(),
+                                             "; the lobby lists them")));
+          }
+          handler(*t, req, res);
+        };
   };
   http_.Get(table_path, with_table([](Table& t, const httplib::Request&,
                                       httplib::Response& res) {
               Send(res, {200, t.Get()});
             }));
-  http_.Post(
-      absl::StrCat(table_path,
-                   "/(moves|undo|resign|draw/offer|draw/accept|draw/"
-                   "decline|pause|resume|new)"),
-      with_table([](Table& t, const httplib::Request& req,
-                    httplib::Response& res) {
-        absl::StatusOr<json> body = BodyOf(req);
-        if (!body.ok()) return Send(res, Error(400, body.status().message()));
-        Send(res, t.Act(req.matches[2].str(), *body));
-      }));
-  http_.Get(absl::StrCat(table_path, "/log"),
-            with_table([](Table& t, const httplib::Request&,
-                          httplib::Response& res) {
-              absl::StatusOr<std::string> bytes = t.LogBytes();
-              if (!bytes.ok()) return Send(res, Error(404, bytes.status().message()));
-              res.set_content(*bytes, "application/octet-stream");
-            }));
-  http_.Get(absl::StrCat(table_path, "/pdn"),
-            with_table([](Table& t, const httplib::Request&,
-                          httplib::Response& res) {
-              absl::StatusOr<std::string> pdn = t.Pdn();
-              if (!pdn.ok()) return Send(res, Error(404, pdn.status().message()));
-              res.set_content(*pdn, "application/x-chess-pdn; charset=utf-8");
-            }));
+  http_.Post(absl::StrCat(table_path,
+                          "/(moves|undo|resign|draw/offer|draw/accept|draw/"
+                          "decline|pause|resume|new)"),
+             with_table([](Table& t, const httplib::Request& req,
+                           httplib::Response& res) {
+               absl::StatusOr<json> body = BodyOf(req);
+               if (!body.ok())
+                 return Send(res, Error(400, body.status().message()));
+               Send(res, t.Act(req.matches[2].str(), *body));
+             }));
   http_.Get(
-      absl::StrCat(table_path, "/events"),
-      with_table([this](Table& t, const httplib::Request& req,
-                        httplib::Response& res) {
-        if (open_streams_.fetch_add(1) >= options_.max_streams) {
-          --open_streams_;
-          res.set_header("Retry-After", "10");
-          return Send(res, Error(503, absl::StrCat(
-                                          "this server already follows ",
-                                          options_.max_streams,
-                                          " event streams; close a tab and "
-                                          "try again")));
-        }
-        // EventSource sends Last-Event-ID on its own reconnects; a page
-        // opening a stream anew says where it stands with ?after=N.
-        uint64_t last = 0;
-        std::string seen = req.get_header_value("Last-Event-ID");
-        if (seen.empty()) seen = req.get_param_value("after");
-        if (!seen.empty() && !absl::SimpleAtoi(seen, &last)) last = 0;
-        std::shared_ptr<Table::Follower> follower = t.Follow(last);
-        res.set_header("Cache-Control", "no-store");
-        auto first = std::make_shared<bool>(true);
-        res.set_chunked_content_provider(
-            "text/event-stream",
-            [this, &t, follower, first](size_t, httplib::DataSink& sink) {
-              std::string out;
-              if (*first) {
-                // Reconnect quickly after a restart of the server.
-                out = "retry: 1000\n\n";
-                *first = false;
-              }
-              std::optional<std::vector<StreamMessage>> messages =
-                  t.Next(*follower, options_.keepalive);
-              if (!messages.has_value()) {
-                sink.done();
-                return true;
-              }
-              if (messages->empty()) out += ": keep-alive\n\n";
-              for (const StreamMessage& m : *messages) {
-                if (m.id.has_value()) absl::StrAppend(&out, "id: ", *m.id, "\n");
-                absl::StrAppend(&out, "event: ", m.event, "\ndata: ", m.data,
-                                "\n\n");
-              }
-              return sink.write(out.data(), out.size());
-            },
-            [this](bool) { --open_streams_; });
+      absl::StrCat(table_path, "/log"),
+      with_table([](Table& t, const httplib::Request&, httplib::Response& res) {
+        absl::StatusOr<std::string> bytes = t.LogBytes();
+        if (!bytes.ok()) return Send(res, Error(404, bytes.status().message()));
+        res.set_content(*bytes, "application/octet-stream");
       }));
+  http_.Get(
+      absl::StrCat(table_path, "/pdn"),
+      with_table([](Table& t, const httplib::Request&, httplib::Response& res) {
+        absl::StatusOr<std::string> pdn = t.Pdn();
+        if (!pdn.ok()) return Send(res, Error(404, pdn.status().message()));
+        res.set_content(*pdn, "application/x-chess-pdn; charset=utf-8");
+      }));
+  http_.Get(absl::StrCat(table_path, "/events"),
+            with_table([this](Table& t, const httplib::Request& req,
+                              httplib::Response& res) {
+              if (open_streams_.fetch_add(1) >= options_.max_streams) {
+                --open_streams_;
+                res.set_header("Retry-After", "10");
+                return Send(
+                    res,
+                    Error(503, absl::StrCat("this server already follows ",
+                                            options_.max_streams,
+                                            " event streams; close a tab and "
+                                            "try again")));
+              }
+              // EventSource sends Last-Event-ID on its own reconnects; a page
+              // opening a stream anew says where it stands with ?after=N.
+              uint64_t last = 0;
+              std::string seen = req.get_header_value("Last-Event-ID");
+              if (seen.empty()) seen = req.get_param_value("after");
+              if (!seen.empty() && !absl::SimpleAtoi(seen, &last)) last = 0;
+              std::shared_ptr<Table::Follower> follower = t.Follow(last);
+              res.set_header("Cache-Control", "no-store");
+              auto first = std::make_shared<bool>(true);
+              res.set_chunked_content_provider(
+                  "text/event-stream",
+                  [this, &t, follower, first](size_t, httplib::DataSink& sink) {
+                    std::string out;
+                    if (*first) {
+                      // Reconnect quickly after a restart of the server.
+                      out = "retry: 1000\n\n";
+                      *first = false;
+                    }
+                    std::optional<std::vector<StreamMessage>> messages =
+                        t.Next(*follower, options_.keepalive);
+                    if (!messages.has_value()) {
+                      sink.done();
+                      return true;
+                    }
+                    if (messages->empty()) out += ": keep-alive\n\n";
+                    for (const StreamMessage& m : *messages) {
+                      if (m.id.has_value())
+                        absl::StrAppend(&out, "id: ", *m.id, "\n");
+                      absl::StrAppend(&out, "event: ", m.event,
+                                      "\ndata: ", m.data, "\n\n");
+                    }
+                    return sink.write(out.data(), out.size());
+                  },
+                  [this](bool) { --open_streams_; });
+            }));
 }
 
 absl::StatusOr<int> Server::Bind() {

@@ -106,11 +106,12 @@ json RecordJson(uint64_t seq, const events::Event& event) {
       google::protobuf::util::MessageToJsonString(event, &text, options).ok();
   std::string kind;
   if (event.kind_case() != events::Event::KIND_NOT_SET) {
-    kind = std::string(event.GetDescriptor()
-                           ->FindFieldByNumber(event.kind_case())
-                           ->name());
+    kind = std::string(
+        event.GetDescriptor()->FindFieldByNumber(event.kind_case())->name());
   }
-  return {{"seq", seq}, {"kind", kind}, {"event", printed ? json::parse(text) : json(nullptr)}};
+  return {{"seq", seq},
+          {"kind", kind},
+          {"event", printed ? json::parse(text) : json(nullptr)}};
 }
 
 }  // namespace checkers::web

@@ -27,7 +27,8 @@ TEST(StateJsonTest, StartPositionHasTwelveMenASideOnTheirSquares) {
   EXPECT_EQ(s["human"], "first");
   EXPECT_EQ(s["colours"]["first"], "Red");
   ASSERT_EQ(s["board"].size(), 32);
-  EXPECT_EQ(s["board"][0], nlohmann::json({{"side", "first"}, {"king", false}}));
+  EXPECT_EQ(s["board"][0],
+            nlohmann::json({{"side", "first"}, {"king", false}}));
   EXPECT_TRUE(s["board"][15].is_null());
   EXPECT_EQ(s["board"][31]["side"], "second");
   EXPECT_FALSE(s["over"]);

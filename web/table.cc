@@ -219,7 +219,7 @@ void Table::Stop() {
     absl::MutexLock lock(&mu_);
     if (stopping_) return;
     stopping_ = true;
-    session_->Pause();
+    if (session_ != nullptr) session_->Pause();
     work_cv_.Signal();
     follow_cv_.SignalAll();
   }
@@ -249,11 +249,11 @@ json Table::Summary() {
             {"turn", s.started && !s.over() ? SideWord(s.side_to_move()) : ""},
             {"head", s.last_seq},
             {"turns_played", s.turns}};
-  o["status"] = !s.started             ? "empty"
-                : s.over()             ? "over"
-                : !readonly_.empty()   ? "readonly"
-                : session_->paused()   ? "paused"
-                                       : "playing";
+  o["status"] = !s.started           ? "empty"
+                : s.over()           ? "over"
+                : !readonly_.empty() ? "readonly"
+                : session_->paused() ? "paused"
+                                     : "playing";
   o["result"] = StateJson(s).value("result", json(nullptr));
   return o;
 }
@@ -264,8 +264,8 @@ json Table::Get() {
   json o = StateJson(session_->state());
   o["id"] = id_;
   o["head"] = session_->state().last_seq;
-  o["legal"] = readonly_.empty() ? LegalTexts(*session_)
-                                 : std::vector<std::string>{};
+  o["legal"] =
+      readonly_.empty() ? LegalTexts(*session_) : std::vector<std::string>{};
   o["seats"] = nullptr;
   o["clock"] = nullptr;
   const std::optional<events::Side> answer = session_->DrawAnswerDue();
@@ -352,8 +352,7 @@ std::optional<std::vector<StreamMessage>> Table::Next(Follower& f,
   absl::MutexLock lock(&mu_);
   const absl::Time deadline = absl::Now() + timeout;
   auto ready = [&] {
-    return stopping_ || f.low < f.sent ||
-           session_->events().size() > f.sent ||
+    return stopping_ || f.low < f.sent || session_->events().size() > f.sent ||
            f.status_seen != status_version_;
   };
   while (!ready()) {

@@ -21,15 +21,14 @@ constexpr absl::Duration kPatience = absl::Seconds(60);
 
 class TableTest : public ::testing::Test {
  protected:
-  std::unique_ptr<Table> Open(events::Mode mode,
-                              uint64_t max_nodes = 0) {
+  std::unique_ptr<Table> Open(events::Mode mode, uint64_t max_nodes = 0) {
     Table::Options options;
     options.clock = &clock_;
     options.computer.max_nodes = max_nodes;
-    const std::string path =
-        absl::StrCat(::testing::TempDir(), "/", ++count_, "_",
-                     ::testing::UnitTest::GetInstance()->current_test_info()->name(),
-                     ".log");
+    const std::string path = absl::StrCat(
+        ::testing::TempDir(), "/", ++count_, "_",
+        ::testing::UnitTest::GetInstance()->current_test_info()->name(),
+        ".log");
     std::remove(path.c_str());
     auto table = Table::Open("t", path, true, false, options);
     EXPECT_TRUE(table.ok()) << table.status();
@@ -99,9 +98,9 @@ TEST_F(TableTest, MoveAfterTheEndIsGone) {
   const json state = t->Get();
   EXPECT_TRUE(state["over"]);
   EXPECT_EQ(state["result"], "second");
-  EXPECT_EQ(t->Act("moves", {{"move", "11-15"}, {"head", state["head"]}})
-                .status,
-            410);
+  EXPECT_EQ(
+      t->Act("moves", {{"move", "11-15"}, {"head", state["head"]}}).status,
+      410);
 }
 
 TEST_F(TableTest, ComputersTurnIsNotThePersons) {
