@@ -366,7 +366,9 @@ $('new').addEventListener('click', () => {
 document.addEventListener('visibilitychange', async () => {
   if (!state || state.mode !== 'computer' || state.over) return;
   if (document.hidden && !state.status.paused) {
-    autoPaused = await post('pause');
+    // Set before the answer comes, so that a quick return resumes it.
+    autoPaused = true;
+    if (!(await post('pause'))) autoPaused = false;
   } else if (!document.hidden && autoPaused) {
     autoPaused = false;
     await post('resume');
