@@ -1,8 +1,14 @@
 #!/usr/bin/env bash
 # Installs what is missing, builds the `checkers` command and starts a game
-# on the default local save. Extra arguments go to `checkers play`.
+# on the default local save. Extra arguments go to `checkers play`; with
+# --web first, the web board starts instead (`checkers serve`, which prints
+# its address) and the rest go to it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 tools/setup.sh
 bazel build --config=opt //ui_cli:checkers
+if [ "${1:-}" = "--web" ]; then
+  shift
+  exec bazel-bin/ui_cli/checkers serve "$@"
+fi
 exec bazel-bin/ui_cli/checkers play "$@"

@@ -15,9 +15,18 @@ packages=(
   libncurses-dev        # the terminal UI
   tmux                  # drives the terminal UI in tests
   locales
+  libcpp-httplib-dev    # the web server (checkers serve), 0.11
+  libssl-dev            # what Debian built cpp-httplib with: OpenSSL,
+  zlib1g-dev            # zlib
+  libbrotli-dev         # and Brotli
+  nlohmann-json3-dev    # the web API's request and answer bodies
+  chromium              # the browser tests drive it (web/e2e)
 )
 
 missing=()
+# Node and npm run the browser tests; a machine may have its own Node (with
+# its own npm), which Debian's npm package would conflict with.
+if ! command -v npm >/dev/null; then missing+=(nodejs npm); fi
 for p in "${packages[@]}"; do
   if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then
     missing+=("$p")
@@ -30,4 +39,11 @@ if [ ${#missing[@]} -gt 0 ]; then
   echo "installing: ${missing[*]}" >&2
   $sudo apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
+
+# The browser tests' driver, pinned by web/e2e/package-lock.json. No browser
+# is downloaded: the tests drive Debian's chromium.
+e2e="$(cd "$(dirname "$0")/.." && pwd)/web/e2e"
+if [ -f "$e2e/package-lock.json" ] && [ ! -d "$e2e/node_modules/playwright-core" ]; then
+  (cd "$e2e" && PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund >/dev/null)
 fi

@@ -43,6 +43,8 @@ std::vector<Command> PlayCommands();
 std::vector<Command> MatchCommands();
 // log, replay, audit, export, import: the read-only tools for saved games.
 std::vector<Command> ToolCommands();
+// serve: the web board (web/).
+std::vector<Command> ServeCommands();
 // bench perft, search, log, import: the figures of bench/, printed.
 std::vector<Bench> Benches();
 

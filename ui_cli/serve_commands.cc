@@ -1,0 +1,111 @@
+// `checkers serve`: the web board (web/API.md). The server is web/'s; this
+// file reads the flags, prints the address once the socket accepts, and
+// turns SIGINT/SIGTERM into a stop that lets the commits under way finish.
+
+#include <pthread.h>
+#include <signal.h>
+
+#include <cstdio>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "absl/flags/flag.h"
+#include "absl/status/status.h"
+#include "absl/strings/numbers.h"
+#include "absl/strings/str_cat.h"
+#include "session/session.h"
+#include "storage/save_path.h"
+#include "ui_cli/command.h"
+#include "ui_cli/exit_codes.h"
+#include "web/server.h"
+
+ABSL_FLAG(std::string, listen, "127.0.0.1:8080",
+          "serve: HOST:PORT to listen on (port 0 picks a free one); loopback "
+          "only unless it says otherwise");
+ABSL_FLAG(std::string, data, "",
+          "serve: the directory of the tables (default: the directory of the "
+          "terminal game's save)");
+ABSL_FLAG(int, max_streams, 64,
+          "serve: how many event streams may be open at once");
+
+namespace checkers::cli {
+namespace {
+
+absl::Status Usage(absl::string_view message) {
+  return absl::InvalidArgumentError(message);
+}
+
+int RunServe(const std::vector<std::string>& positional) {
+  if (!positional.empty()) {
+    return Fail(Usage(absl::StrCat("serve takes no word \"", positional[0],
+                                   "\"; see checkers serve --help")));
+  }
+  web::Server::Options options;
+  const std::string listen = absl::GetFlag(FLAGS_listen);
+  const size_t colon = listen.rfind(':');
+  if (colon == std::string::npos || colon == 0 ||
+      !absl::SimpleAtoi(listen.substr(colon + 1), &options.port) ||
+      options.port < 0 || options.port > 65535) {
+    return Fail(
+        Usage(absl::StrCat("--listen must be HOST:PORT, e.g. "
+                           "--listen=127.0.0.1:8080, not \"",
+                           listen, "\"")));
+  }
+  options.host = listen.substr(0, colon);
+  options.max_streams = absl::GetFlag(FLAGS_max_streams);
+  if (options.max_streams < 1) {
+    return Fail(Usage("--max_streams must be at least 1"));
+  }
+  options.data_dir = absl::GetFlag(FLAGS_data);
+  if (options.data_dir.empty()) {
+    absl::StatusOr<std::string> save = storage::DefaultSavePath();
+    if (!save.ok()) return Fail(kExitCantWrite, save.status());
+    options.data_dir = save->substr(0, save->rfind('/'));
+  }
+  absl::StatusOr<session::ComputerOptions> computer =
+      session::ComputerOptionsFromEnvironment();
+  if (!computer.ok()) return Fail(Usage(computer.status().message()));
+  options.table.computer = *computer;
+
+  // Every thread started from here on leaves SIGINT and SIGTERM to the one
+  // that waits for them.
+  sigset_t stop_signals;
+  sigemptyset(&stop_signals);
+  sigaddset(&stop_signals, SIGINT);
+  sigaddset(&stop_signals, SIGTERM);
+  pthread_sigmask(SIG_BLOCK, &stop_signals, nullptr);
+  // A browser that goes away mid-answer is not a reason to exit.
+  signal(SIGPIPE, SIG_IGN);
+
+  absl::StatusOr<std::unique_ptr<web::Server>> server =
+      web::Server::Create(options);
+  if (!server.ok()) return Fail(kExitCantWrite, server.status());
+  absl::StatusOr<int> port = (*server)->Bind();
+  if (!port.ok()) return Fail(kExitCantWrite, port.status());
+  std::printf("listening on http://%s:%d/\n", options.host.c_str(), *port);
+  std::fflush(stdout);
+
+  std::thread stopper([&stop_signals, s = server->get()] {
+    int signal_number = 0;
+    sigwait(&stop_signals, &signal_number);
+    s->Stop();
+  });
+  (*server)->Serve();
+  // Serve returns only after Stop; the stopper has done its work.
+  stopper.join();
+  server->reset();
+  return kExitOk;
+}
+
+}  // namespace
+
+std::vector<Command> ServeCommands() {
+  return {{"serve",
+           "serve [--listen=127.0.0.1:8080] [--data=DIR]  the game in a "
+           "browser",
+           {"listen", "data", "max_streams"},
+           RunServe}};
+}
+
+}  // namespace checkers::cli

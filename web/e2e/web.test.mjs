@@ -1,0 +1,256 @@
+// Browser tests of `checkers serve`: Debian's chromium driven by
+// playwright-core, against the binary that tools/web_test.sh builds.
+// CHECKERS is the binary; outputs (screenshots) go to WEB_TEST_OUTPUTS.
+
+import {test, before, after} from 'node:test';
+import assert from 'node:assert/strict';
+import {spawn} from 'node:child_process';
+import {mkdtempSync, mkdirSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import {join} from 'node:path';
+import {chromium} from 'playwright-core';
+
+const binary = process.env.CHECKERS;
+const outputs = process.env.WEB_TEST_OUTPUTS || join(tmpdir(), 'checkers-web-e2e');
+mkdirSync(outputs, {recursive: true});
+// How long a test waits for the page or the server before it fails.
+const patience = 30000;
+
+let browser;
+before(async () => {
+  browser = await chromium.launch({executablePath: '/usr/bin/chromium', args: ['--no-sandbox']});
+});
+after(async () => { await browser.close(); });
+
+// Starts the server; resolves with {url, port, proc} once it prints its address.
+function serve(data, {port = 0, env = {}} = {}) {
+  const proc = spawn(binary, ['serve', `--listen=127.0.0.1:${port}`, `--data=${data}`],
+      {env: {...process.env, ...env}, stdio: ['ignore', 'pipe', 'inherit']});
+  return new Promise((resolve, reject) => {
+    let out = '';
+    proc.stdout.on('data', (d) => {
+      out += d;
+      const m = out.match(/^listening on (http:\/\/[^/]+:(\d+)\/)\n/);
+      if (m) resolve({url: m[1], port: Number(m[2]), proc});
+    });
+    proc.on('exit', (code) => reject(new Error(`serve exited ${code}`)));
+  });
+}
+
+async function stop(server) {
+  const exited = new Promise((r) => server.proc.once('exit', r));
+  server.proc.kill('SIGTERM');
+  return exited;
+}
+
+async function api(server, path, body) {
+  const res = await fetch(server.url + path.replace(/^\//, ''), body === undefined ? {} : {
+    method: 'POST', headers: {'Content-Type': 'application/json'}, body: JSON.stringify(body)});
+  return {status: res.status, body: await res.json()};
+}
+
+async function newTable(server, body) {
+  const r = await api(server, '/api/tables', body);
+  assert.equal(r.status, 201, JSON.stringify(r.body));
+  return r.body.id;
+}
+
+async function until(fn, what) {
+  const deadline = Date.now() + patience;
+  for (;;) {
+    const v = await fn();
+    if (v) return v;
+    if (Date.now() > deadline) throw new Error(`waited in vain for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+const square = (page, n) => page.locator(`[data-square="${n}"]`);
+
+async function clickMove(page, text) {
+  for (const n of text.split(/[-x]/)) await square(page, n).click();
+}
+
+// Moves the board's focus to square `n` with the arrow keys only.
+async function focusSquare(page, n) {
+  const cell = async (s) => page.evaluate((s) => {
+    const r = document.querySelector(`[data-square="${s}"]`).getBoundingClientRect();
+    return [r.top, r.left];
+  }, s);
+  const [ty, tx] = await cell(n);
+  for (let i = 0; i < 40; ++i) {
+    const at = await page.evaluate(() => Number(document.activeElement.dataset.square));
+    if (at === n) return;
+    const [y, x] = await cell(at);
+    if (Math.abs(y - ty) > 2) await page.keyboard.press(y > ty ? 'ArrowUp' : 'ArrowDown');
+    else await page.keyboard.press(x > tx ? 'ArrowLeft' : 'ArrowRight');
+  }
+  throw new Error(`could not reach square ${n} with the arrows`);
+}
+
+test('a keyboard-only game against the computer reaches a capture', async () => {
+  const data = mkdtempSync(join(tmpdir(), 'web-'));
+  const server = await serve(data);
+  try {
+    const id = await newTable(server, {mode: 'computer', difficulty: 'easy'});
+    const page = await browser.newPage();
+    await page.goto(`${server.url}t/${id}`);
+    await until(() => page.locator('[data-square]').count(), 'the board');
+    // Tab onto the board.
+    for (let i = 0; i < 30; ++i) {
+      await page.keyboard.press('Tab');
+      if (await page.evaluate(() => !!document.activeElement.dataset.square)) break;
+    }
+    assert.ok(await page.evaluate(() => !!document.activeElement.dataset.square));
+    let captured = false;
+    for (let turn = 0; turn < 40 && !captured; ++turn) {
+      const s = await until(async () => {
+        const st = (await api(server, `/api/tables/${id}`)).body;
+        return st.legal.length > 0 || st.over ? st : null;
+      }, 'the person\'s turn');
+      if (s.over) break;
+      const move = s.legal.find((m) => m.includes('x')) || s.legal[0];
+      captured = move.includes('x');
+      for (const n of move.split(/[-x]/).map(Number)) {
+        await focusSquare(page, n);
+        await page.keyboard.press(n % 2 ? 'Enter' : ' ');
+      }
+      await until(async () => (await api(server, `/api/tables/${id}`)).body.head > s.head, 'the move');
+    }
+    assert.ok(captured, 'no capture in 40 turns');
+    const label = await square(page, 1).getAttribute('aria-label');
+    assert.match(label, /^Square 1, /);
+    assert.match(await page.locator('#announce').textContent(), /played/);
+  } finally { await stop(server); }
+});
+
+test('two players play on one page', async () => {
+  const data = mkdtempSync(join(tmpdir(), 'web-'));
+  const server = await serve(data);
+  try {
+    const id = await newTable(server, {mode: 'two-player'});
+    const page = await browser.newPage();
+    await page.goto(`${server.url}t/${id}`);
+    await clickMove(page, '11-15');
+    await until(async () => (await page.locator('#moves li').count()) === 1, 'first move listed');
+    await clickMove(page, '23-19');
+    await until(async () => (await page.locator('#moves li').count()) === 2, 'second move listed');
+    assert.equal(await square(page, 15).getAttribute('aria-label'), 'Square 15, Red man');
+    assert.match(await square(page, 19).getAttribute('aria-label'), /^Square 19, White man, last move/);
+    assert.equal((await api(server, `/api/tables/${id}`)).body.head, 3);
+  } finally { await stop(server); }
+});
+
+test('a multi-jump is entered landing by landing and Escape cancels it', async () => {
+  const data = mkdtempSync(join(tmpdir(), 'web-'));
+  const server = await serve(data);
+  try {
+    const id = await newTable(server, {mode: 'two-player', fen: 'B:W14,23,32:B9'});
+    const page = await browser.newPage();
+    await page.goto(`${server.url}t/${id}`);
+    await square(page, 9).click();
+    await square(page, 18).click();
+    assert.match(await square(page, 18).getAttribute('aria-label'), /route on the way/);
+    await page.keyboard.press('Escape');
+    assert.match(await page.locator('#announce').textContent(), /cancelled/);
+    assert.doesNotMatch(await square(page, 9).getAttribute('aria-label'), /selected/);
+    assert.equal((await api(server, `/api/tables/${id}`)).body.head, 1);
+    await clickMove(page, '9x18x27');
+    await until(async () => (await api(server, `/api/tables/${id}`)).body.head === 2, 'the jump');
+    await until(async () => /Square 27, Red man/.test(await square(page, 27).getAttribute('aria-label')), 'the piece on 27');
+  } finally { await stop(server); }
+});
+
+test('a page reloaded mid-game shows the game as it was', async () => {
+  const data = mkdtempSync(join(tmpdir(), 'web-'));
+  const server = await serve(data);
+  try {
+    const id = await newTable(server, {mode: 'two-player'});
+    const page = await browser.newPage();
+    await page.goto(`${server.url}t/${id}`);
+    await clickMove(page, '11-15');
+    await until(async () => (await page.locator('#moves li').count()) === 1, 'the move listed');
+    await page.reload();
+    await until(async () => (await page.locator('#moves li').count()) === 1, 'the move after reload');
+    assert.equal(await square(page, 15).getAttribute('aria-label'), 'Square 15, Red man, last move');
+  } finally { await stop(server); }
+});
+
+test('a server killed mid-game and restarted loses no acknowledged turn', async () => {
+  const data = mkdtempSync(join(tmpdir(), 'web-'));
+  let server = await serve(data);
+  const port = server.port;
+  const id = await newTable(server, {mode: 'two-player'});
+  const page = await browser.newPage();
+  await page.goto(`${server.url}t/${id}`);
+  await clickMove(page, '11-15');
+  await until(async () => (await api(server, `/api/tables/${id}`)).body.head === 2, 'acknowledged');
+  const killed = new Promise((r) => server.proc.once('exit', r));
+  server.proc.kill('SIGKILL');
+  await killed;
+  server = await serve(data, {port});
+  try {
+    assert.equal((await api(server, `/api/tables/${id}`)).body.head, 2);
+    // The page's stream reconnects by itself; then it plays on.
+    await until(async () => (await page.evaluate(() => document.getElementById('error').textContent)) === '' , 'no error');
+    await clickMove(page, '23-19');
+    await until(async () => (await api(server, `/api/tables/${id}`)).body.head === 3, 'the move after restart');
+    await until(async () => (await page.locator('#moves li').count()) === 2, 'both moves listed');
+  } finally { await stop(server); }
+});
+
+test('a hidden page pauses the computer', async () => {
+  const data = mkdtempSync(join(tmpdir(), 'web-'));
+  // A search that lasts, so that there is one to pause.
+  const server = await serve(data, {env: {CHECKERS_SEARCH_NODES: '1000000000000'}});
+  try {
+    const id = await newTable(server, {mode: 'computer'});
+    const page = await browser.newPage();
+    await page.goto(`${server.url}t/${id}`);
+    await clickMove(page, '11-15');
+    await until(async () => (await api(server, `/api/tables/${id}`)).body.status.thinking, 'the computer thinking');
+    await page.evaluate(() => {
+      Object.defineProperty(document, 'hidden', {value: true, configurable: true});
+      document.dispatchEvent(new Event('visibilitychange'));
+    });
+    const st = await until(async () => {
+      const s = (await api(server, `/api/tables/${id}`)).body;
+      return s.status.paused && s.status.search_paused ? s : null;
+    }, 'the pause').catch(async (e) => {
+      throw new Error(`${e.message}: page says ${await page.locator('#error').textContent()}; ` +
+          JSON.stringify((await api(server, `/api/tables/${id}`)).body.status));
+    });
+    await new Promise((r) => setTimeout(r, 300));
+    const later = (await api(server, `/api/tables/${id}`)).body;
+    assert.equal(later.status.nodes, st.status.nodes, 'the search went on while hidden');
+    await page.evaluate(() => {
+      Object.defineProperty(document, 'hidden', {value: false, configurable: true});
+      document.dispatchEvent(new Event('visibilitychange'));
+    });
+    await until(async () => !(await api(server, `/api/tables/${id}`)).body.status.paused, 'the resume').catch(async (e) => {
+      throw new Error(`${e.message}: page says ${await page.locator('#error').textContent()}`);
+    });
+  } finally { await stop(server); }
+});
+
+test('screenshots of the table page at phone and desktop widths', async () => {
+  const data = mkdtempSync(join(tmpdir(), 'web-'));
+  const server = await serve(data);
+  try {
+    const id = await newTable(server, {mode: 'two-player'});
+    for (const width of [375, 1280]) {
+      const page = await browser.newPage({viewport: {width, height: width === 375 ? 812 : 900}});
+      await page.goto(`${server.url}t/${id}`);
+      await until(() => page.locator('[data-square]').count(), 'the board');
+      if (width === 375) {
+        await clickMove(page, '11-15');
+        await until(async () => (await page.locator('#moves li').count()) === 1, 'the move');
+        await page.locator('#numbers').check();
+        await square(page, 23).click();
+      }
+      const scroll = await page.evaluate(() => document.documentElement.scrollWidth);
+      assert.ok(scroll <= width, `the page scrolls sideways at ${width}px (${scroll})`);
+      await page.screenshot({path: join(outputs, `table-${width}.png`), fullPage: true});
+    }
+  } finally { await stop(server); }
+});

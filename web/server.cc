@@ -1,0 +1,409 @@
+#include "web/server.h"
+
+#include <cstdio>
+#include <filesystem>
+#include <string>
+#include <system_error>
+#include <utility>
+#include <vector>
+
+#include "absl/random/random.h"
+#include "absl/strings/match.h"
+#include "absl/strings/numbers.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
+#include "events/validate.h"
+#include "google/protobuf/util/json_util.h"
+#include "web/state_json.h"
+#include "web/static_files.h"
+
+namespace checkers::web {
+
+using nlohmann::json;
+
+namespace {
+
+constexpr size_t kMaxBody = 4096;
+// Every page and script comes from this server (WEB.md, Security).
+constexpr char kPolicy[] = "default-src 'self'";
+constexpr char kTableId[] = "([a-z0-9][a-z0-9-]{0,31})";
+
+void Send(httplib::Response& res, const Answer& answer) {
+  res.status = answer.status;
+  res.set_content(answer.body.dump(), "application/json");
+}
+
+std::string ContentType(absl::string_view name) {
+  if (absl::EndsWith(name, ".html")) return "text/html; charset=utf-8";
+  if (absl::EndsWith(name, ".js")) return "text/javascript; charset=utf-8";
+  if (absl::EndsWith(name, ".css")) return "text/css; charset=utf-8";
+  if (absl::EndsWith(name, ".svg")) return "image/svg+xml";
+  return "application/octet-stream";
+}
+
+const StaticFile* FindStatic(absl::string_view name) {
+  for (const StaticFile& f : StaticFiles()) {
+    if (f.name == name) return &f;
+  }
+  return nullptr;
+}
+
+// The JSON body of a POST: an object, or a 400 answer.
+absl::StatusOr<json> BodyOf(const httplib::Request& req) {
+  if (req.body.empty()) return json::object();
+  json body = json::parse(req.body, nullptr, /*allow_exceptions=*/false);
+  if (body.is_discarded() || !body.is_object()) {
+    return absl::InvalidArgumentError(
+        "the request body must be one JSON object");
+  }
+  return body;
+}
+
+std::string NewTableId() {
+  absl::BitGen gen;
+  return absl::StrFormat("%012x", absl::Uniform<uint64_t>(gen) >> 16);
+}
+
+// The game a POST /api/tables asks for, or the 422 that refuses it.
+absl::StatusOr<events::GameStarted> StartedOf(const json& body) {
+  events::GameStarted started;
+  const std::string rules = body.value("rules", "english");
+  if (rules != "english") {
+    return absl::InvalidArgumentError(
+        "rules must be \"english\", the one edition there is");
+  }
+  const std::string mode = body.value("mode", "computer");
+  if (mode == "remote") {
+    return absl::InvalidArgumentError(
+        "tables for two devices are not served yet; choose \"computer\" or "
+        "\"two-player\"");
+  }
+  if (mode != "computer" && mode != "two-player") {
+    return absl::InvalidArgumentError(
+        "mode must be \"computer\" or \"two-player\"");
+  }
+  if (body.value("turn_seconds", 0) != 0 || body.value("rated", false)) {
+    return absl::InvalidArgumentError(
+        "turn time limits and rated tables come with tables for two devices; "
+        "leave turn_seconds 0 and rated false");
+  }
+  started.set_mode(mode == "computer" ? events::VS_COMPUTER
+                                      : events::TWO_PLAYER);
+  const std::string level = body.value("difficulty", "medium");
+  if (level == "easy") {
+    started.set_difficulty(events::EASY);
+  } else if (level == "medium") {
+    started.set_difficulty(events::MEDIUM);
+  } else if (level == "hard") {
+    started.set_difficulty(events::HARD);
+  } else {
+    return absl::InvalidArgumentError(
+        "difficulty must be \"easy\", \"medium\" or \"hard\"");
+  }
+  const std::string side = body.value("human_side", "first");
+  if (side != "first" && side != "second") {
+    return absl::InvalidArgumentError(
+        "human_side must be \"first\" or \"second\"");
+  }
+  started.set_human_side(side == "first" ? events::FIRST : events::SECOND);
+  if (body.contains("options")) {
+    if (!google::protobuf::util::JsonStringToMessage(body["options"].dump(),
+                                                     started.mutable_options())
+             .ok()) {
+      return absl::InvalidArgumentError(
+          "options must be the rule options' JSON (events.proto "
+          "RuleOptions)");
+    }
+  } else {
+    *started.mutable_options() = events::DefaultRuleOptions();
+  }
+  if (body.contains("fen")) {
+    if (!body["fen"].is_string()) {
+      return absl::InvalidArgumentError("fen must be a PDN FEN string");
+    }
+    started.set_start_fen(body["fen"].get<std::string>());
+  }
+  started.set_engine_seed(absl::Uniform<uint64_t>(absl::BitGen()));
+  return started;
+}
+
+}  // namespace
+
+Server::Server(Options options) : options_(std::move(options)) {}
+
+Server::~Server() { Stop(); }
+
+absl::StatusOr<std::unique_ptr<Server>> Server::Create(Options options) {
+  std::unique_ptr<Server> server(new Server(std::move(options)));
+  const Options& o = server->options_;
+  const std::string tables_dir = o.data_dir + "/tables";
+  if (absl::Status made = o.table.env->CreateDirs(tables_dir); !made.ok()) {
+    return made;
+  }
+  absl::StatusOr<std::unique_ptr<Table>> local =
+      Table::Open("local", o.data_dir + "/match.log", true, true, o.table);
+  absl::MutexLock lock(&server->mu_);
+  if (local.ok()) {
+    server->tables_["local"] = *std::move(local);
+  } else {
+    std::fprintf(stderr, "checkers serve: the table local is left out: %s\n",
+                 std::string(local.status().message()).c_str());
+  }
+  std::error_code error;
+  for (const auto& entry :
+       std::filesystem::directory_iterator(tables_dir, error)) {
+    const std::filesystem::path& p = entry.path();
+    if (p.extension() != ".log") continue;
+    const std::string id = p.stem().string();
+    absl::StatusOr<std::unique_ptr<Table>> table =
+        Table::Open(id, p.string(), false, false, o.table);
+    if (!table.ok()) {
+      std::fprintf(stderr,
+                   "checkers serve: the table %s is left out: %s (see "
+                   "checkers audit %s)\n",
+                   id.c_str(), std::string(table.status().message()).c_str(),
+                   p.string().c_str());
+      continue;
+    }
+    server->tables_[id] = *std::move(table);
+  }
+  server->Route();
+  return server;
+}
+
+Table* Server::Find(const std::string& id) {
+  absl::MutexLock lock(&mu_);
+  auto it = tables_.find(id);
+  return it == tables_.end() ? nullptr : it->second.get();
+}
+
+absl::StatusOr<Table*> Server::CreateTable(events::GameStarted started) {
+  std::string id = NewTableId();
+  absl::StatusOr<std::unique_ptr<Table>> table =
+      Table::Open(id, absl::StrCat(options_.data_dir, "/tables/", id, ".log"),
+                  true, false, options_.table);
+  if (!table.ok()) return table.status();
+  Table* t = table->get();
+  const Answer started_answer = t->Start(std::move(started));
+  if (started_answer.status != 201) {
+    const std::string path = t->path();
+    table->reset();
+    (void)options_.table.env->RemoveFile(path);
+    return absl::InvalidArgumentError(
+        started_answer.body.value("error", "the rules refuse that game"));
+  }
+  absl::MutexLock lock(&mu_);
+  if (stopping_) return absl::UnavailableError("the server is stopping");
+  tables_[id] = *std::move(table);
+  return t;
+}
+
+void Server::Route() {
+  http_.set_payload_max_length(kMaxBody);
+  http_.set_default_headers({{"Content-Security-Policy", kPolicy},
+                             {"X-Content-Type-Options", "nosniff"},
+                             {"Referrer-Policy", "no-referrer"}});
+  // Each open event stream holds a thread; the rest answer requests.
+  const size_t threads = static_cast<size_t>(options_.max_streams) + 16;
+  http_.new_task_queue = [threads] { return new httplib::ThreadPool(threads); };
+
+  http_.set_pre_routing_handler([](const httplib::Request& req,
+                                   httplib::Response& res) {
+    if (req.method != "POST" || !req.has_header("Origin")) {
+      return httplib::Server::HandlerResponse::Unhandled;
+    }
+    const std::string origin = req.get_header_value("Origin");
+    if (origin != absl::StrCat("http://", req.get_header_value("Host"))) {
+      Send(res, Error(403, absl::StrCat("requests from ", origin,
+                                        " are refused; use this server's own "
+                                        "pages")));
+      return httplib::Server::HandlerResponse::Handled;
+    }
+    return httplib::Server::HandlerResponse::Unhandled;
+  });
+  http_.set_error_handler([](const httplib::Request&, httplib::Response& res) {
+    if (!res.body.empty()) return;
+    switch (res.status) {
+      case 413:
+        Send(res, Error(413, "request bodies are limited to 4 KiB"));
+        break;
+      case 404:
+        Send(res, Error(404, "no such page; the lobby is at /"));
+        break;
+      default:
+        Send(res, Error(res.status, "the request could not be served"));
+    }
+  });
+
+  auto page = [](absl::string_view name) {
+    return [name](const httplib::Request&, httplib::Response& res) {
+      const StaticFile* f = FindStatic(name);
+      res.set_content(std::string(f->text), ContentType(name));
+      res.set_header("Cache-Control", "no-cache");
+    };
+  };
+  http_.Get("/", page("index.html"));
+  http_.Get(absl::StrCat("/t/", kTableId), page("table.html"));
+  http_.Get(R"(/static/([a-z0-9_.-]+))",
+            [](const httplib::Request& req, httplib::Response& res) {
+              const StaticFile* f = FindStatic(req.matches[1].str());
+              if (f == nullptr) {
+                Send(res, Error(404, "no such file"));
+                return;
+              }
+              res.set_content(std::string(f->text), ContentType(f->name));
+              res.set_header("Cache-Control", "no-cache");
+            });
+
+  http_.Get("/api/tables",
+            [this](const httplib::Request&, httplib::Response& res) {
+              std::vector<Table*> tables;
+              {
+                absl::MutexLock lock(&mu_);
+                for (auto& [id, t] : tables_) tables.push_back(t.get());
+              }
+              json list = json::array();
+              for (Table* t : tables) list.push_back(t->Summary());
+              Send(res, {200, list});
+            });
+  http_.Post("/api/tables", [this](const httplib::Request& req,
+                                   httplib::Response& res) {
+    absl::StatusOr<json> body = BodyOf(req);
+    if (!body.ok()) return Send(res, Error(400, body.status().message()));
+    absl::StatusOr<events::GameStarted> started = StartedOf(*body);
+    if (!started.ok()) return Send(res, Error(422, started.status().message()));
+    absl::StatusOr<Table*> table = CreateTable(*std::move(started));
+    if (!table.ok()) {
+      return Send(res,
+                  Error(absl::IsInvalidArgument(table.status()) ? 422 : 503,
+                        table.status().message()));
+    }
+    res.set_header("Location", absl::StrCat("/t/", (*table)->id()));
+    Send(res, {201, {{"id", (*table)->id()}}});
+  });
+
+  const std::string table_path = absl::StrCat("/api/tables/", kTableId);
+  auto with_table = [this](auto handler) {
+    return
+        [this, handler](const httplib::Request& req, httplib::Response& res) {
+          Table* t = Find(req.matches[1].str());
+          if (t == nullptr) {
+            return Send(
+                res, Error(404, absl::StrCat("no table ", req.matches[1].str(),
+                                             "; the lobby lists them")));
+          }
+          handler(*t, req, res);
+        };
+  };
+  http_.Get(table_path, with_table([](Table& t, const httplib::Request&,
+                                      httplib::Response& res) {
+              Send(res, {200, t.Get()});
+            }));
+  http_.Post(absl::StrCat(table_path,
+                          "/(moves|undo|resign|draw/offer|draw/accept|draw/"
+                          "decline|pause|resume|new)"),
+             with_table([](Table& t, const httplib::Request& req,
+                           httplib::Response& res) {
+               absl::StatusOr<json> body = BodyOf(req);
+               if (!body.ok())
+                 return Send(res, Error(400, body.status().message()));
+               Send(res, t.Act(req.matches[2].str(), *body));
+             }));
+  http_.Get(
+      absl::StrCat(table_path, "/log"),
+      with_table([](Table& t, const httplib::Request&, httplib::Response& res) {
+        absl::StatusOr<std::string> bytes = t.LogBytes();
+        if (!bytes.ok()) return Send(res, Error(404, bytes.status().message()));
+        res.set_content(*bytes, "application/octet-stream");
+      }));
+  http_.Get(
+      absl::StrCat(table_path, "/pdn"),
+      with_table([](Table& t, const httplib::Request&, httplib::Response& res) {
+        absl::StatusOr<std::string> pdn = t.Pdn();
+        if (!pdn.ok()) return Send(res, Error(404, pdn.status().message()));
+        res.set_content(*pdn, "application/x-chess-pdn; charset=utf-8");
+      }));
+  http_.Get(absl::StrCat(table_path, "/events"),
+            with_table([this](Table& t, const httplib::Request& req,
+                              httplib::Response& res) {
+              if (open_streams_.fetch_add(1) >= options_.max_streams) {
+                --open_streams_;
+                res.set_header("Retry-After", "10");
+                return Send(
+                    res,
+                    Error(503, absl::StrCat("this server already follows ",
+                                            options_.max_streams,
+                                            " event streams; close a tab and "
+                                            "try again")));
+              }
+              // EventSource sends Last-Event-ID on its own reconnects; a page
+              // opening a stream anew says where it stands with ?after=N.
+              uint64_t last = 0;
+              std::string seen = req.get_header_value("Last-Event-ID");
+              if (seen.empty()) seen = req.get_param_value("after");
+              if (!seen.empty() && !absl::SimpleAtoi(seen, &last)) last = 0;
+              std::shared_ptr<Table::Follower> follower = t.Follow(last);
+              res.set_header("Cache-Control", "no-store");
+              auto first = std::make_shared<bool>(true);
+              res.set_chunked_content_provider(
+                  "text/event-stream",
+                  [this, &t, follower, first](size_t, httplib::DataSink& sink) {
+                    std::string out;
+                    if (*first) {
+                      // Reconnect quickly after a restart of the server.
+                      out = "retry: 1000\n\n";
+                      *first = false;
+                    }
+                    std::optional<std::vector<StreamMessage>> messages =
+                        t.Next(*follower, options_.keepalive);
+                    if (!messages.has_value()) {
+                      sink.done();
+                      return true;
+                    }
+                    if (messages->empty()) out += ": keep-alive\n\n";
+                    for (const StreamMessage& m : *messages) {
+                      if (m.id.has_value())
+                        absl::StrAppend(&out, "id: ", *m.id, "\n");
+                      absl::StrAppend(&out, "event: ", m.event,
+                                      "\ndata: ", m.data, "\n\n");
+                    }
+                    return sink.write(out.data(), out.size());
+                  },
+                  [this](bool) { --open_streams_; });
+            }));
+}
+
+absl::StatusOr<int> Server::Bind() {
+  if (options_.port == 0) {
+    port_ = http_.bind_to_any_port(options_.host);
+  } else if (http_.bind_to_port(options_.host, options_.port)) {
+    port_ = options_.port;
+  } else {
+    port_ = -1;
+  }
+  if (port_ <= 0) {
+    return absl::UnavailableError(absl::StrCat(
+        "cannot listen on ", options_.host, ":", options_.port,
+        "; is another server there? choose another with --listen=HOST:PORT"));
+  }
+  return port_;
+}
+
+void Server::Serve() { http_.listen_after_bind(); }
+
+void Server::Stop() {
+  {
+    absl::MutexLock lock(&mu_);
+    if (stopping_) return;
+    stopping_ = true;
+  }
+  http_.stop();
+  std::vector<Table*> tables;
+  {
+    absl::MutexLock lock(&mu_);
+    for (auto& [id, t] : tables_) tables.push_back(t.get());
+  }
+  for (Table* t : tables) t->Stop();
+}
+
+}  // namespace checkers::web

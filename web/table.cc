@@ -1,0 +1,399 @@
+#include "web/table.h"
+
+#include <algorithm>
+#include <limits>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "absl/random/random.h"
+#include "absl/strings/str_cat.h"
+#include "engine/movegen.h"
+#include "engine/notation.h"
+#include "events/computer.h"
+#include "events/game_state.h"
+#include "events/validate.h"
+#include "replay/log_record.h"
+#include "replay/pdn_writer.h"
+#include "web/state_json.h"
+
+namespace checkers::web {
+
+using nlohmann::json;
+using session::Outcome;
+using session::Refusal;
+
+// The logs a table reads back whole (LogBytes) are a game's turns: far
+// below this.
+constexpr uint64_t kMaxLogBytes = 64 << 20;
+
+struct Table::Follower {
+  // The last seq the follower holds.
+  uint64_t sent = 0;
+  // The lowest head the log was cut to since the follower last looked.
+  uint64_t low = std::numeric_limits<uint64_t>::max();
+  uint64_t status_seen = 0;
+};
+
+Answer Error(int status, absl::string_view message) {
+  return {status, {{"error", std::string(message)}}};
+}
+
+namespace {
+
+std::vector<std::string> LegalTexts(const session::Session& s) {
+  std::vector<std::string> legal;
+  for (const Move& m : s.LegalMoves()) legal.push_back(MoveToText(m));
+  std::sort(legal.begin(), legal.end());
+  return legal;
+}
+
+// The session's refusal as an HTTP status and a line for the person.
+Answer RefusalAnswer(const Outcome& outcome, const session::Session& s) {
+  const std::string why(outcome.status.message());
+  switch (outcome.refusal) {
+    case Refusal::kNone:
+      return {200, json::object()};
+    case Refusal::kNoGame:
+      return Error(409, "no game at this table yet; start a new game");
+    case Refusal::kPaused:
+      return Error(403, "the game is paused; resume it first");
+    case Refusal::kOver:
+      return Error(410, "the game is over; start a new game or undo");
+    case Refusal::kComputerError:
+      return Error(403,
+                   "the computer's search failed; resume to retry its turn");
+    case Refusal::kComputerTurn:
+      return Error(403, "it is the computer's turn; wait for its move");
+    case Refusal::kComputerAnswering:
+      return Error(403, "the computer is weighing the draw offer");
+    case Refusal::kAnswerDue:
+      return Error(403, "a draw offer awaits its answer: accept or decline");
+    case Refusal::kNotYourSeat:
+      return Error(403, "it is not your turn");
+    case Refusal::kNotation:
+    case Refusal::kIllegalMove: {
+      Answer a = Error(422, why.empty() ? "that move is not legal here" : why);
+      a.body["legal"] = LegalTexts(s);
+      return a;
+    }
+    case Refusal::kNothingToUndo:
+      return Error(422, "there is no turn to take back");
+    case Refusal::kNoOffer:
+      return Error(422, "there is no draw offer to answer");
+    case Refusal::kNotVsComputer:
+      return Error(422, "only a game against the computer can do that");
+    case Refusal::kRules:
+      return Error(422, why.empty() ? "the rules refuse that" : why);
+    case Refusal::kSaveFailed:
+      return Error(503, absl::StrCat("the table's log could not be written (",
+                                     why, "); nothing was played"));
+  }
+  return Error(500, "unknown refusal");
+}
+
+absl::StatusOr<events::Difficulty> ParseDifficulty(const json& value) {
+  const std::string word = value.is_string() ? value.get<std::string>() : "";
+  if (word == "easy") return events::EASY;
+  if (word == "medium" || word.empty()) return events::MEDIUM;
+  if (word == "hard") return events::HARD;
+  return absl::InvalidArgumentError(
+      "difficulty must be \"easy\", \"medium\" or \"hard\"");
+}
+
+}  // namespace
+
+Table::Table(std::string id, std::string path, bool terminal_save,
+             Options options)
+    : id_(std::move(id)),
+      path_(std::move(path)),
+      terminal_save_(terminal_save),
+      options_(options) {}
+
+absl::StatusOr<std::unique_ptr<Table>> Table::Open(std::string id,
+                                                   std::string path,
+                                                   bool create,
+                                                   bool terminal_save,
+                                                   Options options) {
+  std::unique_ptr<Table> table(
+      new Table(std::move(id), std::move(path), terminal_save, options));
+  {
+    absl::MutexLock lock(&table->mu_);
+    if (absl::Status opened = table->OpenSession(create); !opened.ok()) {
+      return opened;
+    }
+  }
+  table->worker_ = std::thread([t = table.get()] { t->Work(); });
+  return table;
+}
+
+Table::~Table() { Stop(); }
+
+absl::Status Table::OpenSession(bool create) {
+  auto fresh = std::make_unique<session::Session>(session::Session::Options{
+      options_.computer, options_.env, options_.clock});
+  absl::Status opened = fresh->OpenForCommand(path_, create);
+  if (absl::IsUnavailable(opened) && terminal_save_) {
+    fresh = std::make_unique<session::Session>(session::Session::Options{
+        options_.computer, options_.env, options_.clock});
+    fresh->Open(path_);
+    readonly_ =
+        "a terminal game (checkers play) holds this save; it can be watched "
+        "here and played here once that game is closed";
+  } else if (!opened.ok()) {
+    return opened;
+  } else {
+    readonly_.clear();
+  }
+  fresh->TakeReports();
+  fresh->Subscribe(
+      [this](const session::LogChange& change) { OnChange(change); });
+  const bool replaced = session_ != nullptr;
+  session_ = std::move(fresh);
+  if (replaced) {
+    // Another process wrote the log: the followers read it again.
+    for (auto& weak : followers_) {
+      if (auto f = weak.lock()) f->low = 0;
+    }
+    follow_cv_.SignalAll();
+  }
+  return absl::OkStatus();
+}
+
+void Table::Refresh() {
+  if (readonly_.empty()) return;
+  if (absl::Status s = OpenSession(false); !s.ok()) {
+    readonly_ = absl::StrCat("the save cannot be read: ", s.message());
+  }
+}
+
+void Table::OnChange(const session::LogChange& change) {
+  if (change.kind == session::LogChange::Kind::kTruncated) {
+    for (auto& weak : followers_) {
+      if (auto f = weak.lock()) f->low = std::min(f->low, change.head);
+    }
+  }
+  follow_cv_.SignalAll();
+}
+
+json Table::StatusJson() {
+  const session::ComputerStatus c = session_->computer();
+  json o = {{"paused", session_->paused()},
+            {"thinking", c.thinking},
+            {"search_paused", c.paused},
+            {"nodes", c.nodes},
+            {"depth", c.depth},
+            {"computer_error", session_->computer_error()}};
+  o["readonly"] = readonly_.empty() ? json(nullptr) : json(readonly_);
+  return o;
+}
+
+void Table::Changed() {
+  session_->TakeReports();
+  work_cv_.Signal();
+  std::string status = StatusJson().dump();
+  if (status != last_status_) {
+    last_status_ = std::move(status);
+    ++status_version_;
+    follow_cv_.SignalAll();
+  }
+}
+
+void Table::Work() {
+  absl::MutexLock lock(&mu_);
+  while (!stopping_) {
+    session_->Tick();
+    Changed();
+    if (session_->ComputerBusy()) {
+      // The search runs on its own thread; look for its result often
+      // without holding the lock while it thinks.
+      work_cv_.WaitWithTimeout(&mu_, absl::Milliseconds(5));
+    } else {
+      work_cv_.Wait(&mu_);
+    }
+  }
+}
+
+void Table::Stop() {
+  {
+    absl::MutexLock lock(&mu_);
+    if (stopping_) return;
+    stopping_ = true;
+    if (session_ != nullptr) session_->Pause();
+    work_cv_.Signal();
+    follow_cv_.SignalAll();
+  }
+  if (worker_.joinable()) worker_.join();
+}
+
+Answer Table::Start(events::GameStarted started) {
+  absl::MutexLock lock(&mu_);
+  if (stopping_) return Error(503, "the server is stopping");
+  const Outcome outcome = session_->NewGame(std::move(started));
+  Answer answer = outcome.ok() ? Answer{201, json::object()}
+                               : RefusalAnswer(outcome, *session_);
+  Changed();
+  answer.body["id"] = id_;
+  answer.body["head"] = session_->state().last_seq;
+  return answer;
+}
+
+json Table::Summary() {
+  absl::MutexLock lock(&mu_);
+  Refresh();
+  const events::GameState& s = session_->state();
+  json o = {{"id", id_},
+            {"rules", "english"},
+            {"mode", s.started ? std::string(events::ModeWord(s.mode)) : ""},
+            {"seats", nullptr},
+            {"turn", s.started && !s.over() ? SideWord(s.side_to_move()) : ""},
+            {"head", s.last_seq},
+            {"turns_played", s.turns}};
+  o["status"] = !s.started           ? "empty"
+                : s.over()           ? "over"
+                : !readonly_.empty() ? "readonly"
+                : session_->paused() ? "paused"
+                                     : "playing";
+  o["result"] = StateJson(s).value("result", json(nullptr));
+  return o;
+}
+
+json Table::Get() {
+  absl::MutexLock lock(&mu_);
+  Refresh();
+  json o = StateJson(session_->state());
+  o["id"] = id_;
+  o["head"] = session_->state().last_seq;
+  o["legal"] =
+      readonly_.empty() ? LegalTexts(*session_) : std::vector<std::string>{};
+  o["seats"] = nullptr;
+  o["clock"] = nullptr;
+  const std::optional<events::Side> answer = session_->DrawAnswerDue();
+  o["draw_answer_due"] = answer ? json(SideWord(*answer)) : json(nullptr);
+  o["status"] = StatusJson();
+  return o;
+}
+
+Answer Table::Act(absl::string_view action, const json& body) {
+  absl::MutexLock lock(&mu_);
+  if (stopping_) return Error(503, "the server is stopping; try again soon");
+  Refresh();
+  if (!readonly_.empty()) return Error(423, readonly_);
+  const json* head = nullptr;
+  if (body.is_object() && body.contains("head")) head = &body["head"];
+  if (head == nullptr || !head->is_number_integer() ||
+      head->get<int64_t>() < 0) {
+    return Error(400, "the request needs {\"head\": N}, the last seq seen");
+  }
+  const uint64_t current = session_->state().last_seq;
+  if (head->get<uint64_t>() != current) {
+    Answer a = Error(409, absl::StrCat("the game has moved on (head ", current,
+                                       "); reload and try again"));
+    a.body["head"] = current;
+    return a;
+  }
+  Outcome outcome;
+  if (action == "moves") {
+    if (!body.contains("move") || !body["move"].is_string()) {
+      return Error(400, "the request needs {\"move\": \"11-15\", \"head\": N}");
+    }
+    outcome = session_->PlayText(body["move"].get<std::string>());
+  } else if (action == "undo") {
+    outcome = session_->Undo();
+  } else if (action == "resign") {
+    outcome = session_->Resign();
+  } else if (action == "draw/offer") {
+    outcome = session_->OfferDraw();
+  } else if (action == "draw/accept" || action == "draw/decline") {
+    outcome = session_->AnswerDraw(action == "draw/accept");
+  } else if (action == "pause") {
+    session_->Pause();
+  } else if (action == "resume") {
+    session_->Resume();
+  } else if (action == "new") {
+    const json mode = body.value("mode", json("computer"));
+    absl::StatusOr<events::Difficulty> level =
+        ParseDifficulty(body.value("difficulty", json("medium")));
+    if (!level.ok()) return Error(422, level.status().message());
+    if (mode != "computer" && mode != "two-player") {
+      return Error(422, "mode must be \"computer\" or \"two-player\"");
+    }
+    outcome = session_->NewGame(
+        mode == "computer" ? events::VS_COMPUTER : events::TWO_PLAYER, *level);
+  } else {
+    return Error(404, absl::StrCat("no action \"", action,
+                                   "\"; see web/API.md for the actions"));
+  }
+  Answer answer = outcome.ok() ? Answer{200, json::object()}
+                               : RefusalAnswer(outcome, *session_);
+  Changed();
+  answer.body["head"] = session_->state().last_seq;
+  return answer;
+}
+
+std::shared_ptr<Table::Follower> Table::Follow(uint64_t last_seen) {
+  absl::MutexLock lock(&mu_);
+  auto f = std::make_shared<Follower>();
+  f->sent = last_seen;
+  const uint64_t head = session_->events().size();
+  // A follower that saw records since cut away hears of the cut first.
+  if (last_seen > head) f->low = head;
+  followers_.erase(std::remove_if(followers_.begin(), followers_.end(),
+                                  [](const std::weak_ptr<Follower>& w) {
+                                    return w.expired();
+                                  }),
+                   followers_.end());
+  followers_.push_back(f);
+  return f;
+}
+
+std::optional<std::vector<StreamMessage>> Table::Next(Follower& f,
+                                                      absl::Duration timeout) {
+  absl::MutexLock lock(&mu_);
+  const absl::Time deadline = absl::Now() + timeout;
+  auto ready = [&] {
+    return stopping_ || f.low < f.sent || session_->events().size() > f.sent ||
+           f.status_seen != status_version_;
+  };
+  while (!ready()) {
+    if (follow_cv_.WaitWithDeadline(&mu_, deadline)) break;
+  }
+  if (stopping_) return std::nullopt;
+  std::vector<StreamMessage> out;
+  if (f.low < f.sent) {
+    f.sent = f.low;
+    out.push_back({f.sent, "truncated", json{{"head", f.sent}}.dump()});
+  }
+  f.low = std::numeric_limits<uint64_t>::max();
+  const std::vector<events::Event>& log = session_->events();
+  if (log.size() > f.sent) {
+    events::GameState state;
+    for (uint64_t i = 0; i < log.size(); ++i) {
+      events::ApplyInPlace(&state, log[i]);
+      if (i < f.sent) continue;
+      json data = RecordJson(i + 1, log[i]);
+      data["state"] = StateJson(state);
+      out.push_back({i + 1, data["kind"].get<std::string>(), data.dump()});
+    }
+    f.sent = log.size();
+  }
+  if (f.status_seen != status_version_) {
+    f.status_seen = status_version_;
+    out.push_back({std::nullopt, "status", StatusJson().dump()});
+  }
+  return out;
+}
+
+absl::StatusOr<std::string> Table::LogBytes() {
+  return options_.env->ReadFile(path_, kMaxLogBytes);
+}
+
+absl::StatusOr<std::string> Table::Pdn() {
+  absl::MutexLock lock(&mu_);
+  absl::StatusOr<replay::GameRecord> record =
+      replay::RecordOfLog(session_->events());
+  if (!record.ok()) return record.status();
+  return replay::WritePdnGame(*record);
+}
+
+}  // namespace checkers::web

@@ -1,0 +1,158 @@
+// One table of the web server: one game's log played through a
+// session::Session, the computer's worker thread, and the followers of its
+// event stream. The table holds nothing but the session and its
+// followers: everything about the game is in its log (web/API.md).
+//
+// Thread-safe: every request handler and the worker take the table's lock;
+// the computer's search runs on the session's own thread, so no request
+// waits for it.
+
+#ifndef CHECKERS_WEB_TABLE_H_
+#define CHECKERS_WEB_TABLE_H_
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "absl/base/thread_annotations.h"
+#include "absl/status/statusor.h"
+#include "absl/strings/string_view.h"
+#include "absl/synchronization/mutex.h"
+#include "absl/time/time.h"
+#include "events/events.pb.h"
+#include "nlohmann/json.hpp"
+#include "session/clock.h"
+#include "session/session.h"
+#include "storage/env.h"
+
+namespace checkers::web {
+
+// An answer to a request: its HTTP status and JSON body.
+struct Answer {
+  int status = 200;
+  nlohmann::json body;
+};
+
+// An error answer: {"error": message}.
+Answer Error(int status, absl::string_view message);
+
+// One message of an event stream: `id` for a log record or a truncation,
+// none for a status change.
+struct StreamMessage {
+  std::optional<uint64_t> id;
+  std::string event;
+  std::string data;
+};
+
+class Table {
+ public:
+  struct Options {
+    // Must outlive the table.
+    storage::Env* env = storage::Env::Default();
+    const session::Clock* clock = session::Clock::Real();
+    session::ComputerOptions computer;
+  };
+
+  // Opens the table `id` on the log at `path`, creating it when `create`.
+  // `terminal_save`: the log is the terminal game's save, which a running
+  // terminal game may hold; the table is then read-only (its state a copy
+  // taken at each request) until the lock is released. Errors as
+  // session::Session::OpenForCommand (NotFound, DataLoss naming the
+  // damage; Unavailable when locked and not `terminal_save`).
+  static absl::StatusOr<std::unique_ptr<Table>> Open(std::string id,
+                                                     std::string path,
+                                                     bool create,
+                                                     bool terminal_save,
+                                                     Options options);
+  // Stops the worker (Stop()).
+  ~Table();
+
+  Table(const Table&) = delete;
+  Table& operator=(const Table&) = delete;
+
+  const std::string& id() const { return id_; }
+  const std::string& path() const { return path_; }
+
+  // Starts the game `started` in place of any other: 201 {id, head}, or
+  // 422 when the rules refuse `started`.
+  Answer Start(events::GameStarted started);
+
+  // The lobby's line: {id, rules, mode, seats, turn, head, status, result}.
+  nlohmann::json Summary();
+  // The folded state (StateJson) with id, head, legal, seats, clock and
+  // the status fields (paused, thinking, readonly).
+  nlohmann::json Get();
+
+  // One action of the person at this device (web/API.md): `action` is
+  // "moves", "undo", "resign", "draw/offer", "draw/accept", "draw/decline",
+  // "pause", "resume" or "new"; `body` must hold the head the client saw.
+  // 404 for another action; 400 without a head; 409 {head} for a stale
+  // one; 423 while the terminal game holds the save; 403, 410 or 422 for
+  // the session's refusals; 503 when the log cannot be written.
+  Answer Act(absl::string_view action, const nlohmann::json& body);
+
+  // A follower of the event stream that has seen the records up to
+  // `last_seen` (0: none).
+  struct Follower;
+  std::shared_ptr<Follower> Follow(uint64_t last_seen);
+  // The messages `follower` misses, waiting up to `timeout` for one: the
+  // records after the last it saw (after a `truncated` message when the
+  // log was cut below it), and a `status` message when pause or the
+  // computer's work changed. Empty after the timeout; nullopt once the
+  // table stops.
+  std::optional<std::vector<StreamMessage>> Next(Follower& follower,
+                                                 absl::Duration timeout);
+
+  // The log's bytes as on disk (Env::ReadFile's errors).
+  absl::StatusOr<std::string> LogBytes();
+  // The game as PDN (FailedPrecondition when the log holds no game).
+  absl::StatusOr<std::string> Pdn();
+
+  // Stops the computer's worker and ends every follower's stream. An
+  // action under way finishes first (it holds the lock); later ones are
+  // refused with 503.
+  void Stop();
+
+ private:
+  Table(std::string id, std::string path, bool terminal_save, Options options);
+
+  // Opens path_ into a new session: for writing, or as a read-only copy
+  // when the terminal game holds it and terminal_save_.
+  absl::Status OpenSession(bool create) ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_);
+  // For a read-only table: takes the save when the terminal game has let
+  // it go, or copies it afresh.
+  void Refresh() ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_);
+  void OnChange(const session::LogChange& change)
+      ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_);
+  Answer Answered(const session::Outcome& outcome)
+      ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_);
+  nlohmann::json StatusJson() ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_);
+  // After anything that may change the computer's work: wakes the worker
+  // and the followers when pause or thinking changed.
+  void Changed() ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_);
+  void Work();
+
+  const std::string id_;
+  const std::string path_;
+  const bool terminal_save_;
+  const Options options_;
+
+  absl::Mutex mu_;
+  absl::CondVar work_cv_;
+  absl::CondVar follow_cv_;
+  std::unique_ptr<session::Session> session_ ABSL_GUARDED_BY(mu_);
+  std::string readonly_ ABSL_GUARDED_BY(mu_);
+  bool stopping_ ABSL_GUARDED_BY(mu_) = false;
+  std::vector<std::weak_ptr<Follower>> followers_ ABSL_GUARDED_BY(mu_);
+  // Bumped when pause or the computer's work changes.
+  uint64_t status_version_ ABSL_GUARDED_BY(mu_) = 1;
+  std::string last_status_ ABSL_GUARDED_BY(mu_);
+  std::thread worker_;
+};
+
+}  // namespace checkers::web
+
+#endif  // CHECKERS_WEB_TABLE_H_

@@ -1,0 +1,204 @@
+#include "web/table.h"
+
+#include <cstdlib>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "absl/strings/str_cat.h"
+#include "events/validate.h"
+#include "gtest/gtest.h"
+#include "session/clock.h"
+
+namespace checkers::web {
+namespace {
+
+using nlohmann::json;
+
+// How long a test waits for the computer's worker before it fails; the
+// outcome never depends on it.
+constexpr absl::Duration kPatience = absl::Seconds(60);
+
+class TableTest : public ::testing::Test {
+ protected:
+  std::unique_ptr<Table> Open(events::Mode mode, uint64_t max_nodes = 0) {
+    Table::Options options;
+    options.clock = &clock_;
+    options.computer.max_nodes = max_nodes;
+    const std::string path = absl::StrCat(
+        ::testing::TempDir(), "/", ++count_, "_",
+        ::testing::UnitTest::GetInstance()->current_test_info()->name(),
+        ".log");
+    std::remove(path.c_str());
+    auto table = Table::Open("t", path, true, false, options);
+    EXPECT_TRUE(table.ok()) << table.status();
+    events::GameStarted started;
+    *started.mutable_options() = events::DefaultRuleOptions();
+    started.set_mode(mode);
+    started.set_difficulty(events::EASY);
+    started.set_human_side(events::FIRST);
+    EXPECT_EQ((*table)->Start(started).status, 201);
+    return *std::move(table);
+  }
+
+  // The messages of `f` until one of `kind` arrives (or kPatience ends).
+  std::vector<StreamMessage> Until(Table& t, Table::Follower& f,
+                                   absl::string_view kind) {
+    std::vector<StreamMessage> all;
+    const absl::Time deadline = absl::Now() + kPatience;
+    while (absl::Now() < deadline) {
+      auto got = t.Next(f, absl::Seconds(1));
+      if (!got.has_value()) break;
+      for (auto& m : *got) {
+        all.push_back(m);
+        if (m.event == kind) return all;
+      }
+    }
+    ADD_FAILURE() << "no " << kind << " message";
+    return all;
+  }
+
+  session::ManualClock clock_;
+  int count_ = 0;
+};
+
+TEST_F(TableTest, MoveAtTheCurrentHeadIsPlayed) {
+  auto t = Open(events::TWO_PLAYER);
+  const Answer a = t->Act("moves", {{"move", "11-15"}, {"head", 1}});
+  EXPECT_EQ(a.status, 200);
+  EXPECT_EQ(a.body["head"], 2);
+  EXPECT_EQ(t->Get()["side_to_move"], "second");
+}
+
+TEST_F(TableTest, StaleHeadIsRefusedWithTheCurrentOne) {
+  auto t = Open(events::TWO_PLAYER);
+  ASSERT_EQ(t->Act("moves", {{"move", "11-15"}, {"head", 1}}).status, 200);
+  const Answer a = t->Act("moves", {{"move", "23-19"}, {"head", 1}});
+  EXPECT_EQ(a.status, 409);
+  EXPECT_EQ(a.body["head"], 2);
+  EXPECT_EQ(t->Get()["head"], 2);
+}
+
+TEST_F(TableTest, MissingHeadIsABadRequest) {
+  auto t = Open(events::TWO_PLAYER);
+  EXPECT_EQ(t->Act("moves", {{"move", "11-15"}}).status, 400);
+}
+
+TEST_F(TableTest, IllegalMoveListsTheLegalOnes) {
+  auto t = Open(events::TWO_PLAYER);
+  const Answer a = t->Act("moves", {{"move", "11-18"}, {"head", 1}});
+  EXPECT_EQ(a.status, 422);
+  EXPECT_EQ(a.body["legal"].size(), 7);
+  EXPECT_TRUE(a.body.contains("error"));
+}
+
+TEST_F(TableTest, MoveAfterTheEndIsGone) {
+  auto t = Open(events::TWO_PLAYER);
+  ASSERT_EQ(t->Act("resign", {{"head", 1}}).status, 200);
+  const json state = t->Get();
+  EXPECT_TRUE(state["over"]);
+  EXPECT_EQ(state["result"], "second");
+  EXPECT_EQ(
+      t->Act("moves", {{"move", "11-15"}, {"head", state["head"]}}).status,
+      410);
+}
+
+TEST_F(TableTest, ComputersTurnIsNotThePersons) {
+  auto t = Open(events::VS_COMPUTER, /*max_nodes=*/uint64_t{1} << 40);
+  ASSERT_EQ(t->Act("moves", {{"move", "11-15"}, {"head", 1}}).status, 200);
+  EXPECT_EQ(t->Act("moves", {{"move", "23-19"}, {"head", 2}}).status, 403);
+}
+
+TEST_F(TableTest, FollowerGetsEveryRecordThenTheLiveOnes) {
+  auto t = Open(events::TWO_PLAYER);
+  auto f = t->Follow(0);
+  auto first = t->Next(*f, absl::ZeroDuration());
+  ASSERT_TRUE(first.has_value());
+  ASSERT_GE(first->size(), 1);
+  EXPECT_EQ((*first)[0].id, 1);
+  EXPECT_EQ((*first)[0].event, "game_started");
+  ASSERT_EQ(t->Act("moves", {{"move", "11-15"}, {"head", 1}}).status, 200);
+  auto next = t->Next(*f, absl::ZeroDuration());
+  ASSERT_TRUE(next.has_value());
+  ASSERT_GE(next->size(), 1);
+  EXPECT_EQ((*next)[0].id, 2);
+  EXPECT_EQ(json::parse((*next)[0].data)["state"]["side_to_move"], "second");
+}
+
+TEST_F(TableTest, ReconnectGetsExactlyTheRecordsAfterItsLastId) {
+  auto t = Open(events::TWO_PLAYER);
+  ASSERT_EQ(t->Act("moves", {{"move", "11-15"}, {"head", 1}}).status, 200);
+  ASSERT_EQ(t->Act("moves", {{"move", "23-19"}, {"head", 2}}).status, 200);
+  auto f = t->Follow(2);
+  auto got = t->Next(*f, absl::ZeroDuration());
+  ASSERT_TRUE(got.has_value());
+  std::vector<uint64_t> ids;
+  for (const StreamMessage& m : *got) {
+    if (m.id.has_value()) ids.push_back(*m.id);
+  }
+  EXPECT_EQ(ids, std::vector<uint64_t>{3});
+}
+
+TEST_F(TableTest, UndoIsATruncationToTheNewHead) {
+  auto t = Open(events::TWO_PLAYER);
+  ASSERT_EQ(t->Act("moves", {{"move", "11-15"}, {"head", 1}}).status, 200);
+  auto f = t->Follow(2);
+  ASSERT_EQ(t->Act("undo", {{"head", 2}}).status, 200);
+  auto got = t->Next(*f, absl::ZeroDuration());
+  ASSERT_TRUE(got.has_value());
+  ASSERT_GE(got->size(), 1);
+  EXPECT_EQ((*got)[0].event, "truncated");
+  EXPECT_EQ((*got)[0].id, 1);
+  EXPECT_EQ(json::parse((*got)[0].data)["head"], 1);
+}
+
+TEST_F(TableTest, FollowerAheadOfTheLogHearsOfTheCut) {
+  auto t = Open(events::TWO_PLAYER);
+  auto f = t->Follow(5);
+  auto got = t->Next(*f, absl::ZeroDuration());
+  ASSERT_TRUE(got.has_value());
+  ASSERT_GE(got->size(), 1);
+  EXPECT_EQ((*got)[0].event, "truncated");
+  EXPECT_EQ((*got)[0].id, 1);
+}
+
+TEST_F(TableTest, ComputerRepliesOnItsWorker) {
+  auto t = Open(events::VS_COMPUTER);
+  auto f = t->Follow(1);
+  ASSERT_EQ(t->Act("moves", {{"move", "11-15"}, {"head", 1}}).status, 200);
+  std::vector<StreamMessage> got = Until(*t, *f, "turn_played");
+  got = Until(*t, *f, "turn_played");
+  EXPECT_EQ(got.back().id, 3);
+  EXPECT_EQ(t->Get()["side_to_move"], "first");
+}
+
+TEST_F(TableTest, PauseStopsTheComputersSearch) {
+  auto t = Open(events::VS_COMPUTER, /*max_nodes=*/uint64_t{1} << 40);
+  ASSERT_EQ(t->Act("moves", {{"move", "11-15"}, {"head", 1}}).status, 200);
+  ASSERT_EQ(t->Act("pause", {{"head", 2}}).status, 200);
+  EXPECT_TRUE(t->Get()["status"]["paused"]);
+  auto f = t->Follow(2);
+  const absl::Time deadline = absl::Now() + kPatience;
+  while (!t->Get()["status"]["search_paused"] && absl::Now() < deadline) {
+    t->Next(*f, absl::Milliseconds(10));
+  }
+  ASSERT_TRUE(t->Get()["status"]["search_paused"]);
+  const uint64_t nodes = t->Get()["status"]["nodes"];
+  // Time in which a running search would count more nodes.
+  t->Next(*f, absl::Milliseconds(200));
+  EXPECT_EQ(t->Get()["status"]["nodes"], nodes);
+  EXPECT_EQ(t->Get()["head"], 2);
+  EXPECT_EQ(t->Act("resume", {{"head", 2}}).status, 200);
+  EXPECT_FALSE(t->Get()["status"]["paused"]);
+}
+
+TEST_F(TableTest, StoppedTableRefusesActionsAndEndsStreams) {
+  auto t = Open(events::TWO_PLAYER);
+  auto f = t->Follow(1);
+  t->Stop();
+  EXPECT_FALSE(t->Next(*f, absl::Seconds(1)).has_value());
+  EXPECT_EQ(t->Act("moves", {{"move", "11-15"}, {"head", 1}}).status, 503);
+}
+
+}  // namespace
+}  // namespace checkers::web
