@@ -1,5 +1,6 @@
 #include "web/state_json.h"
 
+#include "events/fold.h"
 #include "events/validate.h"
 #include "gtest/gtest.h"
 
@@ -12,8 +13,7 @@ events::GameState Started(events::Mode mode) {
   started.set_mode(mode);
   started.set_difficulty(events::HARD);
   started.set_human_side(events::FIRST);
-  return events::Apply(events::GameState(),
-                       events::StartEvent(started).value());
+  return events::FoldEvents({events::StartEvent(started).value()}).value();
 }
 
 TEST(StateJsonTest, NoGameSaysSo) {

@@ -11,6 +11,7 @@
 #include "engine/movegen.h"
 #include "engine/notation.h"
 #include "events/computer.h"
+#include "events/fold.h"
 #include "events/game_state.h"
 #include "events/validate.h"
 #include "replay/log_record.h"
@@ -367,14 +368,16 @@ std::optional<std::vector<StreamMessage>> Table::Next(Follower& f,
   f.low = std::numeric_limits<uint64_t>::max();
   const std::vector<events::Event>& log = session_->events();
   if (log.size() > f.sent) {
-    events::GameState state;
-    for (uint64_t i = 0; i < log.size(); ++i) {
-      events::ApplyInPlace(&state, log[i]);
-      if (i < f.sent) continue;
-      json data = RecordJson(i + 1, log[i]);
-      data["state"] = StateJson(state);
-      out.push_back({i + 1, data["kind"].get<std::string>(), data.dump()});
-    }
+    // The session's events were checked when committed: this fold cannot
+    // fail, and visits each with the state after it.
+    uint64_t seq = 0;
+    events::FoldChecked(log, [&](const events::CheckedEvent& checked,
+                                 const events::GameState& after) {
+      if (++seq <= f.sent) return;
+      json data = RecordJson(seq, checked.event());
+      data["state"] = StateJson(after);
+      out.push_back({seq, data["kind"].get<std::string>(), data.dump()});
+    }).IgnoreError();
     f.sent = log.size();
   }
   if (f.status_seen != status_version_) {
