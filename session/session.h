@@ -164,7 +164,9 @@ class Session {
   Outcome Play(const Move& move, const Actor& actor = Actor::Local());
   Outcome PlayText(absl::string_view text, const Actor& actor = Actor::Local());
   // Against the computer, back to the person's previous turn; otherwise
-  // one turn. A finished game may be taken back too.
+  // one turn. A finished game may be taken back too; an end a player chose
+  // (a resignation, an agreed draw) is taken back alone
+  // (events::UndoKeep).
   Outcome Undo(const Actor& actor = Actor::Local());
   Outcome OfferDraw(const Actor& actor = Actor::Local());
   // Answers the standing draw offer of the other player.
