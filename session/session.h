@@ -133,11 +133,12 @@ class Session {
   // game goes on in memory.
   void PlayWithoutSaving();
 
+  // Where the save is (or would be); empty when no location was found.
+  const std::string& save_path() const { return path_; }
+
   Persistence persistence() const { return persistence_; }
   // Why the game is not saved (an I/O error, a path); empty while it is.
-  const std::string& persistence_detail() const {
-    return persistence_detail_;
-  }
+  const std::string& persistence_detail() const { return persistence_detail_; }
 
   const events::GameState& state() const { return log_->state(); }
   const std::vector<events::Event>& events() const { return log_->events(); }

@@ -124,6 +124,17 @@ TEST(PlayLineTest, NewAndQuitWorkAtTheNewGameQuestions) {
   EXPECT_THAT(r.out, HasSubstr("New game: vs computer (Easy), you play Red."));
 }
 
+TEST(PlayLineTest, RulesTellTheEditionAndTheOptionsInForce) {
+  const std::string save = TempDir() + "/match.log";
+  const auto r = RunCheckers(
+      {"play", "--line", "--mode=two-player", "--lang=it", "--save=" + save},
+      "rules\n");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_THAT(r.out, HasSubstr("Regole: dama inglese (checkers)"));
+  EXPECT_THAT(r.out,
+              HasSubstr("Opzioni di regola in vigore: presa obbligatoria"));
+}
+
 TEST(PlayLineTest, NotSavedIsSaidOnceAndAgainOnlyWhenItChanges) {
   const std::string save = TempDir() + "/match.log";
   absl::StatusOr<std::unique_ptr<storage::GameLog>> holder =

@@ -303,12 +303,18 @@ void LineGame::Command(const std::vector<std::string>& words,
     new_difficulty_ =
         words.size() > 2 ? DifficultyAnswer(words[2]) : std::nullopt;
     BeginNewGame();
+  } else if (word == "rules") {
+    Print(t_.Get("rules.title"));
+    for (const std::string& paragraph :
+         RulesText(t_, session_->state().started.get())) {
+      Print(paragraph);
+    }
   } else if (word == "help") {
     for (absl::string_view key :
          {"line.help.move", "line.help.moves", "line.help.hint",
           "line.help.show", "line.help.undo", "line.help.pause",
           "line.help.draw", "line.help.resign", "line.help.new",
-          "line.help.two_player", "line.help.quit"}) {
+          "line.help.two_player", "line.help.rules", "line.help.quit"}) {
       Print(t_.Get(key));
     }
   } else if (word == "quit" || word == "exit") {

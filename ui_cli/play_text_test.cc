@@ -171,7 +171,9 @@ TEST(PlayTextTest, TheRulesFollowTheOptionsInEveryLanguage) {
     const Catalogue& t = Catalogue::Builtin(language);
     const std::vector<std::string> words = RulesText(t, &started);
     for (size_t i = 0; i < words.size(); ++i) {
-      if (language != "en") EXPECT_NE(words[i], rules[i]) << language;
+      if (language != "en") {
+        EXPECT_NE(words[i], rules[i]) << language;
+      }
       EXPECT_THAT(words[i], Not(HasSubstr("options."))) << language;
     }
   }
