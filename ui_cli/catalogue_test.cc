@@ -171,13 +171,34 @@ TEST(CatalogueTest, PieceLettersDifferBetweenColoursAndKinds) {
 
 // A key the play code asks for that English lacks would show on screen as
 // the key itself.
+// Swedish keeps "drag" for a move, "tur" for a turn and "parti" for a
+// game, as the English keeps its three words apart.
+TEST(CatalogueTest, SwedishUsesOneWordEachForMoveTurnAndGame) {
+  const Catalogue en = ParsedFile("en");
+  const Catalogue sv = ParsedFile("sv");
+  const std::regex turn("\\bturns?\\b");
+  const std::regex move("\\b[Mm]oves?\\b|\\bman's move\\b|\\bman move\\b");
+  const std::regex game_word("\\b[Ss]pel\\b");
+  for (const std::string& key : en.Keys()) {
+    const std::string english = en.Get(key);
+    const std::string swedish = sv.Get(key);
+    if (std::regex_search(english, turn)) {
+      EXPECT_NE(swedish.find("tur"), std::string::npos) << key;
+    }
+    if (std::regex_search(english, turn) && !std::regex_search(english, move)) {
+      EXPECT_EQ(swedish.find("drag"), std::string::npos) << key;
+    }
+    EXPECT_FALSE(std::regex_search(swedish, game_word)) << key;
+  }
+}
+
 TEST(CatalogueTest, EveryKeyTheCodeUsesIsInEnglish) {
   const Catalogue en = ParsedFile("en");
   const std::regex literal("\"([a-z][a-z0-9_]*(\\.[a-z0-9_]+)+)\"");
   int found = 0;
   for (const std::string file :
-       {"play_text.cc", "tui_controller.cc", "line_game.cc",
-        "tui_game.cc", "play_commands.cc"}) {
+       {"play_text.cc", "tui_controller.cc", "line_game.cc", "tui_game.cc",
+        "play_commands.cc", "game_commands.cc"}) {
     const std::string source = ReadSource(file);
     ASSERT_FALSE(source.empty()) << file;
     for (std::sregex_iterator it(source.begin(), source.end(), literal), end;

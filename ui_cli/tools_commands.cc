@@ -41,10 +41,9 @@
 #include "ui_cli/save_flag.h"
 #include "ui_cli/step_keys.h"
 
-ABSL_FLAG(std::string, ply, "",
-          "replay: print the position after this many turns and exit");
+ABSL_FLAG(std::string, ply, "", "N: print the position after N turns and exit");
 ABSL_FLAG(std::string, out, "",
-          "import: the directory to write one log per game into");
+          "DIR: the directory to write one log per game into");
 
 namespace checkers::cli {
 namespace {
