@@ -86,8 +86,25 @@ GameLog::GameLog(std::unique_ptr<EventLog> log,
 
 absl::StatusOr<std::unique_ptr<GameLog>> GameLog::Open(
     Env* env, const std::string& path) {
+  return OpenWith(env, path, FileEventLog::Options());
+}
+
+absl::StatusOr<std::unique_ptr<GameLog>> GameLog::OpenExisting(
+    Env* env, const std::string& path) {
+  FileEventLog::Options options;
+  options.create_if_missing = false;
+  absl::StatusOr<std::unique_ptr<GameLog>> log = OpenWith(env, path, options);
+  if (absl::IsNotFound(log.status())) {
+    return absl::FailedPreconditionError(
+        "there is no game yet; start one with `checkers new`");
+  }
+  return log;
+}
+
+absl::StatusOr<std::unique_ptr<GameLog>> GameLog::OpenWith(
+    Env* env, const std::string& path, FileEventLog::Options options) {
   absl::StatusOr<std::unique_ptr<FileEventLog>> log =
-      FileEventLog::Open(env, path);
+      FileEventLog::Open(env, path, options);
   if (!log.ok()) return log.status();
   absl::StatusOr<std::vector<events::Event>> events =
       ParseRecords(path, (*log)->records());

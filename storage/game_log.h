@@ -64,6 +64,14 @@ class GameLog {
   static absl::StatusOr<std::unique_ptr<GameLog>> Open(Env* env,
                                                        const std::string& path);
 
+  // Opens an existing save only, for a command that changes a game but
+  // never starts one (move, undo, resign, draw): when there is no save,
+  // FailedPrecondition "there is no game yet; start one with `checkers
+  // new`", and nothing is created (no directory, no log, no lock file), so
+  // a refusal leaves the disk as it was. Other errors as Open.
+  static absl::StatusOr<std::unique_ptr<GameLog>> OpenExisting(
+      Env* env, const std::string& path);
+
   // A game kept only in memory (PRODUCT.md 4.4), starting empty.
   static std::unique_ptr<GameLog> InMemory();
 
@@ -95,6 +103,9 @@ class GameLog {
  private:
   GameLog(std::unique_ptr<EventLog> log, std::vector<events::Event> events,
           events::GameState state, std::string notice);
+
+  static absl::StatusOr<std::unique_ptr<GameLog>> OpenWith(
+      Env* env, const std::string& path, FileEventLog::Options options);
 
   absl::Status AppendCommit(std::vector<events::Event> commit);
 

@@ -157,6 +157,15 @@ absl::StatusOr<LogContents> ParseLog(absl::string_view bytes) {
 }
 
 absl::StatusOr<LogContents> ReadLog(Env* env, const std::string& path) {
+  // Checked before opening: opening a FIFO for reading waits for a writer,
+  // and a directory or device is no save whatever it holds.
+  absl::StatusOr<FileKind> kind = env->KindOf(path);
+  if (!kind.ok()) return kind.status();
+  if (*kind != FileKind::kRegular && *kind != FileKind::kMissing &&
+      *kind != FileKind::kDanglingLink) {
+    return absl::DataLossError(
+        absl::StrCat(path, " is ", FileKindName(*kind), ", not a save file"));
+  }
   absl::StatusOr<std::string> bytes = env->ReadFile(path, kMaxLogSize);
   if (!bytes.ok()) return bytes.status();
   absl::StatusOr<LogContents> log = ParseLog(*bytes);

@@ -58,12 +58,12 @@ absl::Status Usage(absl::string_view message) {
   return absl::InvalidArgumentError(message);
 }
 
-// Opens the save for writing; on failure, the exit code and message the
-// contract asks for.
+// Opens the save for writing, never creating one: these commands refuse
+// without a game and a refusal leaves the disk alone.
 absl::StatusOr<std::unique_ptr<storage::GameLog>> OpenSave() {
   absl::StatusOr<std::string> path = SavePath();
   if (!path.ok()) return path.status();
-  return storage::GameLog::Open(storage::Env::Default(), *path);
+  return storage::GameLog::OpenExisting(storage::Env::Default(), *path);
 }
 
 // Opens the save and checks that it holds a game that goes on.
