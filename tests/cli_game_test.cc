@@ -302,6 +302,13 @@ TEST_F(CliGameTest, NewGameThroughASymlinkedSaveKeepsTheLink) {
   EXPECT_THAT(r.out, HasSubstr("9-13"));
 }
 
+TEST_F(CliGameTest, EmptyFenForMovesIsABadFenNotTheSave) {
+  ASSERT_EQ(Run({"new", "--mode=two-player"}).exit_code, 0);
+  CommandResult r = Run({"moves", "--fen="});
+  EXPECT_EQ(r.exit_code, 65);
+  EXPECT_EQ(r.out, "");
+}
+
 TEST_F(CliGameTest, BadFenForNewExits65) {
   CommandResult r = Run({"new", "--mode=two-player", "--fen=B:W33:B1"});
   EXPECT_EQ(r.exit_code, 65);

@@ -196,6 +196,35 @@ TEST(CliToolsTest, ImportRefusalsFollowTheContract) {
   EXPECT_THAT(bad.err, HasSubstr("bad.pdn: PDN line 1"));
 }
 
+TEST(CliToolsTest, ImportRefusalsQuoteTheFileWithoutItsControlBytes) {
+  const std::string dir = NewTempDir("import-control");
+  WriteAll(dir + "/games.pdn",
+           "[Event \"\x1b]0;owned\x07\x1b[2J\"]\n1. 11-14 *\n\n"
+           "[Event \"fine\"]\n1. 11-15 *\n");
+  const auto r =
+      RunCheckers({"import", dir + "/games.pdn", "--out=" + dir + "/out"});
+  EXPECT_EQ(r.exit_code, 1) << r.err;
+  EXPECT_THAT(r.err, HasSubstr("not imported: game 1"));
+  EXPECT_EQ(r.err.find('\x1b'), std::string::npos) << r.err;
+  EXPECT_EQ(r.err.find('\x07'), std::string::npos) << r.err;
+}
+
+TEST(CliToolsTest, LatinOnePdnImportsALogEveryToolReads) {
+  const std::string dir = NewTempDir("import-latin1");
+  WriteAll(dir + "/latin1.pdn",
+           "[Black \"Jos\xe9\"]\n[White \"Ren\xe9"
+           "e\"]\n1. 11-15 23-19 *\n");
+  const auto r =
+      RunCheckers({"import", dir + "/latin1.pdn", "--out=" + dir + "/out"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.err, "");
+  const std::string log = dir + "/out/game-0001.log";
+  EXPECT_EQ(RunCheckers({"audit", log}).exit_code, 0);
+  const auto exported = RunCheckers({"export", log, "--pdn"});
+  ASSERT_EQ(exported.exit_code, 0) << exported.err;
+  EXPECT_THAT(exported.out, HasSubstr("[Black \"Jos\xc3\xa9\"]"));
+}
+
 TEST(CliToolsTest, AuditOfASoundGameExitsZero) {
   const std::string path =
       Write(FourTurns(), NewTempDir("audit-sound") + "/game.log");
@@ -256,7 +285,8 @@ TEST(CliToolsTest, AuditFindsATurnAppendedAfterTheEnd) {
   LogBuilder log("W:W22:B18");
   log.Play("22x15");
   log.Craft(CraftedTurn(events::FIRST, {1, 5}));
-  const std::string path = Write(log, NewTempDir("audit-after-end") + "/game.log");
+  const std::string path =
+      Write(log, NewTempDir("audit-after-end") + "/game.log");
   const auto r = RunCheckers({"audit", path});
   EXPECT_EQ(r.exit_code, 1);
   EXPECT_THAT(
@@ -269,7 +299,8 @@ TEST(CliToolsTest, AuditFindsAnIllegalTurnAndSaysWhatWasNotAudited) {
   LogBuilder log = FourTurns();
   log.Craft(CraftedTurn(events::FIRST, {15, 11}));
   log.Craft(CraftedTurn(events::SECOND, {24, 20}));
-  const std::string path = Write(log, NewTempDir("audit-illegal") + "/game.log");
+  const std::string path =
+      Write(log, NewTempDir("audit-illegal") + "/game.log");
   const auto r = RunCheckers({"audit", path});
   EXPECT_EQ(r.exit_code, 1);
   EXPECT_THAT(r.out,
@@ -338,7 +369,8 @@ TEST(CliToolsTest, EveryToolNamesACorruptLogOnce) {
 }
 
 TEST(CliToolsTest, AuditOfAMissingFileExits66) {
-  const auto r = RunCheckers({"audit", NewTempDir("audit-missing") + "/none.log"});
+  const auto r =
+      RunCheckers({"audit", NewTempDir("audit-missing") + "/none.log"});
   EXPECT_EQ(r.exit_code, 66);
   EXPECT_EQ(LineCount(r.err), 1);
 }
@@ -404,9 +436,9 @@ TEST(CliToolsTest, ReplayPlyOutOfRangeIsAUsageErrorNamingTheRange) {
     EXPECT_EQ(r.exit_code, 64) << ply;
     EXPECT_THAT(r.err, HasSubstr("this game has turns 0 to 4"));
   }
-  EXPECT_EQ(
-      RunCheckers({"replay", NewTempDir("replay-range") + "/none.log"}).exit_code,
-      66);
+  EXPECT_EQ(RunCheckers({"replay", NewTempDir("replay-range") + "/none.log"})
+                .exit_code,
+            66);
 }
 
 TEST(CliToolsTest, ReplaySteppedThroughAPipe) {

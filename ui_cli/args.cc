@@ -27,7 +27,17 @@ std::string FlagList(absl::Span<const absl::string_view> allowed) {
   return absl::StrCat("its flags: ", absl::StrJoin(names, " "));
 }
 
+// The flags the last ParseArgs set; one command line per process.
+std::vector<std::string>& GivenFlags() {
+  static auto* const given = new std::vector<std::string>;
+  return *given;
+}
+
 }  // namespace
+
+bool FlagGiven(absl::string_view name) {
+  return absl::c_linear_search(GivenFlags(), name);
+}
 
 absl::StatusOr<std::vector<std::string>> ParseArgs(
     absl::string_view command, absl::Span<const std::string> words,
@@ -99,6 +109,7 @@ absl::StatusOr<std::vector<std::string>> ParseArgs(
     if (!values.count(name)) order.push_back(name);
     values[name].push_back(value);
   }
+  GivenFlags().assign(order.begin(), order.end());
   for (const std::string& name : order) {
     absl::CommandLineFlag* flag = absl::FindCommandLineFlag(name);
     std::string error;

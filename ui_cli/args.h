@@ -30,6 +30,10 @@ absl::StatusOr<std::vector<std::string>> ParseArgs(
     absl::Span<const absl::string_view> allowed,
     absl::Span<const absl::string_view> switches = {});
 
+// Whether the last ParseArgs set flag `name` (even to an empty value, as
+// `--fen=` does, which a flag's value alone cannot tell from no flag).
+bool FlagGiven(absl::string_view name);
+
 }  // namespace checkers::cli
 
 #endif  // CHECKERS_UI_CLI_ARGS_H_
