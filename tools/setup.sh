@@ -17,6 +17,12 @@ packages=(
   locales
 )
 
+# `--fuzz`: also what tools/fuzz.sh needs, the clang that builds the
+# libFuzzer targets and libFuzzer itself.
+if [ "${1:-}" = "--fuzz" ]; then
+  packages+=(clang-15 libfuzzer-15-dev pkg-config)
+fi
+
 missing=()
 for p in "${packages[@]}"; do
   if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then
