@@ -89,10 +89,13 @@ TEST(KillLoopTest, EveryAcknowledgedTurnSurvivesAThousandKills) {
   std::vector<std::string> turns;
   int kills = 0;
   int rounds = 0;
-  // A command takes some 10-40 ms, most of it starting up; the delays
-  // spread over its whole life and past it, so that kills land in its
-  // writes, syncs and renames too, and some commands finish.
-  std::uniform_int_distribution<int> delay_us(0, 45000);
+  // The delays spread over a command's whole life and past it, so that
+  // kills land in its start, writes, syncs and renames, and some commands
+  // finish. How long a command lives depends on the machine (and on a
+  // sanitizer build), so the range follows it: longer after a kill,
+  // shorter after a command that finished, settling where about half are
+  // killed.
+  double max_delay_us = 20000;
   int acknowledged_count = 0;
   while (kills < kKills) {
     ASSERT_LT(++rounds, 20 * kKills) << "the commands finish before any kill";
@@ -118,7 +121,12 @@ TEST(KillLoopTest, EveryAcknowledgedTurnSurvivesAThousandKills) {
       args = {"new", "--mode=two-player", "--yes", flag};
     }
     bool killed = false;
-    const bool acknowledged = RunAndMaybeKill(args, delay_us(rng), &killed);
+    const bool acknowledged =
+        RunAndMaybeKill(args,
+                        std::uniform_int_distribution<int>(
+                            0, static_cast<int>(max_delay_us))(rng),
+                        &killed);
+    max_delay_us *= killed ? 1.02 : 0.98;
     kills += killed ? 1 : 0;
     acknowledged_count += acknowledged ? 1 : 0;
 
