@@ -3,6 +3,7 @@
 
 #include <fcntl.h>
 #include <sys/file.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cstdlib>
@@ -335,6 +336,69 @@ TEST_F(CliGameTest, CorruptedSaveExits65AndIsLeftAlone) {
 TEST_F(CliGameTest, MissingSaveExits66) {
   EXPECT_EQ(Run({"show"}).exit_code, 66);
   EXPECT_EQ(RunCheckers({"log", dir_ + "/nothing.log"}).exit_code, 66);
+}
+
+TEST_F(CliGameTest, RefusedCommandsOnAMissingSaveCreateNothing) {
+  for (const std::vector<std::string>& command :
+       std::vector<std::vector<std::string>>{
+           {"move", "11-15"}, {"undo"}, {"resign"}, {"draw", "offer"}}) {
+    CommandResult r = Run(command);
+    EXPECT_EQ(r.exit_code, 1) << command[0];
+    EXPECT_THAT(r.err, HasSubstr("there is no game yet"));
+    EXPECT_NE(access(dir_.c_str(), F_OK), 0)
+        << command[0] << " created " << dir_;
+  }
+}
+
+TEST_F(CliGameTest, SaveThatIsADirectoryIsRefusedAndNeverMovedAside) {
+  ASSERT_EQ(mkdir(dir_.c_str(), 0700), 0);
+  ASSERT_EQ(mkdir(save_.c_str(), 0700), 0);
+  std::ofstream(save_ + "/keep") << "mine";
+  for (const std::vector<std::string>& command :
+       std::vector<std::vector<std::string>>{
+           {"new", "--mode=two-player", "--yes"}, {"move", "11-15"}}) {
+    CommandResult r = Run(command);
+    EXPECT_EQ(r.exit_code, 73) << command[0];
+    EXPECT_THAT(r.err, HasSubstr("is a directory, not a regular file"));
+  }
+  EXPECT_EQ(Run({"show"}).exit_code, 65);
+  EXPECT_EQ(ReadAll(save_ + "/keep"), "mine");
+  EXPECT_NE(access((save_ + ".damaged").c_str(), F_OK), 0);
+}
+
+TEST_F(CliGameTest, SaveThatIsAFifoIsRefusedWithoutWaitingForAWriter) {
+  ASSERT_EQ(mkdir(dir_.c_str(), 0700), 0);
+  ASSERT_EQ(mkfifo(save_.c_str(), 0600), 0);
+  EXPECT_EQ(Run({"new", "--mode=two-player", "--yes"}).exit_code, 73);
+  EXPECT_EQ(Run({"move", "11-15"}).exit_code, 73);
+  CommandResult r = Run({"show"});
+  EXPECT_EQ(r.exit_code, 65);
+  EXPECT_THAT(r.err, HasSubstr("is a FIFO"));
+}
+
+TEST_F(CliGameTest, NewGameThroughASymlinkedSaveKeepsTheLink) {
+  ASSERT_EQ(mkdir(dir_.c_str(), 0700), 0);
+  const std::string target = dir_ + "/real.log";
+  ASSERT_EQ(
+      RunCheckers({"new", "--mode=two-player", "--save=" + target}).exit_code,
+      0);
+  ASSERT_EQ(symlink(target.c_str(), save_.c_str()), 0);
+  ASSERT_EQ(Run({"move", "11-15"}).exit_code, 0);
+  CommandResult r = Run({"new", "--mode=two-player", "--yes"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  ASSERT_EQ(Run({"move", "9-13"}).exit_code, 0);
+  struct stat st;
+  ASSERT_EQ(lstat(save_.c_str(), &st), 0);
+  EXPECT_TRUE(S_ISLNK(st.st_mode));
+  r = RunCheckers({"log", target});
+  EXPECT_THAT(r.out, HasSubstr("9-13"));
+}
+
+TEST_F(CliGameTest, EmptyFenForMovesIsABadFenNotTheSave) {
+  ASSERT_EQ(Run({"new", "--mode=two-player"}).exit_code, 0);
+  CommandResult r = Run({"moves", "--fen="});
+  EXPECT_EQ(r.exit_code, 65);
+  EXPECT_EQ(r.out, "");
 }
 
 TEST_F(CliGameTest, BadFenForNewExits65) {

@@ -42,7 +42,17 @@ std::pair<std::string, std::string> ValuesAndHelp(
   return {help.substr(0, colon), help.substr(colon + 2)};
 }
 
+// The flags the last ParseArgs set; one command line per process.
+std::vector<std::string>& GivenFlags() {
+  static auto* const given = new std::vector<std::string>;
+  return *given;
+}
+
 }  // namespace
+
+bool FlagGiven(absl::string_view name) {
+  return absl::c_linear_search(GivenFlags(), name);
+}
 
 absl::StatusOr<std::vector<std::string>> ParseArgs(
     absl::string_view command, absl::Span<const std::string> words,
@@ -113,6 +123,7 @@ absl::StatusOr<std::vector<std::string>> ParseArgs(
     if (!values.count(name)) order.push_back(name);
     values[name].push_back(value);
   }
+  GivenFlags().assign(order.begin(), order.end());
   for (const std::string& name : order) {
     absl::CommandLineFlag* flag = absl::FindCommandLineFlag(name);
     std::string error;

@@ -42,6 +42,10 @@ absl::StatusOr<std::vector<std::string>> ParseArgs(
 // for a boolean or a bare `switch`. Empty for an unknown flag.
 std::string FlagUsage(absl::string_view name, bool bare_switch = false);
 
+// Whether the last ParseArgs set flag `name` (even to an empty value, as
+// `--fen=` does, which a flag's value alone cannot tell from no flag).
+bool FlagGiven(absl::string_view name);
+
 }  // namespace checkers::cli
 
 #endif  // CHECKERS_UI_CLI_ARGS_H_

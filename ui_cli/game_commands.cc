@@ -25,6 +25,7 @@
 #include "session/session.h"
 #include "storage/env.h"
 #include "storage/game_log.h"
+#include "ui_cli/args.h"
 #include "ui_cli/catalogue.h"
 #include "ui_cli/command.h"
 #include "ui_cli/common_flags.h"
@@ -349,7 +350,8 @@ int RunGameMoves(const std::vector<std::string>& positional) {
   if (!positional.empty())
     return Fail(Usage("moves takes no words; use --fen=FEN"));
   const std::string fen = absl::GetFlag(FLAGS_fen);
-  if (!fen.empty()) {
+  // An empty --fen= is a bad FEN, not "no FEN": never the save instead.
+  if (!fen.empty() || FlagGiven("fen")) {
     absl::StatusOr<Position> pos = ParseFen(fen);
     if (!pos.ok()) return Fail(kExitBadData, pos.status());
     const std::vector<std::string> moves = LegalMoveTexts(*pos);

@@ -602,7 +602,9 @@ int RunImport(const std::vector<std::string>& positional) {
   }
 
   for (const replay::RefusedGame& r : imported->refused) {
-    std::fprintf(stderr, "checkers: not imported: %s\n", r.reason.c_str());
+    // The reason quotes the file, which may hold control bytes.
+    std::fprintf(stderr, "checkers: not imported: %s\n",
+                 PrintableLine(r.reason).c_str());
   }
   size_t plies = 0;
   for (const replay::ImportedGame& g : imported->games) {
