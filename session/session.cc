@@ -502,7 +502,9 @@ void Session::WaitForComputer(absl::Duration timeout) {
 
 absl::Status Session::FinishComputerWork() {
   Tick();
-  while (ComputerBusy()) WaitForComputer(absl::InfiniteDuration());
+  // In bounded steps: an infinite timeout overflows the conversion to a
+  // std::chrono wait.
+  while (ComputerBusy()) WaitForComputer(absl::Seconds(1));
   if (!computer_error_.empty()) return absl::InternalError(computer_error_);
   return absl::OkStatus();
 }

@@ -48,26 +48,38 @@ std::vector<std::string> TurnsOf(const storage::LoadedGame& game) {
   return turns;
 }
 
-// Runs `args` and kills it with SIGKILL after `delay_us` unless it has
-// finished by then. Returns true when it exited 0 on its own: its change
-// was acknowledged.
-bool RunAndMaybeKill(const std::vector<std::string>& args, int delay_us,
-                     bool* killed) {
+// Runs `args` with `input` on its standard input and kills it with SIGKILL
+// after `delay_us` unless it has finished by then. Returns true when it
+// exited 0 on its own: its change was acknowledged.
+bool RunAndMaybeKill(const std::vector<std::string>& args,
+                     const std::string& input, int delay_us, bool* killed) {
   std::vector<char*> argv;
   const std::string binary = CheckersBinary();
   argv.push_back(const_cast<char*>(binary.c_str()));
   for (const std::string& a : args)
     argv.push_back(const_cast<char*>(a.c_str()));
   argv.push_back(nullptr);
+  int in[2];
+  if (pipe(in) != 0) return false;
   const pid_t pid = fork();
   if (pid == 0) {
     const int null = open("/dev/null", O_RDWR);
-    dup2(null, STDIN_FILENO);
+    dup2(in[0], STDIN_FILENO);
+    close(in[0]);
+    close(in[1]);
     dup2(null, STDOUT_FILENO);
     dup2(null, STDERR_FILENO);
     execv(argv[0], argv.data());
     _exit(127);
   }
+  close(in[0]);
+  // The input is a few lines: it fits in the pipe, so this never blocks.
+  if (write(in[1], input.data(), input.size()) !=
+      static_cast<ssize_t>(input.size())) {
+    close(in[1]);
+    return false;
+  }
+  close(in[1]);
   usleep(delay_us);
   int status = 0;
   *killed = false;
@@ -88,6 +100,7 @@ TEST(KillLoopTest, EveryAcknowledgedTurnSurvivesAThousandKills) {
   // killed command got onto the disk whole.
   std::vector<std::string> turns;
   int kills = 0;
+  int play_kills = 0;
   int rounds = 0;
   // The delays spread over a command's whole life and past it, so that
   // kills land in its start, writes, syncs and renames, and some commands
@@ -102,6 +115,7 @@ TEST(KillLoopTest, EveryAcknowledgedTurnSurvivesAThousandKills) {
     const storage::LoadedGame before =
         *storage::LoadGame(storage::Env::Default(), save);
     std::vector<std::string> args;
+    std::string input;
     const int pick = static_cast<int>(rng() % 10);
     std::string move;
     if (pick < 6 && !before.state.over()) {
@@ -114,7 +128,15 @@ TEST(KillLoopTest, EveryAcknowledgedTurnSurvivesAThousandKills) {
         moves.push_back(legal.out.substr(start, end - start));
       }
       ASSERT_FALSE(moves.empty());
-      args = {"move", moves[rng() % moves.size()], flag};
+      const std::string chosen = moves[rng() % moves.size()];
+      // Half the turns go through the play session (the line game reading
+      // the move from a pipe), half through `checkers move`.
+      if (rng() % 2 == 0) {
+        args = {"move", chosen, flag};
+      } else {
+        args = {"play", "--line", flag};
+        input = chosen + "\nquit\n";
+      }
     } else if (pick < 9) {
       args = {"undo", flag};
     } else {
@@ -122,12 +144,13 @@ TEST(KillLoopTest, EveryAcknowledgedTurnSurvivesAThousandKills) {
     }
     bool killed = false;
     const bool acknowledged =
-        RunAndMaybeKill(args,
+        RunAndMaybeKill(args, input,
                         std::uniform_int_distribution<int>(
                             0, static_cast<int>(max_delay_us))(rng),
                         &killed);
     max_delay_us *= killed ? 1.02 : 0.98;
     kills += killed ? 1 : 0;
+    play_kills += killed && args[0] == "play" ? 1 : 0;
     acknowledged_count += acknowledged ? 1 : 0;
 
     SCOPED_TRACE(absl::StrCat("round ", rounds, ": ", args[0],
@@ -146,7 +169,8 @@ TEST(KillLoopTest, EveryAcknowledgedTurnSurvivesAThousandKills) {
     const std::vector<std::string> was = TurnsOf(before);
     ASSERT_EQ(was, turns);
     std::vector<std::string> changed = was;
-    if (args[0] == "move") {
+    const bool turn = args[0] == "move" || args[0] == "play";
+    if (turn) {
       ASSERT_TRUE(now.size() == was.size() || now.size() == was.size() + 1);
       // The turn played is whichever the save now ends with; the prefix
       // must be the turns there were.
@@ -164,17 +188,21 @@ TEST(KillLoopTest, EveryAcknowledgedTurnSurvivesAThousandKills) {
       // it whole.
       ASSERT_TRUE(now == was || now == changed);
     }
-    if (args[0] == "move" && acknowledged) {
+    if (turn && acknowledged) {
       ASSERT_EQ(now.size(), was.size() + 1);
     }
     turns = now;
   }
-  std::printf("kill loop: %d kills, %d commands acknowledged, %d rounds\n",
-              kills, acknowledged_count, rounds);
+  std::printf(
+      "kill loop: %d kills (%d of the play session), %d commands "
+      "acknowledged, %d rounds\n",
+      kills, play_kills, acknowledged_count, rounds);
   RecordProperty("kills", kills);
   RecordProperty("rounds", rounds);
+  RecordProperty("play_kills", play_kills);
   // Without both, the loop tested only one side of the race.
   EXPECT_GT(acknowledged_count, 0);
+  EXPECT_GT(play_kills, 0);
 }
 
 }  // namespace
