@@ -117,9 +117,13 @@ absl::Status Session::OpenSave(bool create) {
 }
 
 void Session::GoInMemory(Persistence why, absl::string_view detail) {
+  log_ = storage::GameLog::InMemory();
+  NotSaved(why, detail);
+}
+
+void Session::NotSaved(Persistence why, absl::string_view detail) {
   persistence_ = why;
   persistence_detail_ = std::string(detail);
-  log_ = storage::GameLog::InMemory();
   Report r = Told(Report::Kind::kNotSaved);
   r.persistence = why;
   r.detail = persistence_detail_;
@@ -268,12 +272,7 @@ absl::Status Session::SaveOrKeepInMemory(
   if (!st.ok() && !IsRefusal(st) && !for_command_) {
     // The save failed, not the action: the game goes on in memory.
     log_->ContinueInMemory();
-    persistence_ = Persistence::kWriteFailed;
-    persistence_detail_ = std::string(st.message());
-    Report r = Told(Report::Kind::kNotSaved);
-    r.persistence = persistence_;
-    r.detail = persistence_detail_;
-    Tell(std::move(r));
+    NotSaved(Persistence::kWriteFailed, st.message());
     st = change();
   }
   return st;

@@ -262,6 +262,8 @@ class Session {
   bool ComputerToMove() const;
   bool ComputerToAnswer() const;
   void GoInMemory(Persistence why, absl::string_view detail);
+  // Records why the game is no longer saved and reports it.
+  void NotSaved(Persistence why, absl::string_view detail);
   void CopyIntoMemory(const std::string& path);
   // Runs `change` on the log; when the save fails (not the change itself),
   // moves the game into memory with a report and runs it again there —
