@@ -97,19 +97,6 @@ Event ComputerTurnEvent(const GameState& state, const SearchRequest& request,
   return event;
 }
 
-absl::StatusOr<Event> ChooseComputerTurn(const GameState& state) {
-  if (!IsComputersTurn(state)) {
-    return absl::FailedPreconditionError("it is not the computer's turn");
-  }
-  const SearchRequest request = ComputerRequest(state);
-  absl::StatusOr<SearchResult> result = Search(request);
-  if (!result.ok()) {
-    return absl::InternalError(absl::StrCat("the computer could not move: ",
-                                            result.status().message()));
-  }
-  return ComputerTurnEvent(state, request, *result);
-}
-
 absl::StatusOr<Event> AnswerDrawOffer(const GameState& state) {
   if (!IsComputersAnswer(state)) {
     return absl::FailedPreconditionError(

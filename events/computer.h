@@ -52,9 +52,6 @@ SearchRequest ComputerRequest(const GameState& state);
 Event ComputerTurnEvent(const GameState& state, const SearchRequest& request,
                         const SearchResult& result);
 
-// Searches and returns the computer's turn, on the caller's thread.
-absl::StatusOr<Event> ChooseComputerTurn(const GameState& state);
-
 // The computer's answer to the person's draw offer: it accepts when its
 // search finds it is behind.
 absl::StatusOr<Event> AnswerDrawOffer(const GameState& state);
