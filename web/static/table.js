@@ -368,6 +368,9 @@ document.addEventListener('visibilitychange', async () => {
   if (document.hidden && !state.status.paused) {
     // Set before the answer comes, so that a quick return resumes it.
     autoPaused = true;
+    // The computer may have moved since the page last heard: pause at the
+    // head the server has now, not a stale one.
+    await refresh();
     if (!(await post('pause'))) autoPaused = false;
   } else if (!document.hidden && autoPaused) {
     autoPaused = false;
