@@ -46,7 +46,7 @@ std::optional<events::Difficulty> DifficultyAnswer(absl::string_view word) {
 
 class LineGame {
  public:
-  LineGame(const Catalogue& text, session::Session* session,
+  LineGame(const lang::Catalogue& text, session::Session* session,
            const LineOptions& options)
       : t_(text), session_(session), options_(options) {}
 
@@ -72,7 +72,7 @@ class LineGame {
   void ShowIfChanged();
   void ReadInput(int timeout_ms);
 
-  const Catalogue& t_;
+  const lang::Catalogue& t_;
   session::Session* session_;
   LineOptions options_;
   Phase phase_ = Phase::kPlaying;
@@ -356,7 +356,9 @@ void LineGame::Show() {
     Print(t_.Get("line.to_move", {{"to_move", ToMoveText(t_, s)},
                                   {"n", absl::StrCat(s.turns + 1)}}));
   }
-  if (std::string thinking = ThinkingText(t_, session_->state(), session_->computer()); !thinking.empty())
+  if (std::string thinking =
+          ThinkingText(t_, session_->state(), session_->computer());
+      !thinking.empty())
     Print(thinking);
   if (session_->paused()) Print(t_.Get("line.paused"));
   for (const std::string& line :
@@ -453,7 +455,7 @@ int LineGame::Run() {
 
 }  // namespace
 
-int RunLineGame(const Catalogue& text, session::Session* session,
+int RunLineGame(const lang::Catalogue& text, session::Session* session,
                 const LineOptions& options) {
   LineGame game(text, session, options);
   return game.Run();

@@ -15,12 +15,12 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "events/computer.h"
-#include "ui_cli/catalogue.h"
+#include "lang/catalogue.h"
+#include "session/session.h"
 #include "ui_cli/command.h"
 #include "ui_cli/common_flags.h"
 #include "ui_cli/exit_codes.h"
 #include "ui_cli/line_game.h"
-#include "session/session.h"
 #include "ui_cli/save_flag.h"
 #include "ui_cli/tui_game.h"
 
@@ -55,13 +55,13 @@ int RunPlay(const std::vector<std::string>& positional) {
   }
   std::string language = absl::GetFlag(FLAGS_lang);
   if (language.empty()) {
-    language = LanguageFromEnvironment();
-  } else if (!IsLanguage(language)) {
+    language = lang::LanguageFromEnvironment();
+  } else if (!lang::IsLanguage(language)) {
     return Fail(Usage(absl::StrCat("--lang must be one of ",
-                                   absl::StrJoin(kLanguages, ", "), ", not \"",
-                                   language, "\"")));
+                                   absl::StrJoin(lang::kLanguages, ", "),
+                                   ", not \"", language, "\"")));
   }
-  const Catalogue& text = Catalogue::Builtin(language);
+  const lang::Catalogue& text = lang::Catalogue::Builtin(language);
 
   std::optional<events::Mode> mode;
   if (const std::string word = absl::GetFlag(FLAGS_mode); !word.empty()) {

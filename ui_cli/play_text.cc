@@ -30,7 +30,7 @@ bool IsKing(Piece piece) {
   return piece == Piece::kBlackKing || piece == Piece::kWhiteKing;
 }
 
-std::string DifficultyText(const Catalogue& t, events::Difficulty d) {
+std::string DifficultyText(const lang::Catalogue& t, events::Difficulty d) {
   switch (d) {
     case events::EASY:
       return t.Get("difficulty.easy");
@@ -42,7 +42,7 @@ std::string DifficultyText(const Catalogue& t, events::Difficulty d) {
 }
 
 // SquareNumbers, or "none" if `board` is empty.
-std::string SquareList(const Catalogue& t, Bitboard board) {
+std::string SquareList(const lang::Catalogue& t, Bitboard board) {
   return board == 0 ? t.Get("pieces.none") : SquareNumbers(board);
 }
 
@@ -59,24 +59,26 @@ std::string ColourKey(const GameState& state, Side side) {
   return absl::AsciiStrToLower(events::SideName(state.started.get(), side));
 }
 
-std::string SideText(const Catalogue& t, const GameState& state, Side side) {
+std::string SideText(const lang::Catalogue& t, const GameState& state,
+                     Side side) {
   return t.Get(absl::StrCat("colour.", ColourKey(state, side)));
 }
 
-std::string PieceText(const Catalogue& t, const GameState& state, Piece piece) {
+std::string PieceText(const lang::Catalogue& t, const GameState& state,
+                      Piece piece) {
   if (piece == Piece::kEmpty) return "";
   return t.Get(absl::StrCat("piece.", ColourKey(state, OwnerOf(piece)),
                             IsKing(piece) ? ".king" : ".man"));
 }
 
-std::string PieceLetter(const Catalogue& t, const GameState& state,
+std::string PieceLetter(const lang::Catalogue& t, const GameState& state,
                         Piece piece) {
   if (piece == Piece::kEmpty) return "";
   return t.Get(absl::StrCat("letter.", ColourKey(state, OwnerOf(piece)),
                             IsKing(piece) ? ".king" : ".man"));
 }
 
-std::string ModeText(const Catalogue& t, const GameState& state) {
+std::string ModeText(const lang::Catalogue& t, const GameState& state) {
   if (state.started == nullptr) return "";
   if (!state.vs_computer()) return t.Get("mode.two_player");
   return t.Get("mode.computer",
@@ -84,7 +86,7 @@ std::string ModeText(const Catalogue& t, const GameState& state) {
                 {"side", SideText(t, state, state.human_side)}});
 }
 
-std::string ToMoveText(const Catalogue& t, const GameState& state) {
+std::string ToMoveText(const lang::Catalogue& t, const GameState& state) {
   if (state.started == nullptr) return "";
   if (state.over()) return EndText(t, state);
   const Side side = state.side_to_move();
@@ -94,7 +96,7 @@ std::string ToMoveText(const Catalogue& t, const GameState& state) {
   return t.Get("to_move.computer", {{"side", name}});
 }
 
-std::string EndText(const Catalogue& t, const GameState& state) {
+std::string EndText(const lang::Catalogue& t, const GameState& state) {
   if (!state.over()) return "";
   const events::GameEnded& end = *state.ended;
   const Side winner =
@@ -126,26 +128,26 @@ std::string EndText(const Catalogue& t, const GameState& state) {
   }
 }
 
-std::string DrawOfferText(const Catalogue& t, const GameState& state) {
+std::string DrawOfferText(const lang::Catalogue& t, const GameState& state) {
   if (!state.draw_offer.has_value() || state.over()) return "";
   return t.Get("panel.draw_offer",
                {{"side", SideText(t, state, *state.draw_offer)}});
 }
 
-std::string CountdownText(const Catalogue& t, const GameState& state) {
+std::string CountdownText(const lang::Catalogue& t, const GameState& state) {
   if (state.started == nullptr || state.over()) return "";
   const int left = state.TurnsUntilAutomaticDraw();
   if (left < 0) return "";
   return t.Plural("countdown", left);
 }
 
-std::string RepetitionText(const Catalogue& t, const GameState& state) {
+std::string RepetitionText(const lang::Catalogue& t, const GameState& state) {
   if (state.started == nullptr || state.over() || state.RepetitionCount() < 2)
     return "";
   return t.Get("repetition.twice");
 }
 
-std::string LegendText(const Catalogue& t, const GameState& state) {
+std::string LegendText(const lang::Catalogue& t, const GameState& state) {
   std::vector<std::string> entries;
   for (Piece p : {Piece::kBlackMan, Piece::kBlackKing, Piece::kWhiteMan,
                   Piece::kWhiteKing}) {
@@ -156,7 +158,7 @@ std::string LegendText(const Catalogue& t, const GameState& state) {
   return t.Get("legend.line", {{"entries", absl::StrJoin(entries, ", ")}});
 }
 
-std::string TurnReport(const Catalogue& t, const GameState& state,
+std::string TurnReport(const lang::Catalogue& t, const GameState& state,
                        const events::TurnPlayed& turn, const Move& m) {
   const std::string side = SideText(t, state, turn.side());
   const std::string move = MoveToText(m);
@@ -165,7 +167,7 @@ std::string TurnReport(const Catalogue& t, const GameState& state,
              : t.Get("report.turn", {{"side", side}, {"move", move}});
 }
 
-std::string LineBoardText(const Catalogue& t, const GameState& state) {
+std::string LineBoardText(const lang::Catalogue& t, const GameState& state) {
   const Position& pos = state.position;
   // Unflipped, row 0 (squares 1-4) is at the top: the first side's home
   // rows. The bottom side's home rows go last.
@@ -189,7 +191,7 @@ std::string LineBoardText(const Catalogue& t, const GameState& state) {
 
 namespace {
 
-std::string RefusalText(const Catalogue& t, const GameState& state,
+std::string RefusalText(const lang::Catalogue& t, const GameState& state,
                         const session::Report& r) {
   using session::Refusal;
   switch (r.refusal) {
@@ -214,8 +216,9 @@ std::string RefusalText(const Catalogue& t, const GameState& state,
     case Refusal::kNotation:
       return t.Get("refuse.notation", {{"text", r.detail}});
     case Refusal::kIllegalMove:
-      return t.Get("refuse.move", {{"move", r.detail},
-                                   {"moves", absl::StrJoin(r.legal_moves, " ")}});
+      return t.Get(
+          "refuse.move",
+          {{"move", r.detail}, {"moves", absl::StrJoin(r.legal_moves, " ")}});
     case Refusal::kNothingToUndo:
       return t.Get("refuse.nothing_to_undo");
     case Refusal::kNoOffer:
@@ -224,14 +227,15 @@ std::string RefusalText(const Catalogue& t, const GameState& state,
       return t.Get("refuse.not_vs_computer");
     case Refusal::kRules:
     case Refusal::kSaveFailed:
-      return t.Get("refuse.other", {{"detail", std::string(r.status.message())}});
+      return t.Get("refuse.other",
+                   {{"detail", std::string(r.status.message())}});
   }
   return "";
 }
 
 }  // namespace
 
-std::string ReportText(const Catalogue& t, const GameState& state,
+std::string ReportText(const lang::Catalogue& t, const GameState& state,
                        const session::Report& r) {
   using Kind = session::Report::Kind;
   switch (r.kind) {
@@ -248,7 +252,8 @@ std::string ReportText(const Catalogue& t, const GameState& state,
     case Kind::kUndone:
       return t.Get("report.undo", {{"to_move", ToMoveText(t, state)}});
     case Kind::kDrawOffered:
-      return t.Get("report.draw_offered", {{"side", SideText(t, state, r.side)}});
+      return t.Get("report.draw_offered",
+                   {{"side", SideText(t, state, r.side)}});
     case Kind::kDrawAccepted:
       return t.Get("report.draw_accepted",
                    {{"side", SideText(t, state, r.side)}});
@@ -269,7 +274,7 @@ std::string ReportText(const Catalogue& t, const GameState& state,
   return "";
 }
 
-std::string PersistenceText(const Catalogue& t,
+std::string PersistenceText(const lang::Catalogue& t,
                             session::Persistence persistence,
                             const std::string& detail) {
   using session::Persistence;
@@ -288,7 +293,7 @@ std::string PersistenceText(const Catalogue& t,
   return "";
 }
 
-std::string ThinkingText(const Catalogue& t, const GameState& state,
+std::string ThinkingText(const lang::Catalogue& t, const GameState& state,
                          const session::ComputerStatus& c) {
   if (!c.thinking) return "";
   return t.Get(

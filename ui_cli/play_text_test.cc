@@ -9,7 +9,7 @@
 #include "events/validate.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
-#include "ui_cli/catalogue.h"
+#include "lang/catalogue.h"
 
 namespace checkers::cli {
 namespace {
@@ -36,7 +36,7 @@ events::GameState Fold(const std::string& fen,
   return state;
 }
 
-const Catalogue& English() { return Catalogue::Builtin("en"); }
+const lang::Catalogue& English() { return lang::Catalogue::Builtin("en"); }
 
 TEST(PlayTextTest, PiecesAreNamedByColourAndKind) {
   const events::GameState s = Fold("", {});
@@ -113,7 +113,7 @@ TEST(PlayTextTest, LineBoardPutsThePersonsHomeRowsLast) {
 }
 
 TEST(PlayTextTest, SerbianUsesCyrillicAndItsOwnLetters) {
-  const Catalogue& sr = Catalogue::Builtin("sr");
+  const lang::Catalogue& sr = lang::Catalogue::Builtin("sr");
   const events::GameState s = Fold("", {});
   EXPECT_NE(PieceText(sr, s, Piece::kBlackMan), "Red man");
   EXPECT_THAT(LineBoardText(sr, s), Not(HasSubstr(" r ")));

@@ -38,8 +38,8 @@ bool Contains(Bitboard board, Square s) {
 
 }  // namespace
 
-TuiController::TuiController(const Catalogue& text, session::Session* session,
-                             Options options)
+TuiController::TuiController(const lang::Catalogue& text,
+                             session::Session* session, Options options)
     : t_(text), session_(session), options_(options) {}
 
 void TuiController::Say(std::string message) {
@@ -553,9 +553,7 @@ Bitboard TuiController::NextSquares(const std::vector<Square>& route) const {
   return next;
 }
 
-Bitboard TuiController::MustCapture() const {
-  return session_->MustCapture();
-}
+Bitboard TuiController::MustCapture() const { return session_->MustCapture(); }
 
 void TuiController::Select(Square square) {
   if (!session_->MayMove().ok()) return;

@@ -19,7 +19,7 @@
 #include "engine/move.h"
 #include "engine/position.h"
 #include "events/events.pb.h"
-#include "ui_cli/catalogue.h"
+#include "lang/catalogue.h"
 #include "session/session.h"
 
 namespace checkers::cli {
@@ -100,7 +100,8 @@ class TuiController {
   };
 
   // `session` has been opened and outlives the controller.
-  TuiController(const Catalogue& text, session::Session* session, Options options);
+  TuiController(const lang::Catalogue& text, session::Session* session,
+                Options options);
 
   // Asks the first question: what to do with a damaged save, Resume or New
   // game, or the new game's mode; or starts the --mode game.
@@ -196,7 +197,7 @@ class TuiController {
   std::string StatusLine() const;
   std::vector<std::string> Panel() const;
 
-  const Catalogue& t_;
+  const lang::Catalogue& t_;
   session::Session* session_;
   Options options_;
   Dialog dialog_ = Dialog::kNone;
