@@ -265,6 +265,8 @@ test('a server killed mid-game and restarted loses no acknowledged turn', async 
   await page.goto(`${server.url}t/${id}`);
   await clickMove(page, '11-15');
   await until(async () => (await api(server, `/api/tables/${id}`)).body.head === 2, 'acknowledged');
+  // The page has seen the turn too, so its next move is White's.
+  await until(async () => (await page.locator('#turn').textContent()) === 'White to move', 'the page at head 2');
   const killed = new Promise((r) => server.proc.once('exit', r));
   server.proc.kill('SIGKILL');
   await killed;
