@@ -67,8 +67,10 @@ struct EngineState {
 };
 
 EngineState& State() {
-  static EngineState* state = new EngineState;
-  return *state;
+  // An object, not a pointer that is never freed: a host may dlclose the
+  // engine (and load it again), and the state goes with the library.
+  static EngineState state;
+  return state;
 }
 
 void Reply(char* reply, absl::string_view text) {

@@ -15,8 +15,10 @@ namespace checkers::events {
 // back: against the computer, back to the person's previous turn (which
 // also removes the computer's reply, if made); between two players, one
 // completed turn. Whatever followed that turn (draw offers, the end of the
-// game) goes with it. FailedPrecondition when there is no turn to take
-// back.
+// game) goes with it. An end a player chose (a resignation, an agreed
+// draw) is taken back alone: the resignation, or the offer and its
+// acceptance, with the end they caused, and no turn. FailedPrecondition
+// when there is no turn to take back.
 absl::StatusOr<size_t> UndoKeep(absl::Span<const Event> events);
 
 }  // namespace checkers::events

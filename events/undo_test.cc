@@ -61,6 +61,42 @@ TEST(UndoTest, AfterSwitchingToTwoPlayersUndoTakesBackOneTurn) {
   EXPECT_EQ(*UndoKeep(events), 5u);
 }
 
+Event Resigned(Side side) {
+  Event e;
+  e.mutable_resigned()->set_side(side);
+  return e;
+}
+
+Event EndedBy(EndReason reason) {
+  Event e;
+  e.mutable_game_ended()->set_reason(reason);
+  return e;
+}
+
+TEST(UndoTest, UndoAfterAResignationTakesBackOnlyTheResignation) {
+  const std::vector<Event> events = {Start(VS_COMPUTER, FIRST), Turn(FIRST),
+                                     Turn(SECOND), Resigned(FIRST),
+                                     EndedBy(RESIGNATION)};
+  EXPECT_EQ(*UndoKeep(events), 3u);
+}
+
+TEST(UndoTest, UndoAfterAnAgreedDrawTakesBackTheOfferAndItsAcceptance) {
+  Event offer;
+  offer.mutable_draw_offered()->set_side(FIRST);
+  Event accept;
+  accept.mutable_draw_accepted()->set_side(SECOND);
+  const std::vector<Event> events = {
+      Start(TWO_PLAYER), Turn(FIRST), Turn(SECOND), offer, accept,
+      EndedBy(AGREEMENT)};
+  EXPECT_EQ(*UndoKeep(events), 3u);
+}
+
+TEST(UndoTest, AResignationBeforeAnyTurnCanBeTakenBack) {
+  const std::vector<Event> events = {Start(TWO_PLAYER), Resigned(FIRST),
+                                     EndedBy(RESIGNATION)};
+  EXPECT_EQ(*UndoKeep(events), 1u);
+}
+
 TEST(UndoTest, NothingToUndoIsRefused) {
   EXPECT_FALSE(UndoKeep(std::vector<Event>{Start(TWO_PLAYER)}).ok());
   // The computer moved first; the person has not played yet.

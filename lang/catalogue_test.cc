@@ -1,5 +1,6 @@
 #include "lang/catalogue.h"
 
+#include <regex>
 #include <set>
 #include <string>
 
@@ -152,6 +153,27 @@ TEST(CatalogueTest, PieceLettersDifferBetweenColoursAndKinds) {
             << language << " reuses " << letter;
       }
     }
+  }
+}
+
+// Swedish keeps "drag" for a move, "tur" for a turn and "parti" for a
+// game, as the English keeps its three words apart.
+TEST(CatalogueTest, SwedishUsesOneWordEachForMoveTurnAndGame) {
+  const Catalogue en = ParsedFile("en");
+  const Catalogue sv = ParsedFile("sv");
+  const std::regex turn("\\bturns?\\b");
+  const std::regex move("\\b[Mm]oves?\\b|\\bman's move\\b|\\bman move\\b");
+  const std::regex game_word("\\b[Ss]pel\\b");
+  for (const std::string& key : en.Keys()) {
+    const std::string english = en.Get(key);
+    const std::string swedish = sv.Get(key);
+    if (std::regex_search(english, turn)) {
+      EXPECT_NE(swedish.find("tur"), std::string::npos) << key;
+    }
+    if (std::regex_search(english, turn) && !std::regex_search(english, move)) {
+      EXPECT_EQ(swedish.find("drag"), std::string::npos) << key;
+    }
+    EXPECT_FALSE(std::regex_search(swedish, game_word)) << key;
   }
 }
 

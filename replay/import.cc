@@ -44,6 +44,38 @@ std::vector<std::vector<std::string>> CommitPayloads(
   return commits;
 }
 
+// FailedPrecondition when the log of `events` could not be stored, or
+// would not read back as what was written: a record over the size a save
+// holds, a log over the size a reader reads, or an event that does not
+// parse back. Such a game is refused like an illegal one, never written.
+absl::Status CheckStorable(const std::vector<Event>& events) {
+  uint64_t size = storage::kFileHeaderSize;
+  uint64_t seq = 0;
+  for (const std::vector<std::string>& commit : CommitPayloads(events)) {
+    for (const std::string& payload : commit) {
+      ++seq;
+      if (payload.size() > storage::kMaxPayloadSize) {
+        return absl::FailedPreconditionError(absl::StrCat(
+            "the game is too large to store: its event ", seq, " is ",
+            payload.size(), " bytes, over the ", storage::kMaxPayloadSize,
+            " bytes a record of a save holds"));
+      }
+      size += storage::FrameSize(payload.size());
+      if (absl::StatusOr<Event> back = events::ParseEvent(payload, seq);
+          !back.ok()) {
+        return absl::FailedPreconditionError(absl::StrCat(
+            "the game's log would not read back: ", back.status().message()));
+      }
+    }
+  }
+  if (size > storage::kMaxLogSize) {
+    return absl::FailedPreconditionError(absl::StrCat(
+        "the game is too large to store: its log would be ", size,
+        " bytes, over the ", storage::kMaxLogSize, " bytes a save holds"));
+  }
+  return absl::OkStatus();
+}
+
 }  // namespace
 
 absl::StatusOr<std::vector<Event>> EventsOfRecord(const GameRecord& record) {
@@ -105,7 +137,8 @@ absl::StatusOr<std::vector<Event>> EventsOfRecord(const GameRecord& record) {
 }
 
 absl::StatusOr<PdnImport> ImportPdn(absl::string_view pdn_text) {
-  absl::StatusOr<std::vector<PdnGame>> games = ParsePdn(pdn_text);
+  const std::string text = DecodePdnText(pdn_text);
+  absl::StatusOr<std::vector<PdnGame>> games = ParsePdn(text);
   if (!games.ok()) return games.status();
   PdnImport result;
   result.games.reserve(games->size());
@@ -118,9 +151,18 @@ absl::StatusOr<PdnImport> ImportPdn(absl::string_view pdn_text) {
     }
     absl::StatusOr<std::vector<Event>> events = EventsOfRecord(*record);
     if (!events.ok()) {
+      // ReplayPdnGame has checked every move, so what EventsOfRecord
+      // refuses is the result the game claims.
+      result.refused.push_back(
+          {game.index,
+           absl::StrCat(DescribeGame(game), ", line ", ResultLine(game), ": ",
+                        events.status().message())});
+      continue;
+    }
+    if (absl::Status st = CheckStorable(*events); !st.ok()) {
       result.refused.push_back(
           {game.index, absl::StrCat(DescribeGame(game), ", line ", game.line,
-                                    ": ", events.status().message())});
+                                    ": ", st.message())});
       continue;
     }
     result.games.push_back({game.index, *std::move(events),

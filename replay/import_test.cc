@@ -13,6 +13,7 @@
 #include "replay/pdn.h"
 #include "replay/pdn_replay.h"
 #include "storage/env.h"
+#include "storage/log_format.h"
 #include "storage/log_reader.h"
 
 namespace checkers::replay {
@@ -86,13 +87,55 @@ TEST(ImportTest, EndTheMovesReachIsRecordedByTheRules) {
 
 TEST(ImportTest, ResultThatContradictsTheMovesIsRefused) {
   absl::StatusOr<PdnImport> imported =
-      ImportPdn("[Event \"Odd\"]\n[FEN \"W:W22:B18\"]\n22x15 1/2-1/2");
+      ImportPdn("[Event \"Odd\"]\n[FEN \"W:W22:B18\"]\n\n22x15 1/2-1/2");
   ASSERT_TRUE(imported.ok()) << imported.status();
   EXPECT_TRUE(imported->games.empty());
   ASSERT_EQ(imported->refused.size(), 1u);
   EXPECT_EQ(imported->refused[0].reason,
-            "game 1 (\"Odd\"), line 1: the result 1/2-1/2 contradicts the "
+            "game 1 (\"Odd\"), line 4: the result 1/2-1/2 contradicts the "
             "moves: after the last one Black has no legal move, so White wins");
+}
+
+// PDN 2.0 files are ISO-8859-1; protobuf refuses a string field that is
+// not UTF-8, so a Latin-1 name stored as read made a log no reader opens.
+TEST(ImportTest, LatinOneFileIsStoredAsUtf8AndReadsBack) {
+  const std::vector<Event> events =
+      ImportOne("[Black \"Jos\xe9\"]\n[White \"M\xfcller\"]\n1. 11-15 *\n");
+  ASSERT_FALSE(events.empty());
+  const events::GameStarted& started = events[0].game_started();
+  ASSERT_EQ(started.tags_size(), 2);
+  EXPECT_EQ(started.tags(0).value(), "Jos\xc3\xa9");
+  EXPECT_EQ(started.tags(1).value(), "M\xc3\xbcller");
+  for (size_t i = 0; i < events.size(); ++i) {
+    EXPECT_TRUE(events::ParseEvent(events[i].SerializeAsString(), i + 1).ok());
+  }
+  absl::StatusOr<storage::LogContents> log =
+      storage::ParseLog(EncodeLog(events));
+  ASSERT_TRUE(log.ok()) << log.status();
+  EXPECT_EQ(log->records.size(), events.size());
+}
+
+TEST(ImportTest, Utf8FileIsKeptAsItIs) {
+  const std::vector<Event> events =
+      ImportOne("[Black \"Jos\xc3\xa9\"]\n1. 11-15 *\n");
+  ASSERT_FALSE(events.empty());
+  EXPECT_EQ(events[0].game_started().tags(0).value(), "Jos\xc3\xa9");
+}
+
+TEST(ImportTest, GameTooLargeToStoreIsRefusedAndTheRestImported) {
+  const std::string pdn =
+      absl::StrCat("[Event \"Big\"]\n[Annotator \"",
+                   std::string(storage::kMaxPayloadSize + 10, 'x'),
+                   "\"]\n1. 11-15 *\n\n", kShortGame);
+  absl::StatusOr<PdnImport> imported = ImportPdn(pdn);
+  ASSERT_TRUE(imported.ok()) << imported.status();
+  ASSERT_EQ(imported->refused.size(), 1u);
+  EXPECT_EQ(imported->refused[0].index, 1);
+  EXPECT_THAT(imported->refused[0].reason,
+              StartsWith("game 1 (\"Big\"), line 1: the game is too large to "
+                         "store: its event 1 is "));
+  ASSERT_EQ(imported->games.size(), 1u);
+  EXPECT_EQ(imported->games[0].index, 2);
 }
 
 TEST(ImportTest, RepetitionsDoNotEndARecordedGame) {

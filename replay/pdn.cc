@@ -356,6 +356,10 @@ absl::Status Reader::ReadTag() {
       // path.
       if (c == '\\' && i < tag.size() && (tag[i] == '"' || tag[i] == '\\')) {
         parsed.value.push_back(tag[i++]);
+      } else if (static_cast<unsigned char>(c) < 0x20 || c == '\x7f') {
+        // As the PDN writer writes them, so that an export of what is
+        // read here reads back the same.
+        parsed.value.push_back(' ');
       } else {
         parsed.value.push_back(c);
       }
@@ -373,6 +377,7 @@ absl::Status Reader::ReadTag() {
         std::string(absl::StripAsciiWhitespace(tag.substr(i, close - i)));
     i = close;
   }
+  parsed.line = line;
   games_.back().tags.push_back(std::move(parsed));
   AdvanceTo(pos_ + 1 + i + 1);
   return absl::OkStatus();
@@ -473,6 +478,7 @@ void Reader::AddMove(absl::string_view text, int line, int column) {
 void Reader::EndGame(absl::string_view result, int line) {
   PdnGame& game = games_.back();
   game.result = std::string(result);
+  game.result_line = line;
   const std::optional<absl::string_view> tag = FindTag(game.tags, "Result");
   if (tag.has_value() && ParseResultToken(*tag) != ParseResultToken(result)) {
     game.notes.push_back(
@@ -511,6 +517,64 @@ GameResult ClaimedResult(const PdnGame& game) {
   if (!game.result.empty()) return ParseResultToken(game.result);
   const std::optional<absl::string_view> tag = FindTag(game.tags, "Result");
   return tag.has_value() ? ParseResultToken(*tag) : GameResult::kUnknown;
+}
+
+int ResultLine(const PdnGame& game) {
+  if (game.result_line > 0) return game.result_line;
+  for (const PdnTag& tag : game.tags) {
+    if (absl::EqualsIgnoreCase(tag.name, "Result")) return tag.line;
+  }
+  return game.line;
+}
+
+bool IsValidUtf8(absl::string_view text) {
+  size_t i = 0;
+  while (i < text.size()) {
+    const unsigned char c = text[i];
+    if (c < 0x80) {
+      ++i;
+      continue;
+    }
+    size_t n;
+    uint32_t code;
+    uint32_t min;
+    if ((c & 0xE0) == 0xC0) {
+      n = 2, code = c & 0x1F, min = 0x80;
+    } else if ((c & 0xF0) == 0xE0) {
+      n = 3, code = c & 0x0F, min = 0x800;
+    } else if ((c & 0xF8) == 0xF0) {
+      n = 4, code = c & 0x07, min = 0x10000;
+    } else {
+      return false;
+    }
+    if (i + n > text.size()) return false;
+    for (size_t k = 1; k < n; ++k) {
+      const unsigned char d = text[i + k];
+      if ((d & 0xC0) != 0x80) return false;
+      code = (code << 6) | (d & 0x3F);
+    }
+    if (code < min || code > 0x10FFFF || (code >= 0xD800 && code <= 0xDFFF)) {
+      return false;
+    }
+    i += n;
+  }
+  return true;
+}
+
+std::string DecodePdnText(absl::string_view bytes) {
+  if (IsValidUtf8(bytes)) return std::string(bytes);
+  std::string text;
+  text.reserve(bytes.size() + bytes.size() / 8);
+  for (const char ch : bytes) {
+    const unsigned char c = ch;
+    if (c < 0x80) {
+      text.push_back(ch);
+    } else {
+      text.push_back(static_cast<char>(0xC0 | (c >> 6)));
+      text.push_back(static_cast<char>(0x80 | (c & 0x3F)));
+    }
+  }
+  return text;
 }
 
 std::optional<absl::string_view> FindTag(const std::vector<PdnTag>& tags,

@@ -15,10 +15,14 @@
 
 namespace checkers::replay {
 
-// One `[Name "value"]` tag; the value has its escapes (\" and \\) undone.
+// One `[Name "value"]` tag; the value has its escapes (\" and \\) undone
+// and each control character (a tab, an escape, a bell...) made a space, as
+// the PDN writer writes them.
 struct PdnTag {
   std::string name;
   std::string value;
+  // The 1-based line the tag is on, for messages; not part of equality.
+  int line = 0;
 
   friend bool operator==(const PdnTag& a, const PdnTag& b) {
     return a.name == b.name && a.value == b.value;
@@ -61,6 +65,8 @@ struct PdnGame {
   // or the two-point forms "2-0", "0-2", "1-1"); empty when the game ends
   // without one (at the next game's tags or the end of the file).
   std::string result;
+  // The line of the termination token; 0 when there is none.
+  int result_line = 0;
   std::vector<PdnNote> notes;
 };
 
@@ -77,6 +83,21 @@ absl::string_view ResultToken(GameResult result);
 
 // The result `game` claims: its termination token, else its Result tag.
 GameResult ClaimedResult(const PdnGame& game);
+
+// The line where `game` claims its result: its termination token's, else
+// its Result tag's, else the line where the game starts.
+int ResultLine(const PdnGame& game);
+
+// Whether `text` is well-formed UTF-8: no stray or truncated sequences, no
+// overlong forms, no surrogates, nothing above U+10FFFF.
+bool IsValidUtf8(absl::string_view text);
+
+// The bytes of a PDN file as UTF-8 text: unchanged when they are valid
+// UTF-8, else read as ISO-8859-1 (Latin-1, the character set of the PDN
+// 2.0 standard), one character per byte. Decided for the whole file, which
+// is written in one encoding. The result is always valid UTF-8, so every
+// name and value read from it can be stored in an event.
+std::string DecodePdnText(absl::string_view bytes);
 
 // The value of the first tag called `name` (compared ignoring case), or
 // nullopt when there is none.

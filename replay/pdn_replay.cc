@@ -6,6 +6,7 @@
 
 #include "absl/status/status.h"
 #include "absl/strings/ascii.h"
+#include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "engine/fen.h"
@@ -56,8 +57,15 @@ absl::StatusOr<GameRecord> ReplayPdnGame(const PdnGame& game) {
       fen.has_value()) {
     absl::StatusOr<Position> start = ParseFen(*fen);
     if (!start.ok()) {
+      int line = game.line;
+      for (const PdnTag& tag : game.tags) {
+        if (absl::EqualsIgnoreCase(tag.name, "FEN")) {
+          line = tag.line;
+          break;
+        }
+      }
       return absl::DataLossError(
-          absl::StrCat(Where(game, game.line), start.status().message()));
+          absl::StrCat(Where(game, line), start.status().message()));
     }
     record.start = *start;
   } else if (TagOrEmpty(game, "SetUp") == "1") {

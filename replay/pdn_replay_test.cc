@@ -72,7 +72,7 @@ TEST(PdnReplayTest, BadFenIsDataLossNamingTheGame) {
   ASSERT_FALSE(record.ok());
   EXPECT_EQ(record.status().code(), absl::StatusCode::kDataLoss);
   EXPECT_THAT(record.status().message(),
-              HasSubstr("game 1 (A vs ?), line 2: bad FEN"));
+              HasSubstr("game 1 (A vs ?), line 3: bad FEN"));
 }
 
 TEST(PdnReplayTest, OnlyGameType21IsSupported) {

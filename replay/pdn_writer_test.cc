@@ -47,6 +47,20 @@ GameRecord ReadBack(const std::string& text) {
   return record.ok() ? *record : GameRecord{};
 }
 
+// The writer makes control characters spaces; the reader does the same,
+// so a value read from a file is exported and read back unchanged.
+TEST(PdnWriterTest, TagValuesWithControlCharactersReadBackAsRead) {
+  absl::StatusOr<std::vector<PdnGame>> games =
+      ParsePdn("[Annotator \"\x01starts\tand\x1b[31m\x7f\"]\n11-15 *\n");
+  ASSERT_TRUE(games.ok()) << games.status();
+  absl::StatusOr<GameRecord> record = ReplayPdnGame(games->front());
+  ASSERT_TRUE(record.ok()) << record.status();
+  ASSERT_EQ(record->tags.size(), 1u);
+  EXPECT_EQ(record->tags[0].value, " starts and [31m ");
+  const GameRecord back = ReadBack(WritePdnGame(*record));
+  EXPECT_EQ(FindTag(back.tags, "Annotator"), " starts and [31m ");
+}
+
 TEST(PdnWriterTest, WritesTheRosterMovesAndResult) {
   GameRecord record = Record(Position::Initial(),
                              {"11-15", "23-18", "8-11", "27-23", "4-8", "23-19",

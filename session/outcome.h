@@ -83,6 +83,9 @@ struct Report {
     kTurn,
     // The last turn was taken back.
     kUndone,
+    // The end a player chose (a resignation, an agreed draw) was taken
+    // back; the game goes on from where it ended.
+    kEndUndone,
     // side offered a draw; side accepted or declined one.
     kDrawOffered,
     kDrawAccepted,

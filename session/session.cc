@@ -11,6 +11,7 @@
 #include "engine/movegen.h"
 #include "engine/notation.h"
 #include "events/computer.h"
+#include "events/fold.h"
 #include "events/validate.h"
 
 namespace checkers::session {
@@ -326,16 +327,18 @@ Outcome Session::Undo(const Actor& actor) {
   if (blocker == Refusal::kNoGame || blocker == Refusal::kPaused)
     return Refuse(blocker);
   search_.reset();
+  const bool was_over = state().over();
+  const int turns_before = state().turns;
   const absl::Status st = SaveOrKeepInMemory([&] { return log_->Undo(); });
   if (!st.ok()) {
-    return Refuse(IsRefusal(st) ? Refusal::kNothingToUndo
-                                : Refusal::kSaveFailed,
-                  st);
+    return Refuse(
+        IsRefusal(st) ? Refusal::kNothingToUndo : Refusal::kSaveFailed, st);
   }
   computer_error_.clear();
   DropStaleWork();
   Notify({LogChange::Kind::kTruncated, events().size(), {}});
-  Tell(Told(Report::Kind::kUndone));
+  Tell(Told(was_over && state().turns == turns_before ? Report::Kind::kEndUndone
+                                                      : Report::Kind::kUndone));
   return {};
 }
 
@@ -435,6 +438,23 @@ Bitboard Session::MustCapture() const {
   return MustCapturePieces(state().position, state().rules.capture);
 }
 
+Bitboard Session::CapturedAlong(const std::vector<Square>& route) const {
+  return checkers::CapturedAlong(state().position, route.data(),
+                                 static_cast<int>(route.size()));
+}
+
+std::optional<Session::PlayedTurn> Session::LastTurnPlayed() const {
+  std::optional<PlayedTurn> last;
+  // The log's events were checked when committed: this fold cannot fail.
+  events::FoldChecked(events(), [&](const events::CheckedEvent& checked,
+                                    const GameState&) {
+    if (checked.event().has_turn_played()) {
+      last = PlayedTurn{checked.event().turn_played(), checked.move()};
+    }
+  }).IgnoreError();
+  return last;
+}
+
 bool Session::AwaitsMove() const {
   const Refusal blocker = MoveBlocker(Actor::Local());
   return blocker == Refusal::kNone || blocker == Refusal::kNotYourSeat;
@@ -498,13 +518,12 @@ void Session::StartWork() {
     return;
   }
   if (!ComputerToMove()) return;
-  const Seat& seat = seats().of(s.side_to_move());
+  const Seat seat = seats().of(s.side_to_move());
   SearchRequest request =
-      seats_.has_value()
-          ? events::SearchRequestFor(
-                s, events::LevelOf(seat.level),
-                events::TurnSeed(s.started->engine_seed(), s))
-          : events::ComputerRequest(s);
+      seats_.has_value() ? events::SearchRequestFor(
+                               s, events::LevelOf(seat.level),
+                               events::TurnSeed(s.started->engine_seed(), s))
+                         : events::ComputerRequest(s);
   if (options_.computer.max_nodes > 0) {
     request.limits.max_nodes = options_.computer.max_nodes;
   }
@@ -536,8 +555,7 @@ void Session::CollectSearch() {
     Tell(std::move(r));
     return;
   }
-  const Event turn =
-      events::ComputerTurnEvent(state(), done.request, **result);
+  const Event turn = events::ComputerTurnEvent(state(), done.request, **result);
   if (!Commit(turn).ok()) return;
   Report r = Told(Report::Kind::kTurn, turn.turn_played().side());
   r.turn = turn.turn_played();
@@ -564,9 +582,9 @@ void Session::CollectDrawAnswer() {
   const events::Side side = events::OtherSide(state().human_side);
   const bool accepted = answer->has_draw_accepted();
   if (!Commit(*answer).ok()) return;
-  Tell(Told(accepted ? Report::Kind::kDrawAccepted
-                     : Report::Kind::kDrawDeclined,
-            side));
+  Tell(
+      Told(accepted ? Report::Kind::kDrawAccepted : Report::Kind::kDrawDeclined,
+           side));
   AfterChange();
 }
 
@@ -576,7 +594,8 @@ ComputerStatus Session::computer() const {
   if (!search_.has_value()) return status;
   status.thinking = true;
   status.elapsed = search_->elapsed_before;
-  if (!paused_) status.elapsed += options_.clock->Now() - search_->running_since;
+  if (!paused_)
+    status.elapsed += options_.clock->Now() - search_->running_since;
   const SearchThread::Progress p = search_->thread->progress();
   status.depth = p.completed_depth;
   status.current_depth = p.current_depth;

@@ -133,11 +133,12 @@ class Session {
   // game goes on in memory.
   void PlayWithoutSaving();
 
+  // Where the save is (or would be); empty when no location was found.
+  const std::string& save_path() const { return path_; }
+
   Persistence persistence() const { return persistence_; }
   // Why the game is not saved (an I/O error, a path); empty while it is.
-  const std::string& persistence_detail() const {
-    return persistence_detail_;
-  }
+  const std::string& persistence_detail() const { return persistence_detail_; }
 
   const events::GameState& state() const { return log_->state(); }
   const std::vector<events::Event>& events() const { return log_->events(); }
@@ -164,7 +165,9 @@ class Session {
   Outcome Play(const Move& move, const Actor& actor = Actor::Local());
   Outcome PlayText(absl::string_view text, const Actor& actor = Actor::Local());
   // Against the computer, back to the person's previous turn; otherwise
-  // one turn. A finished game may be taken back too.
+  // one turn. A finished game may be taken back too; an end a player chose
+  // (a resignation, an agreed draw) is taken back alone
+  // (events::UndoKeep).
   Outcome Undo(const Actor& actor = Actor::Local());
   Outcome OfferDraw(const Actor& actor = Actor::Local());
   // Answers the standing draw offer of the other player.
@@ -189,6 +192,18 @@ class Session {
   // The pieces of the side to move that must capture now; none under
   // optional capture or when no person's move is awaited.
   Bitboard MustCapture() const;
+
+  // The pieces that the first squares of a route of the person's move
+  // under way have jumped so far (squares 0-based), for drawing them.
+  Bitboard CapturedAlong(const std::vector<Square>& route) const;
+
+  // The last turn of the game and its checked move (the pieces it took
+  // with it), for marking it; nullopt before the first turn.
+  struct PlayedTurn {
+    events::TurnPlayed turn;
+    Move move;
+  };
+  std::optional<PlayedTurn> LastTurnPlayed() const;
 
   // A person's move is awaited: a game goes on, nothing is paused, and
   // neither the computer nor a draw answer is due.

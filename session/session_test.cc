@@ -129,8 +129,8 @@ TEST_F(SessionTest, AnIllegalMoveIsRefusedWithTheLegalMoves) {
   const std::vector<Report> reports = session.TakeReports();
   ASSERT_EQ(reports.size(), 2u);
   EXPECT_EQ(reports[1].legal_moves,
-            (std::vector<std::string>{"9-13", "9-14", "10-14", "10-15",
-                                      "11-15", "11-16", "12-16"}));
+            (std::vector<std::string>{"9-13", "9-14", "10-14", "10-15", "11-15",
+                                      "11-16", "12-16"}));
   EXPECT_EQ(session.state().turns, 0);
 }
 
@@ -249,6 +249,36 @@ TEST_F(SessionTest, BetweenTwoPlayersTheOtherSideAnswersADrawOffer) {
   EXPECT_EQ(Kinds(session).back(), Report::Kind::kGameOver);
 }
 
+TEST_F(SessionTest, UndoAfterAResignationTakesBackOnlyTheResignation) {
+  Session session(Options());
+  session.Open(kPath);
+  session.NewGame(events::TWO_PLAYER, events::MEDIUM);
+  ASSERT_TRUE(session.PlayText("11-15").ok());
+  ASSERT_TRUE(session.Resign().ok());
+  ASSERT_TRUE(session.state().over());
+  session.TakeReports();
+  ASSERT_TRUE(session.Undo().ok());
+  EXPECT_FALSE(session.state().over());
+  EXPECT_EQ(session.state().turns, 1);
+  EXPECT_EQ(SavedTurns(), 1);
+  EXPECT_EQ(Kinds(session), std::vector{Report::Kind::kEndUndone});
+}
+
+TEST_F(SessionTest, UndoAfterAnAgreedDrawTakesBackOnlyTheDraw) {
+  Session session(Options());
+  session.Open(kPath);
+  session.NewGame(events::TWO_PLAYER, events::MEDIUM);
+  ASSERT_TRUE(session.PlayText("11-15").ok());
+  ASSERT_TRUE(session.OfferDraw().ok());
+  ASSERT_TRUE(session.AnswerDraw(true).ok());
+  ASSERT_TRUE(session.state().over());
+  ASSERT_TRUE(session.Undo().ok());
+  EXPECT_FALSE(session.state().over());
+  EXPECT_FALSE(session.state().draw_offer.has_value());
+  EXPECT_EQ(session.state().turns, 1);
+  EXPECT_EQ(session.state().side_to_move(), events::SECOND);
+}
+
 TEST_F(SessionTest, ARemoteSeatActsOnlyWithItsToken) {
   Session session(Options());
   session.Open(kPath);
@@ -328,8 +358,7 @@ TEST_F(SessionTest, ALockedSaveIsPlayedInMemoryAndLeftAsItWas) {
 TEST_F(SessionTest, ADamagedSaveIsKeptAsideNeverDestroyed) {
   ASSERT_TRUE(env_.CreateDirs("/state/checkers").ok());
   {
-    auto file =
-        env_.OpenForAppend(kPath, storage::OpenMode::kCreateIfMissing);
+    auto file = env_.OpenForAppend(kPath, storage::OpenMode::kCreateIfMissing);
     ASSERT_TRUE(file.ok());
     ASSERT_TRUE((*file)->Append("this is no checkers save at all").ok());
   }

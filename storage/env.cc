@@ -6,6 +6,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <cstdlib>
 #include <cstring>
 #include <memory>
 #include <string>
@@ -203,6 +204,37 @@ class PosixEnv final : public Env {
     return ::stat(path.c_str(), &st) == 0;
   }
 
+  absl::StatusOr<FileKind> KindOf(const std::string& path) override {
+    struct stat st;
+    if (::stat(path.c_str(), &st) != 0) {
+      const int error = errno;
+      if (error != ENOENT && error != ENOTDIR) {
+        return IoError("examine", path, error);
+      }
+      struct stat link;
+      if (::lstat(path.c_str(), &link) == 0 && S_ISLNK(link.st_mode)) {
+        return FileKind::kDanglingLink;
+      }
+      return FileKind::kMissing;
+    }
+    if (S_ISREG(st.st_mode)) return FileKind::kRegular;
+    if (S_ISDIR(st.st_mode)) return FileKind::kDirectory;
+    if (S_ISFIFO(st.st_mode)) return FileKind::kFifo;
+    if (S_ISSOCK(st.st_mode)) return FileKind::kSocket;
+    return FileKind::kDevice;
+  }
+
+  absl::StatusOr<std::string> ResolvePath(const std::string& path) override {
+    struct stat link;
+    if (::lstat(path.c_str(), &link) != 0)
+      return IoError("examine", path, errno);
+    if (!S_ISLNK(link.st_mode)) return path;
+    std::unique_ptr<char, decltype(&std::free)> resolved(
+        ::realpath(path.c_str(), nullptr), &std::free);
+    if (resolved == nullptr) return IoError("resolve", path, errno);
+    return std::string(resolved.get());
+  }
+
   absl::StatusOr<uint64_t> FileSize(const std::string& path) override {
     struct stat st;
     if (::stat(path.c_str(), &st) != 0) return IoError("stat", path, errno);
@@ -211,6 +243,34 @@ class PosixEnv final : public Env {
 };
 
 }  // namespace
+
+absl::string_view FileKindName(FileKind kind) {
+  switch (kind) {
+    case FileKind::kMissing:
+      return "missing";
+    case FileKind::kRegular:
+      return "a regular file";
+    case FileKind::kDirectory:
+      return "a directory";
+    case FileKind::kFifo:
+      return "a FIFO";
+    case FileKind::kSocket:
+      return "a socket";
+    case FileKind::kDevice:
+      return "a device";
+    case FileKind::kDanglingLink:
+      return "a symbolic link to nothing";
+  }
+  return "not a regular file";
+}
+
+absl::StatusOr<FileKind> Env::KindOf(const std::string& path) {
+  return FileExists(path) ? FileKind::kRegular : FileKind::kMissing;
+}
+
+absl::StatusOr<std::string> Env::ResolvePath(const std::string& path) {
+  return path;
+}
 
 Env* Env::Default() {
   static Env* const env = new PosixEnv;
@@ -240,6 +300,9 @@ absl::Status ReadError(absl::string_view path, int error) {
   std::string message = Describe("read", path, error);
   if (error == ENOENT || error == ENOTDIR) {
     return absl::NotFoundError(message);
+  }
+  if (error == EACCES || error == EPERM) {
+    return absl::PermissionDeniedError(message);
   }
   return absl::DataLossError(message);
 }

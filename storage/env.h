@@ -56,6 +56,20 @@ enum class OpenMode {
   kCreateEmpty,      // created when missing, emptied when present
 };
 
+// What a path names, after following symbolic links.
+enum class FileKind {
+  kMissing,  // nothing is there
+  kRegular,  // a regular file: the only kind a save can be
+  kDirectory,
+  kFifo,
+  kSocket,
+  kDevice,        // a character or block device
+  kDanglingLink,  // a symbolic link to nothing
+};
+
+// "a directory", "a FIFO", ...: for messages naming what a path is.
+absl::string_view FileKindName(FileKind kind);
+
 class Env {
  public:
   virtual ~Env() = default;
@@ -101,6 +115,18 @@ class Env {
   // Whether something exists at `path`.
   virtual bool FileExists(const std::string& path) = 0;
 
+  // What `path` names, following symbolic links. Errors as IoError when
+  // the path cannot be examined (e.g. PermissionDenied for a directory on
+  // it that may not be searched). The default, for file systems without
+  // special files or links, knows only kMissing and kRegular.
+  virtual absl::StatusOr<FileKind> KindOf(const std::string& path);
+
+  // When `path` is itself a symbolic link, the file it leads to (realpath),
+  // so that a save reached through a link is written through to its target
+  // rather than the link replaced by a rename; otherwise `path` unchanged.
+  // Errors as IoError; the default returns `path`.
+  virtual absl::StatusOr<std::string> ResolvePath(const std::string& path);
+
   // The size in bytes of the file at `path`.
   virtual absl::StatusOr<uint64_t> FileSize(const std::string& path) = 0;
 };
@@ -113,8 +139,10 @@ absl::Status IoError(absl::string_view action, absl::string_view path,
                      int error);
 
 // The Status for a failed read of `path`: NotFound when the file or a
-// directory on its path is missing (ENOENT, ENOTDIR), DataLoss otherwise,
-// because a save that exists but cannot be read is an unreadable log.
+// directory on its path is missing (ENOENT, ENOTDIR), PermissionDenied
+// when reading it is not allowed (EACCES, EPERM: the file is sound, only
+// out of reach), DataLoss otherwise, because a save that exists but cannot
+// be read is an unreadable log.
 absl::Status ReadError(absl::string_view path, int error);
 
 // The directory part of `path`: "a/b" for "a/b/c", "/" for "/c", "." for

@@ -186,7 +186,8 @@ TEST(PosixEnvTest, ErrnoMapsToTheExitCodeConvention) {
   EXPECT_EQ(ReadError("/s/x", ENOENT).code(), absl::StatusCode::kNotFound);
   EXPECT_EQ(ReadError("/s/x", ENOTDIR).code(), absl::StatusCode::kNotFound);
   EXPECT_EQ(ReadError("/s/x", EIO).code(), absl::StatusCode::kDataLoss);
-  EXPECT_EQ(ReadError("/s/x", EACCES).code(), absl::StatusCode::kDataLoss);
+  EXPECT_EQ(ReadError("/s/x", EACCES).code(),
+            absl::StatusCode::kPermissionDenied);
 }
 
 TEST(PosixEnvTest, ParentDirOfPaths) {

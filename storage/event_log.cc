@@ -91,9 +91,9 @@ std::string Bytes(uint64_t n) {
 // than a reader accepts: a writer never makes a save unreadable.
 absl::Status CheckLogSize(const std::string& path, uint64_t size) {
   if (size <= kMaxLogSize) return absl::OkStatus();
-  return absl::ResourceExhaustedError(absl::StrCat(
-      path, " would grow to ", Bytes(size), ", past the ", kMaxLogSize,
-      "-byte limit of a save; it is kept as it was"));
+  return absl::ResourceExhaustedError(
+      absl::StrCat(path, " would grow to ", Bytes(size), ", past the ",
+                   kMaxLogSize, "-byte limit of a save; it is kept as it was"));
 }
 
 }  // namespace
@@ -118,11 +118,28 @@ absl::StatusOr<std::unique_ptr<FileEventLog>> FileEventLog::Open(
 
 absl::StatusOr<std::unique_ptr<FileEventLog>> FileEventLog::Open(
     Env* env, std::string path, Options options) {
-  const std::string dir = ParentDir(path);
-  bool exists = env->FileExists(path);
+  absl::StatusOr<FileKind> kind = env->KindOf(path);
+  if (!kind.ok()) return kind.status();
+  if (*kind != FileKind::kMissing && *kind != FileKind::kRegular) {
+    // Internal (exit 73): the save cannot be written there. Never
+    // DataLoss, which would offer to move the thing aside as a damaged
+    // save.
+    return absl::InternalError(absl::StrCat(
+        "cannot use ", path, " as the save: it is ", FileKindName(*kind),
+        ", not a regular file; name a file with --save=PATH"));
+  }
+  bool exists = *kind == FileKind::kRegular;
   if (!exists && !options.create_if_missing) {
     return absl::NotFoundError(absl::StrCat("no saved game at ", path));
   }
+  if (exists) {
+    // A save reached through a symbolic link is written through to its
+    // target: a new game's rename must replace the target, not the link.
+    absl::StatusOr<std::string> resolved = env->ResolvePath(path);
+    if (!resolved.ok()) return resolved.status();
+    path = *std::move(resolved);
+  }
+  const std::string dir = ParentDir(path);
   if (!exists) {
     if (absl::Status s = env->CreateDirs(dir); !s.ok()) return s;
   }

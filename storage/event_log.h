@@ -67,13 +67,18 @@ class FileEventLog final : public EventLog {
   };
 
   // Opens the log at `path` for writing, creating it and its parent
-  // directories if missing. Takes an exclusive lock on "<path>.lock" for the
-  // life of the returned object: Unavailable at once if another writer
-  // (another running game) holds it. Then recovers: a torn tail is cut off
-  // and synced, and described by recovery_notice(). On corruption returns
-  // DataLoss naming the byte offset and seq and leaves the file
-  // byte-for-byte untouched. Other errors follow env.h (PermissionDenied,
-  // ResourceExhausted, Internal: the save cannot be created or written).
+  // directories if missing (with create_if_missing false: NotFound, and
+  // nothing created, not even the lock file). A `path` that is not a
+  // regular file (a directory, FIFO, socket, device or a symbolic link to
+  // nothing) is Internal at once, naming what it is, and left alone; a
+  // symbolic link to a save is followed, and the save written through it. Takes
+  // an exclusive lock on "<path>.lock" for the life of the returned object:
+  // Unavailable at once if another writer (another running game) holds it. Then
+  // recovers: a torn tail is cut off and synced, and described by
+  // recovery_notice(). On corruption returns DataLoss naming the byte offset
+  // and seq and leaves the file byte-for-byte untouched. Other errors follow
+  // env.h (PermissionDenied, ResourceExhausted, Internal: the save cannot be
+  // created or written).
   static absl::StatusOr<std::unique_ptr<FileEventLog>> Open(Env* env,
                                                             std::string path,
                                                             Options options);

@@ -1,6 +1,12 @@
 #include "storage/event_log.h"
 
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/un.h>
+#include <unistd.h>
+
 #include <cstdlib>
+#include <cstring>
 #include <memory>
 #include <random>
 #include <string>
@@ -170,7 +176,8 @@ TEST_P(EventLogContractTest, ReplaceWithStartsOverAtSeqOne) {
   EXPECT_EQ(log_->records()[0].seq, 1u);
 }
 
-TEST(FileEventLogTest, AppendPastTheReadersLimitIsRefusedAndTheSaveStaysReadable) {
+TEST(FileEventLogTest,
+     AppendPastTheReadersLimitIsRefusedAndTheSaveStaysReadable) {
   FaultEnv env;
   std::unique_ptr<FileEventLog> log = MustOpen(&env);
   const std::string big(kMaxPayloadSize, 'x');
@@ -234,6 +241,96 @@ TEST(FileEventLogTest,
   EXPECT_EQ(log.status().code(), absl::StatusCode::kNotFound);
   EXPECT_TRUE(absl::StrContains(log.status().message(), kPath));
   EXPECT_FALSE(env.FileExists(ParentDir(kPath)));
+}
+
+// A fresh directory under $TEST_TMPDIR for a test on the real file system.
+std::string RealDir() {
+  const char* base = std::getenv("TEST_TMPDIR");
+  const std::string dir = absl::StrCat(
+      base != nullptr ? base : "/tmp", "/event_log_test/",
+      ::testing::UnitTest::GetInstance()->current_test_info()->name());
+  EXPECT_TRUE(Env::Default()->CreateDirs(dir).ok());
+  return dir;
+}
+
+// Opening for reading a FIFO with no writer would wait forever; a
+// directory would be renamed aside, contents and all, as a damaged save.
+TEST(FileEventLogTest, SaveThatIsNotARegularFileIsRefusedAtOnceAndLeftAlone) {
+  const std::string dir = RealDir();
+  const std::string fifo = dir + "/fifo.log";
+  ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0) << std::strerror(errno);
+  const std::string directory = dir + "/directory.log";
+  ASSERT_TRUE(Env::Default()->CreateDirs(directory + "/inside").ok());
+  // A socket's path must fit sockaddr_un's 108 bytes, which the test's
+  // own directory may not.
+  char short_dir[] = "/tmp/event_log_test.XXXXXX";
+  ASSERT_NE(::mkdtemp(short_dir), nullptr) << std::strerror(errno);
+  const std::string socket_path = absl::StrCat(short_dir, "/socket.log");
+  const int fd = ::socket(AF_UNIX, SOCK_STREAM, 0);
+  ASSERT_GE(fd, 0);
+  sockaddr_un address{};
+  address.sun_family = AF_UNIX;
+  ASSERT_LT(socket_path.size(), sizeof(address.sun_path));
+  std::strcpy(address.sun_path, socket_path.c_str());
+  ASSERT_EQ(::bind(fd, reinterpret_cast<sockaddr*>(&address), sizeof(address)),
+            0)
+      << std::strerror(errno);
+  const std::string dangling = dir + "/dangling.log";
+  ASSERT_EQ(::symlink((dir + "/nothing").c_str(), dangling.c_str()), 0);
+
+  for (const auto& [path, kind] :
+       std::vector<std::pair<std::string, std::string>>{
+           {fifo, "a FIFO"},
+           {directory, "a directory"},
+           {socket_path, "a socket"},
+           {"/dev/null", "a device"},
+           {dangling, "a symbolic link to nothing"}}) {
+    SCOPED_TRACE(path);
+    auto log = FileEventLog::Open(Env::Default(), path);
+    ASSERT_FALSE(log.ok());
+    EXPECT_EQ(log.status().code(), absl::StatusCode::kInternal);
+    EXPECT_TRUE(absl::StrContains(
+        log.status().message(), absl::StrCat(path, " as the save: it is ", kind,
+                                             ", not a regular file")))
+        << log.status();
+    EXPECT_FALSE(Env::Default()->FileExists(path + ".lock"));
+    absl::StatusOr<LogContents> read = ReadLog(Env::Default(), path);
+    if (kind != "a symbolic link to nothing") {
+      EXPECT_EQ(read.status().code(), absl::StatusCode::kDataLoss);
+      EXPECT_TRUE(absl::StrContains(read.status().message(),
+                                    absl::StrCat(path, " is ", kind)))
+          << read.status();
+    } else {
+      EXPECT_EQ(read.status().code(), absl::StatusCode::kNotFound);
+    }
+  }
+  EXPECT_TRUE(Env::Default()->FileExists(directory + "/inside"));
+  EXPECT_FALSE(Env::Default()->FileExists(dangling));
+  ::close(fd);
+}
+
+TEST(FileEventLogTest, SymlinkedSaveIsWrittenThroughToItsTarget) {
+  const std::string dir = RealDir();
+  const std::string target = dir + "/target.log";
+  const std::string link = dir + "/link.log";
+  {
+    std::unique_ptr<FileEventLog> log = MustOpen(Env::Default(), target);
+    ASSERT_TRUE(log->Append({"turn 1"}).ok());
+  }
+  ASSERT_EQ(::symlink(target.c_str(), link.c_str()), 0);
+  {
+    std::unique_ptr<FileEventLog> log = MustOpen(Env::Default(), link);
+    ASSERT_EQ(Payloads(*log), std::vector<std::string>{"turn 1"});
+    ASSERT_TRUE(log->ReplaceWith({"new game"}).ok());
+    ASSERT_TRUE(log->Append({"turn 1 again"}).ok());
+  }
+  struct stat st;
+  ASSERT_EQ(::lstat(link.c_str(), &st), 0);
+  EXPECT_TRUE(S_ISLNK(st.st_mode));
+  absl::StatusOr<LogContents> contents = ReadLog(Env::Default(), target);
+  ASSERT_TRUE(contents.ok()) << contents.status();
+  ASSERT_EQ(contents->records.size(), 2u);
+  EXPECT_EQ(contents->records[1].payload, "turn 1 again");
 }
 
 TEST(FileEventLogTest, OpenMakesTheEntryDurableOfAFileItDidNotCreate) {

@@ -22,6 +22,11 @@ uint32_t MaskedCrc(absl::string_view bytes) {
   return crc32c::Mask(crc32c::Value(bytes.data(), bytes.size()));
 }
 
+// Whether `rest`, from byte `from` on, holds nothing but zero bytes.
+bool ZeroFrom(absl::string_view rest, size_t from) {
+  return from >= rest.size() || AllZero(rest.substr(from));
+}
+
 absl::Status CorruptRecord(uint64_t offset, uint64_t seq,
                            absl::string_view problem) {
   return absl::DataLossError(absl::StrCat("corrupt record at byte ", offset,
@@ -97,6 +102,10 @@ absl::StatusOr<LogContents> ParseLog(absl::string_view bytes) {
     const char* frame = rest.data();
     if (GetFixed32(frame) !=
         MaskedCrc(absl::string_view(frame + 4, kFrameHeaderSize - 4))) {
+      // A frame header cut short and then zero-filled (the file's length
+      // reached the disk before its data): its last byte and everything
+      // after it are zero. Anything non-zero later is damage.
+      if (ZeroFrom(rest, kFrameHeaderSize - 1)) break;
       return CorruptRecord(offset, seq, "checksum mismatch in record header");
     }
     const uint32_t length = GetFixed32(frame + 4);
@@ -125,6 +134,9 @@ absl::StatusOr<LogContents> ParseLog(absl::string_view bytes) {
     if (rest.size() < FrameSize(length)) break;
     const absl::string_view payload = rest.substr(kFrameHeaderSize, length);
     if (GetFixed32(frame + 20) != MaskedCrc(payload)) {
+      // A payload cut short and zero-filled, as above: its last byte and
+      // everything after it are zero.
+      if (length > 0 && ZeroFrom(rest, FrameSize(length) - 1)) break;
       return CorruptRecord(offset, seq, "checksum mismatch");
     }
     const bool last_in_commit = (flags & kLastInCommitFlag) != 0;
@@ -145,6 +157,15 @@ absl::StatusOr<LogContents> ParseLog(absl::string_view bytes) {
 }
 
 absl::StatusOr<LogContents> ReadLog(Env* env, const std::string& path) {
+  // Checked before opening: opening a FIFO for reading waits for a writer,
+  // and a directory or device is no save whatever it holds.
+  absl::StatusOr<FileKind> kind = env->KindOf(path);
+  if (!kind.ok()) return kind.status();
+  if (*kind != FileKind::kRegular && *kind != FileKind::kMissing &&
+      *kind != FileKind::kDanglingLink) {
+    return absl::DataLossError(
+        absl::StrCat(path, " is ", FileKindName(*kind), ", not a save file"));
+  }
   absl::StatusOr<std::string> bytes = env->ReadFile(path, kMaxLogSize);
   if (!bytes.ok()) return bytes.status();
   absl::StatusOr<LogContents> log = ParseLog(*bytes);

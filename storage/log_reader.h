@@ -43,8 +43,10 @@ absl::StatusOr<LogContents> ParseLog(absl::string_view bytes);
 
 // Reads and parses the log at `path`. Takes no lock and never modifies the
 // file, so it may run while a game is writing. NotFound when the file does
-// not exist, DataLoss when it is over kMaxLogSize bytes; errors of ParseLog
-// are prefixed with the path.
+// not exist; DataLoss, without opening it, when `path` is not a regular
+// file (a FIFO, device, directory or socket), and when it is over
+// kMaxLogSize bytes; PermissionDenied when it may not be read; errors of
+// ParseLog are prefixed with the path.
 absl::StatusOr<LogContents> ReadLog(Env* env, const std::string& path);
 
 }  // namespace checkers::storage

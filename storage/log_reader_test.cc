@@ -144,6 +144,43 @@ TEST(LogReaderTest, TornTailAtEveryByteOfAMultiRecordCommitDropsTheCommit) {
   }
 }
 
+// FORMAT.md's crash model: a commit cut short at any byte, then zero bytes
+// where the rest of the file's length reached the disk before its data.
+TEST(LogReaderTest, CommitCutShortAndZeroFilledIsTornAtEveryCutPoint) {
+  const BuiltLog built = Build(SampleCommits());
+  for (size_t c : {size_t{2}, size_t{4}}) {
+    const uint64_t start = built.commit_ends[c - 1];
+    const uint64_t end = built.commit_ends[c];
+    for (uint64_t cut = start; cut < end; ++cut) {
+      for (size_t zeros : {size_t{1}, end - cut, end - cut + 30}) {
+        SCOPED_TRACE(absl::StrCat("commit ", c, " cut at ", cut, ", ", zeros,
+                                  " zero bytes"));
+        const std::string bytes =
+            built.bytes.substr(0, cut) + std::string(zeros, '\0');
+        absl::StatusOr<LogContents> log = ParseLog(bytes);
+        ASSERT_TRUE(log.ok()) << log.status();
+        EXPECT_EQ(Payloads(*log), PayloadsOf(SampleCommits(), c));
+        EXPECT_EQ(log->valid_length, start);
+        EXPECT_EQ(log->torn_bytes, bytes.size() - start);
+      }
+    }
+  }
+}
+
+// Zeros over part of a commit that later commits follow cannot be a crash:
+// only the last commit is ever being written.
+TEST(LogReaderTest, CommitCutShortAndZeroFilledBeforeGoodCommitsIsCorruption) {
+  const BuiltLog built = Build(SampleCommits());
+  const uint64_t start = built.commit_ends[1];
+  const uint64_t end = built.commit_ends[2];
+  for (uint64_t cut = start; cut < end; ++cut) {
+    SCOPED_TRACE(absl::StrCat("cut at ", cut));
+    std::string bytes = built.bytes;
+    for (uint64_t i = cut; i < end; ++i) bytes[i] = '\0';
+    ExpectCorrupt(ParseLog(bytes), "corrupt record at byte ");
+  }
+}
+
 TEST(LogReaderTest, CommitWithoutItsLastRecordIsTorn) {
   BuiltLog built = Build({{"a"}});
   const uint64_t commit_start = built.bytes.size();

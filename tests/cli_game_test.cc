@@ -3,6 +3,7 @@
 
 #include <fcntl.h>
 #include <sys/file.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cstdlib>
@@ -48,7 +49,7 @@ class CliGameTest : public ::testing::Test {
 
 TEST_F(CliGameTest, TwoPlayerGameIsPlayedAndShown) {
   ASSERT_EQ(Run({"new", "--mode=two-player"}).exit_code, 0);
-  CommandResult r = Run({"move", "11-15"});
+  CommandResult r = Run({"move", "11-15", "--quiet"});
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_EQ(r.out, "Red: 11-15\n");
   ASSERT_EQ(Run({"move", "23-19"}).exit_code, 0);
@@ -72,7 +73,7 @@ TEST_F(CliGameTest, IllegalMoveExitsOneListingLegalMovesAndSavesNothing) {
   CommandResult r = Run({"move", "11-14"});
   EXPECT_EQ(r.exit_code, 1);
   EXPECT_THAT(
-      r.err, HasSubstr("legal moves: 9-13 9-14 10-14 10-15 11-15 11-16 12-16"));
+      r.err, HasSubstr("Legal moves: 9-13 9-14 10-14 10-15 11-15 11-16 12-16"));
   EXPECT_EQ(Lines(r.err), 1);
   EXPECT_EQ(ReadAll(save_), before);
 }
@@ -85,10 +86,102 @@ TEST_F(CliGameTest, MalformedMoveIsAUsageError) {
   EXPECT_EQ(Run({"move"}).exit_code, 64);
 }
 
+TEST_F(CliGameTest, MovePrintsTheBoardAfterTheTurnUnlessQuiet) {
+  ASSERT_EQ(Run({"new", "--mode=two-player"}).exit_code, 0);
+  CommandResult r = Run({"move", "11-15"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_THAT(r.out, HasSubstr("Red: 11-15\nWhite to move, turn 2\n"));
+  EXPECT_THAT(r.out, HasSubstr("FEN: W:W21,"));
+  r = Run({"move", "23-19", "--quiet"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out, "White: 23-19\n");
+}
+
+TEST_F(CliGameTest, ShowNamesTheRulesAndTheTurnLimitCountdown) {
+  ASSERT_EQ(Run({"new", "--mode=two-player", "--turn-limit=2"}).exit_code, 0);
+  ASSERT_EQ(Run({"move", "11-15"}).exit_code, 0);
+  const CommandResult r = Run({"show"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_THAT(r.out,
+              HasSubstr("Rules: English draughts (checkers); forced capture · "
+                        "Red moves first · draw after 40 turns each without a "
+                        "capture or a man's move · draw at the limit of 2 "
+                        "turns\n"));
+  EXPECT_THAT(r.out, HasSubstr("Draw at the turn limit in 1 turn\n"));
+  EXPECT_THAT(r.out, HasSubstr("this position has stood 1 time\n"));
+}
+
+TEST_F(CliGameTest, OneShotCommandsFollowTheLanguage) {
+  ASSERT_EQ(Run({"new", "--mode=two-player"}).exit_code, 0);
+  CommandResult r = Run({"move", "11-15", "--lang=sv"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_THAT(r.out, HasSubstr("Röd: 11-15\nVit drar, tur 2\n"));
+  r = RunCheckers({"show", "--save=" + save_}, "", {"LANG=it_IT.UTF-8"});
+  EXPECT_THAT(r.out, HasSubstr("Muove Bianco, turno 2"));
+  r = Run({"move", "11-14", "--lang=ms"});
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_THAT(r.err, HasSubstr("bukan langkah yang sah"));
+  // JSON stays the same in every language.
+  EXPECT_EQ(Run({"show", "--json", "--lang=sr"}).out,
+            Run({"show", "--json"}).out);
+  EXPECT_EQ(Run({"show", "--lang=xx"}).exit_code, 64);
+}
+
+TEST_F(CliGameTest, RulesTellTheEditionAndTheOptionsInForce) {
+  CommandResult r = Run({"rules"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_THAT(r.out, HasSubstr("Rules: English draughts (checkers)"));
+  EXPECT_THAT(r.out, HasSubstr("forced capture"));
+  ASSERT_EQ(Run({"new", "--mode=two-player", "--capture=optional"}).exit_code,
+            0);
+  r = Run({"rules", "--lang=sr"});
+  EXPECT_THAT(r.out, HasSubstr("Узимање није обавезно"));
+}
+
+TEST_F(CliGameTest, MovesWithNoLegalMoveSaysWhoHasLost) {
+  const CommandResult r = RunCheckers({"moves", "--fen=W:W:B1"});
+  EXPECT_EQ(r.exit_code, 0);
+  EXPECT_EQ(r.out, "");
+  EXPECT_THAT(r.err, HasSubstr("White, to move, has lost; Red wins"));
+}
+
+TEST_F(CliGameTest, DrawDeclineSaysWhatItDid) {
+  ASSERT_EQ(Run({"new", "--mode=two-player"}).exit_code, 0);
+  ASSERT_EQ(Run({"draw", "offer"}).exit_code, 0);
+  const CommandResult r = Run({"draw", "decline"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out, "White declines the draw.\nRed to move\n");
+}
+
+TEST_F(CliGameTest, HelpListsEveryFlagWithItsValues) {
+  for (const std::vector<std::string>& args :
+       {std::vector<std::string>{"help"}, {"new", "--help"}}) {
+    const CommandResult r = RunCheckers(args);
+    EXPECT_EQ(r.exit_code, 0);
+    for (const char* flag :
+         {"--side=first|second", "--capture=forced|optional",
+          "--colours=red-white|black-white|black-red", "--light-first",
+          "--no-progress=N", "--no-progress-count=each|total", "--turn-limit=N",
+          "--swap", "--mode=computer|two-player",
+          "--difficulty=easy|medium|hard", "--lang=en|sv|it|ms|sr|tl"}) {
+      EXPECT_THAT(r.out, HasSubstr(flag)) << args[0];
+    }
+  }
+}
+
+TEST_F(CliGameTest, ABadFlagValueIsOneLineInTheGamesWords) {
+  const CommandResult r =
+      Run({"new", "--mode=two-player", "--no-progress=abc"});
+  EXPECT_EQ(r.exit_code, 64);
+  EXPECT_EQ(Lines(r.err), 1);
+  EXPECT_THAT(r.err, HasSubstr("--no-progress cannot be \"abc\""));
+  EXPECT_THAT(r.err, ::testing::Not(HasSubstr("Illegal value")));
+}
+
 TEST_F(CliGameTest, ShortFormJumpIsAccepted) {
   ASSERT_EQ(Run({"new", "--mode=two-player", "--fen=W:W22:B18,10,5"}).exit_code,
             0);
-  CommandResult r = Run({"move", "22x6"});
+  CommandResult r = Run({"move", "22x6", "--quiet"});
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_EQ(r.out, "White: 22x15x6\n");
 }
@@ -245,6 +338,69 @@ TEST_F(CliGameTest, MissingSaveExits66) {
   EXPECT_EQ(RunCheckers({"log", dir_ + "/nothing.log"}).exit_code, 66);
 }
 
+TEST_F(CliGameTest, RefusedCommandsOnAMissingSaveCreateNothing) {
+  for (const std::vector<std::string>& command :
+       std::vector<std::vector<std::string>>{
+           {"move", "11-15"}, {"undo"}, {"resign"}, {"draw", "offer"}}) {
+    CommandResult r = Run(command);
+    EXPECT_EQ(r.exit_code, 1) << command[0];
+    EXPECT_THAT(r.err, HasSubstr("there is no game yet"));
+    EXPECT_NE(access(dir_.c_str(), F_OK), 0)
+        << command[0] << " created " << dir_;
+  }
+}
+
+TEST_F(CliGameTest, SaveThatIsADirectoryIsRefusedAndNeverMovedAside) {
+  ASSERT_EQ(mkdir(dir_.c_str(), 0700), 0);
+  ASSERT_EQ(mkdir(save_.c_str(), 0700), 0);
+  std::ofstream(save_ + "/keep") << "mine";
+  for (const std::vector<std::string>& command :
+       std::vector<std::vector<std::string>>{
+           {"new", "--mode=two-player", "--yes"}, {"move", "11-15"}}) {
+    CommandResult r = Run(command);
+    EXPECT_EQ(r.exit_code, 73) << command[0];
+    EXPECT_THAT(r.err, HasSubstr("is a directory, not a regular file"));
+  }
+  EXPECT_EQ(Run({"show"}).exit_code, 65);
+  EXPECT_EQ(ReadAll(save_ + "/keep"), "mine");
+  EXPECT_NE(access((save_ + ".damaged").c_str(), F_OK), 0);
+}
+
+TEST_F(CliGameTest, SaveThatIsAFifoIsRefusedWithoutWaitingForAWriter) {
+  ASSERT_EQ(mkdir(dir_.c_str(), 0700), 0);
+  ASSERT_EQ(mkfifo(save_.c_str(), 0600), 0);
+  EXPECT_EQ(Run({"new", "--mode=two-player", "--yes"}).exit_code, 73);
+  EXPECT_EQ(Run({"move", "11-15"}).exit_code, 73);
+  CommandResult r = Run({"show"});
+  EXPECT_EQ(r.exit_code, 65);
+  EXPECT_THAT(r.err, HasSubstr("is a FIFO"));
+}
+
+TEST_F(CliGameTest, NewGameThroughASymlinkedSaveKeepsTheLink) {
+  ASSERT_EQ(mkdir(dir_.c_str(), 0700), 0);
+  const std::string target = dir_ + "/real.log";
+  ASSERT_EQ(
+      RunCheckers({"new", "--mode=two-player", "--save=" + target}).exit_code,
+      0);
+  ASSERT_EQ(symlink(target.c_str(), save_.c_str()), 0);
+  ASSERT_EQ(Run({"move", "11-15"}).exit_code, 0);
+  CommandResult r = Run({"new", "--mode=two-player", "--yes"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  ASSERT_EQ(Run({"move", "9-13"}).exit_code, 0);
+  struct stat st;
+  ASSERT_EQ(lstat(save_.c_str(), &st), 0);
+  EXPECT_TRUE(S_ISLNK(st.st_mode));
+  r = RunCheckers({"log", target});
+  EXPECT_THAT(r.out, HasSubstr("9-13"));
+}
+
+TEST_F(CliGameTest, EmptyFenForMovesIsABadFenNotTheSave) {
+  ASSERT_EQ(Run({"new", "--mode=two-player"}).exit_code, 0);
+  CommandResult r = Run({"moves", "--fen="});
+  EXPECT_EQ(r.exit_code, 65);
+  EXPECT_EQ(r.out, "");
+}
+
 TEST_F(CliGameTest, BadFenForNewExits65) {
   CommandResult r = Run({"new", "--mode=two-player", "--fen=B:W33:B1"});
   EXPECT_EQ(r.exit_code, 65);
@@ -264,7 +420,7 @@ TEST_F(CliGameTest, HouseRulesAreRecordedAndApplied) {
                  "--colours=black-white", "--fen=B:W22,23:B18,5"})
                 .exit_code,
             0);
-  CommandResult r = Run({"move", "5-9"});
+  CommandResult r = Run({"move", "5-9", "--quiet"});
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_EQ(r.out, "Black: 5-9\n");
 }

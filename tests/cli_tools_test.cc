@@ -199,6 +199,35 @@ TEST(CliToolsTest, ImportRefusalsFollowTheContract) {
   EXPECT_THAT(bad.err, HasSubstr("bad.pdn: PDN line 1"));
 }
 
+TEST(CliToolsTest, ImportRefusalsQuoteTheFileWithoutItsControlBytes) {
+  const std::string dir = NewTempDir("import-control");
+  WriteAll(dir + "/games.pdn",
+           "[Event \"\x1b]0;owned\x07\x1b[2J\"]\n1. 11-14 *\n\n"
+           "[Event \"fine\"]\n1. 11-15 *\n");
+  const auto r =
+      RunCheckers({"import", dir + "/games.pdn", "--out=" + dir + "/out"});
+  EXPECT_EQ(r.exit_code, 1) << r.err;
+  EXPECT_THAT(r.err, HasSubstr("not imported: game 1"));
+  EXPECT_EQ(r.err.find('\x1b'), std::string::npos) << r.err;
+  EXPECT_EQ(r.err.find('\x07'), std::string::npos) << r.err;
+}
+
+TEST(CliToolsTest, LatinOnePdnImportsALogEveryToolReads) {
+  const std::string dir = NewTempDir("import-latin1");
+  WriteAll(dir + "/latin1.pdn",
+           "[Black \"Jos\xe9\"]\n[White \"Ren\xe9"
+           "e\"]\n1. 11-15 23-19 *\n");
+  const auto r =
+      RunCheckers({"import", dir + "/latin1.pdn", "--out=" + dir + "/out"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.err, "");
+  const std::string log = dir + "/out/game-0001.log";
+  EXPECT_EQ(RunCheckers({"audit", log}).exit_code, 0);
+  const auto exported = RunCheckers({"export", log, "--pdn"});
+  ASSERT_EQ(exported.exit_code, 0) << exported.err;
+  EXPECT_THAT(exported.out, HasSubstr("[Black \"Jos\xc3\xa9\"]"));
+}
+
 TEST(CliToolsTest, AuditOfASoundGameExitsZero) {
   const std::string path =
       Write(FourTurns(), NewTempDir("audit-sound") + "/game.log");

@@ -51,8 +51,7 @@ TEST(PlayLineTest, ATwoPlayerGameThroughAPipe) {
   EXPECT_THAT(r.out, HasSubstr("Turn taken back. White to move\n"));
   EXPECT_THAT(
       r.out,
-      HasSubstr(
-          "Red: men on 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 12, 15; kings on none"));
+      HasSubstr("Red: men on 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 12, 15; no kings"));
   const std::vector<std::string> log = Log(save);
   ASSERT_EQ(log.size(), 2u);
   EXPECT_THAT(log[1], HasSubstr("11-15"));
@@ -103,6 +102,53 @@ TEST(PlayLineTest, ANewGameAsksTheQuestionsAndConfirmationKeepsTheOld) {
   const std::vector<std::string> log = Log(save);
   ASSERT_EQ(log.size(), 1u);
   EXPECT_THAT(log[0], HasSubstr("vs computer (hard)"));
+}
+
+TEST(PlayLineTest, NewAndQuitWorkAtTheNewGameQuestions) {
+  const std::string save = TempDir() + "/match.log";
+  auto r = RunCheckers({"play", "--line", "--save=" + save},
+                       "new computer hard\n11-15\nquit\nshow\n");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_THAT(r.out, HasSubstr("New game: vs computer (Hard), you play Red."));
+  EXPECT_THAT(r.out, HasSubstr("Red: 11-15\n"));
+  // `quit` ended the game: `show` after it was never read.
+  EXPECT_THAT(r.out, Not(HasSubstr("Legal moves")));
+  EXPECT_EQ(Log(save).size(), 3u);
+
+  // At the mode question, `quit` leaves and "computer easy" answers both.
+  const std::string other = TempDir() + "/match.log";
+  r = RunCheckers({"play", "--line", "--save=" + other}, "quit\n11-15\n");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_THAT(r.out, Not(HasSubstr("Red: 11-15")));
+  r = RunCheckers({"play", "--line", "--save=" + other}, "computer easy\n");
+  EXPECT_THAT(r.out, HasSubstr("New game: vs computer (Easy), you play Red."));
+}
+
+TEST(PlayLineTest, RulesTellTheEditionAndTheOptionsInForce) {
+  const std::string save = TempDir() + "/match.log";
+  const auto r = RunCheckers(
+      {"play", "--line", "--mode=two-player", "--lang=it", "--save=" + save},
+      "rules\n");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_THAT(r.out, HasSubstr("Regole: dama inglese (checkers)"));
+  EXPECT_THAT(r.out,
+              HasSubstr("Opzioni di regola in vigore: presa obbligatoria"));
+}
+
+TEST(PlayLineTest, NotSavedIsSaidOnceAndAgainOnlyWhenItChanges) {
+  const std::string save = TempDir() + "/match.log";
+  absl::StatusOr<std::unique_ptr<storage::GameLog>> holder =
+      storage::GameLog::Open(storage::Env::Default(), save);
+  ASSERT_TRUE(holder.ok());
+  const auto r =
+      RunCheckers({"play", "--line", "--mode=two-player", "--save=" + save},
+                  "11-15\n24-20\nshow\n");
+  size_t said = 0;
+  for (size_t at = r.out.find("without saving"); at != std::string::npos;
+       at = r.out.find("without saving", at + 1)) {
+    ++said;
+  }
+  EXPECT_EQ(said, 1u) << r.out;
 }
 
 TEST(PlayLineTest, AComputerErrorCanBeRetriedOrTheGameGoesOnBetweenTwoPlayers) {

@@ -6,6 +6,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <fstream>
 #include <regex>
@@ -300,6 +301,53 @@ TEST(PlayTuiTest, ASmallTerminalIsAskedToGrowAndTheGameComesBack) {
   ASSERT_TRUE(tmux.WaitFor("at least 80 columns", &screen)) << screen;
   tmux.Resize(80, 24);
   ASSERT_TRUE(tmux.WaitFor("Square 12, Red man", &screen)) << screen;
+}
+
+TEST(PlayTuiTest, TheKeyFooterUsesTheTerminalsWidthAndWraps) {
+  const std::string save = TempDir() + "/match.log";
+  TmuxSession tmux(Play(save, "--mode=two-player"));
+  ASSERT_TRUE(tmux.ok());
+  std::string screen;
+  ASSERT_TRUE(tmux.WaitFor("Square 12, Red man", &screen)) << screen;
+  // 80 columns: the footer wraps, and its end ("q quit") is still shown.
+  EXPECT_THAT(screen, HasSubstr("q quit")) << screen;
+  tmux.Resize(130, 24);
+  ASSERT_TRUE(tmux.WaitFor("? help · q quit", &screen)) << screen;
+}
+
+TEST(PlayTuiTest, WithoutColoursTheDarkSquaresAreDotted) {
+  const std::string save = TempDir() + "/match.log";
+  TmuxSession tmux(Play(save, "--mode=two-player --no-color"));
+  ASSERT_TRUE(tmux.ok());
+  std::string screen;
+  ASSERT_TRUE(tmux.WaitFor("Square 12, Red man", &screen)) << screen;
+  // An empty dark square (its number, then dots) beside a blank light one.
+  EXPECT_THAT(screen, HasSubstr("      13....")) << screen;
+  EXPECT_THAT(screen, HasSubstr("......      ......")) << screen;
+}
+
+TEST(PlayTuiTest, TheComputersLastMoveIsMarkedOnTheBoard) {
+  const std::string save = TempDir() + "/match.log";
+  TmuxSession tmux(Play(save, "--mode=computer --difficulty=easy"));
+  ASSERT_TRUE(tmux.ok());
+  std::string screen;
+  ASSERT_TRUE(tmux.WaitFor("Your move (Red)", &screen)) << screen;
+  EXPECT_THAT(screen, Not(HasSubstr("+")));
+  TypeMove(tmux, "11-15");
+  ASSERT_TRUE(tmux.WaitFor("White (computer): ", &screen)) << screen;
+  ASSERT_TRUE(tmux.WaitUntil(
+      [](const std::string& s) {
+        // Two squares of the board (rows 1-18) carry the mark.
+        const std::vector<std::string> rows = absl::StrSplit(s, '\n');
+        int marks = 0;
+        for (size_t r = 1; r < rows.size() && r <= 18; ++r)
+          marks += std::count(
+              rows[r].begin(),
+              rows[r].begin() + std::min<size_t>(rows[r].size(), 50), '+');
+        return marks == 2;
+      },
+      &screen))
+      << screen;
 }
 
 TEST(PlayTuiTest, SuspendingPausesTheGame) {

@@ -23,6 +23,12 @@ packages=(
   chromium              # the browser tests drive it (web/e2e)
 )
 
+# `--fuzz`: also what tools/fuzz.sh needs, the clang that builds the
+# libFuzzer targets and libFuzzer itself.
+if [ "${1:-}" = "--fuzz" ]; then
+  packages+=(clang-15 libfuzzer-15-dev pkg-config)
+fi
+
 missing=()
 # Node and npm run the browser tests; a machine may have its own Node (with
 # its own npm), which Debian's npm package would conflict with.

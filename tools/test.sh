@@ -4,3 +4,5 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 tools/setup.sh
 bazel test //... "$@"
+# The web board's pages in Debian's chromium (web/e2e).
+tools/web_test.sh

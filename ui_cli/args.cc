@@ -16,18 +16,43 @@
 namespace checkers::cli {
 namespace {
 
+// "--no-progress" for the flag defined as no_progress.
+std::string Dashed(absl::string_view name) {
+  std::string dashed = absl::StrCat("--", name);
+  std::replace(dashed.begin(), dashed.end(), '_', '-');
+  return dashed;
+}
+
 std::string FlagList(absl::Span<const absl::string_view> allowed) {
   if (allowed.empty()) return "it takes no flags";
   std::vector<std::string> names;
-  for (absl::string_view a : allowed) {
-    std::string name = absl::StrCat("--", a);
-    std::replace(name.begin(), name.end(), '_', '-');
-    names.push_back(name);
-  }
+  for (absl::string_view a : allowed) names.push_back(Dashed(a));
   return absl::StrCat("its flags: ", absl::StrJoin(names, " "));
 }
 
+// The VALUES and the rest of a flag's help text (args.h); VALUES is empty
+// for a boolean.
+std::pair<std::string, std::string> ValuesAndHelp(
+    const absl::CommandLineFlag& flag) {
+  const std::string help = flag.Help();
+  const size_t colon = help.find(": ");
+  if (flag.IsOfType<bool>()) return {"", help};
+  if (colon == std::string::npos || help.find(' ') < colon)
+    return {"VALUE", help};
+  return {help.substr(0, colon), help.substr(colon + 2)};
+}
+
+// The flags the last ParseArgs set; one command line per process.
+std::vector<std::string>& GivenFlags() {
+  static auto* const given = new std::vector<std::string>;
+  return *given;
+}
+
 }  // namespace
+
+bool FlagGiven(absl::string_view name) {
+  return absl::c_linear_search(GivenFlags(), name);
+}
 
 absl::StatusOr<std::vector<std::string>> ParseArgs(
     absl::string_view command, absl::Span<const std::string> words,
@@ -88,26 +113,37 @@ absl::StatusOr<std::vector<std::string>> ParseArgs(
         value = words[++i];
       } else {
         return absl::InvalidArgumentError(
-            absl::StrCat("--", name, " needs a value, e.g. --", name, "=",
-                         flag->DefaultValue()));
+            absl::StrCat(Dashed(name), " needs a value: ", FlagUsage(name)));
       }
     }
     if (values.count(name) && !flag->IsOfType<std::vector<std::string>>()) {
       return absl::InvalidArgumentError(
-          absl::StrCat("--", name, " is given twice"));
+          absl::StrCat(Dashed(name), " is given twice"));
     }
     if (!values.count(name)) order.push_back(name);
     values[name].push_back(value);
   }
+  GivenFlags().assign(order.begin(), order.end());
   for (const std::string& name : order) {
     absl::CommandLineFlag* flag = absl::FindCommandLineFlag(name);
     std::string error;
-    if (!flag->ParseFrom(absl::StrJoin(values[name], ","), &error)) {
-      return absl::InvalidArgumentError(
-          absl::StrCat("bad value for --", name, ": ", error));
+    const std::string value = absl::StrJoin(values[name], ",");
+    if (!flag->ParseFrom(value, &error)) {
+      // The library's own words name its types, not the game's values.
+      return absl::InvalidArgumentError(absl::StrCat(
+          Dashed(name), " cannot be \"", value, "\"; ", FlagUsage(name)));
     }
   }
   return positional;
+}
+
+std::string FlagUsage(absl::string_view name, bool bare_switch) {
+  const absl::CommandLineFlag* flag = absl::FindCommandLineFlag(name);
+  if (flag == nullptr) return "";
+  const auto [values, help] = ValuesAndHelp(*flag);
+  if (values.empty() || bare_switch)
+    return absl::StrCat(Dashed(name), "  ", help);
+  return absl::StrCat(Dashed(name), "=", values, "  ", help);
 }
 
 }  // namespace checkers::cli

@@ -3,10 +3,13 @@
 #include "absl/flags/flag.h"
 
 ABSL_FLAG(std::string, fen, "",
-          "a position as PDN FEN, e.g. B:W21,22,K30:B1,2,K5");
-ABSL_FLAG(bool, json, false, "show, log, audit: one JSON object per line");
+          "FEN: a position as PDN FEN, e.g. B:W21,22,K30:B1,2,K5");
+ABSL_FLAG(bool, json, false, "one JSON object per line");
 ABSL_FLAG(std::string, pdn, "",
-          "export: --pdn writes the game as PDN; match: --pdn=OUT writes the "
-          "games to OUT");
-ABSL_FLAG(std::string, mode, "", "new, play: computer or two-player");
-ABSL_FLAG(std::string, difficulty, "medium", "new, play: easy, medium or hard");
+          "OUT: match: write the games as PDN to OUT; export: --pdn alone "
+          "writes the game as PDN");
+ABSL_FLAG(std::string, mode, "",
+          "computer|two-player: against the computer, or two people at one "
+          "device");
+ABSL_FLAG(std::string, difficulty, "medium",
+          "easy|medium|hard: the computer's level (default medium)");

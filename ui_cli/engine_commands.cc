@@ -18,7 +18,7 @@
 #include "ui_cli/common_flags.h"
 #include "ui_cli/exit_codes.h"
 
-ABSL_FLAG(int, depth, 0, "perft: the deepest depth to count, 1 or more");
+ABSL_FLAG(int, depth, 0, "N: the deepest depth to count, 1 or more");
 
 namespace checkers::cli {
 namespace {

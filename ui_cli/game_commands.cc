@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <iostream>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -21,33 +22,43 @@
 #include "events/computer.h"
 #include "events/events.pb.h"
 #include "events/validate.h"
-#include "storage/env.h"
+#include "lang/catalogue.h"
 #include "session/session.h"
+#include "storage/env.h"
 #include "storage/game_log.h"
+#include "ui_cli/args.h"
 #include "ui_cli/command.h"
 #include "ui_cli/common_flags.h"
 #include "ui_cli/exit_codes.h"
 #include "ui_cli/game_view.h"
+#include "ui_cli/language_flag.h"
+#include "ui_cli/play_text.h"
 #include "ui_cli/save_flag.h"
+#include "ui_cli/text_wrap.h"
 
-ABSL_FLAG(
-    std::string, side, "first",
-    "new --mode=computer: the side you play, first (moves first) or second");
+ABSL_FLAG(std::string, side, "first",
+          "first|second: your side against the computer; first moves first "
+          "(default first)");
 ABSL_FLAG(bool, yes, false,
-          "new: replace a saved game that has turns without asking");
+          "replace a saved game that has turns without asking");
 ABSL_FLAG(std::string, capture, "forced",
-          "new: forced (WCDF) or optional capture");
-ABSL_FLAG(
-    std::string, colours, "red-white",
-    "new: colour names, dark side first: red-white, black-white or black-red");
-ABSL_FLAG(bool, light_first, false, "new: the light side moves first");
+          "forced|optional: whether a capture may be declined (default "
+          "forced, as the WCDF plays)");
+ABSL_FLAG(std::string, colours, "red-white",
+          "red-white|black-white|black-red: the colour names, the dark side's "
+          "first (default red-white)");
+ABSL_FLAG(bool, light_first, false, "the light side moves first");
 ABSL_FLAG(int, no_progress, 40,
-          "new: turns without a capture or a man's move that draw");
+          "N: turns without a capture or a man's move that draw, 1 to 1000 "
+          "(default 40)");
 ABSL_FLAG(std::string, no_progress_count, "each",
-          "new: count the no-progress turns for each side or in total");
+          "each|total: count those turns for each side or in total (default "
+          "each)");
 ABSL_FLAG(int, turn_limit, 0,
-          "new: turns in all after which the game is drawn (0: none)");
-ABSL_FLAG(bool, swap, false, "new: swap who plays first at every new game");
+          "N: turns in all after which the game is drawn; 0 for none "
+          "(default 0)");
+ABSL_FLAG(bool, swap, false, "swap who plays first at every new game");
+ABSL_FLAG(bool, quiet, false, "print the turns only, not the board after them");
 
 namespace checkers::cli {
 namespace {
@@ -59,76 +70,63 @@ absl::Status Usage(absl::string_view message) {
   return absl::InvalidArgumentError(message);
 }
 
+// The interface language of a command; --lang must name one.
+absl::StatusOr<const lang::Catalogue*> Words() { return InterfaceLanguage(); }
+
 // The save behind a command that changes the game: opened through a
 // session that refuses to go on in memory, so that a command either saves
 // what it did or fails. Only `new` creates a save that does not exist.
-absl::StatusOr<std::unique_ptr<session::Session>> OpenSession(bool create) {
+absl::StatusOr<std::unique_ptr<session::Session>> OpenSession(
+    const lang::Catalogue& t, bool create) {
   absl::StatusOr<std::string> path = SavePath();
   if (!path.ok()) return path.status();
   auto s = std::make_unique<session::Session>(session::Session::Options());
   absl::Status opened = s->OpenForCommand(*path, create);
   if (absl::IsNotFound(opened)) {
-    return absl::FailedPreconditionError(
-        "there is no game yet; start one with `checkers new`");
+    return absl::FailedPreconditionError(t.Get("cmd.no_game"));
   }
   if (!opened.ok()) return opened;
   return s;
 }
 
 // The refusal of a command that needs a game going on, or OK.
-absl::Status CheckGoesOn(const GameState& s) {
+absl::Status CheckGoesOn(const lang::Catalogue& t, const GameState& s) {
   if (s.started == nullptr) {
-    return absl::FailedPreconditionError(
-        "there is no game yet; start one with `checkers new`");
+    return absl::FailedPreconditionError(t.Get("cmd.no_game"));
   }
   if (s.over()) {
     return absl::FailedPreconditionError(
-        absl::StrCat("the game is over (", EndText(s),
-                     "); start a new one with `checkers new`"));
+        t.Get("cmd.over", {{"end", EndText(t, s)}}));
   }
   return absl::OkStatus();
 }
 
 // Opens the save and checks that it holds a game that goes on.
-absl::StatusOr<std::unique_ptr<session::Session>> OpenOngoingGame() {
-  absl::StatusOr<std::unique_ptr<session::Session>> s = OpenSession(false);
+absl::StatusOr<std::unique_ptr<session::Session>> OpenOngoingGame(
+    const lang::Catalogue& t) {
+  absl::StatusOr<std::unique_ptr<session::Session>> s = OpenSession(t, false);
   if (!s.ok()) return s.status();
-  if (absl::Status st = CheckGoesOn((*s)->state()); !st.ok()) return st;
+  if (absl::Status st = CheckGoesOn(t, (*s)->state()); !st.ok()) return st;
   return s;
 }
 
 // Prints what the session reports in the command's words: a repaired
 // save's notice on stderr, each turn played as "Red: 11-15" or
-// "White (computer): 24-20", the computer's answer to a draw offer.
-void PrintReports(session::Session& s) {
-  const GameState& state = s.state();
+// "White (computer): 24-20", the draw offers and answers. The end of the
+// game is printed by the caller, with the board.
+void PrintReports(const lang::Catalogue& t, session::Session& s) {
+  using Kind = session::Report::Kind;
   for (const session::Report& r : s.TakeReports()) {
     switch (r.kind) {
-      case session::Report::Kind::kRecovered:
-        std::fprintf(stderr, "checkers: %s\n", r.detail.c_str());
+      case Kind::kRecovered:
+        std::fprintf(stderr, "checkers: %s\n",
+                     ReportText(t, s.state(), r).c_str());
         break;
-      case session::Report::Kind::kTurn:
-        std::printf("%s%s: %s\n",
-                    std::string(events::SideName(state.started.get(), r.side))
-                        .c_str(),
-                    r.turn.has_computer() ? " (computer)" : "",
-                    MoveToText(r.move).c_str());
-        break;
-      case session::Report::Kind::kDrawAccepted:
-      case session::Report::Kind::kDrawDeclined:
-        if (state.vs_computer() && r.side != state.human_side) {
-          std::printf("The computer %s the draw.\n",
-                      r.kind == session::Report::Kind::kDrawAccepted
-                          ? "accepts"
-                          : "declines");
-        }
-        break;
-      case session::Report::Kind::kDrawOffered:
-        if (!state.vs_computer()) {
-          std::printf("%s offers a draw.\n",
-                      std::string(events::SideName(state.started.get(), r.side))
-                          .c_str());
-        }
+      case Kind::kTurn:
+      case Kind::kDrawOffered:
+      case Kind::kDrawAccepted:
+      case Kind::kDrawDeclined:
+        std::printf("%s\n", ReportText(t, s.state(), r).c_str());
         break;
       default:
         break;
@@ -137,14 +135,21 @@ void PrintReports(session::Session& s) {
 }
 
 // Runs the computer's due turns and answers, printing each.
-absl::Status FinishComputerWork(session::Session& s) {
+absl::Status FinishComputerWork(const lang::Catalogue& t, session::Session& s) {
   const absl::Status st = s.FinishComputerWork();
-  PrintReports(s);
+  PrintReports(t, s);
   return st;
 }
 
-std::string TurnsText(int turns) {
-  return absl::StrCat(turns, turns == 1 ? " turn" : " turns");
+// The board and counters after a command, unless --quiet; the end of a
+// finished game either way.
+void PrintAfter(const lang::Catalogue& t, const GameState& s) {
+  if (!absl::GetFlag(FLAGS_quiet)) {
+    std::printf("%s", ShowText(t, s).c_str());
+  } else if (s.over()) {
+    std::printf("%s\n",
+                t.Get("report.game_over", {{"end", EndText(t, s)}}).c_str());
+  }
 }
 
 bool AskYesNo(const std::string& question) {
@@ -193,8 +198,9 @@ absl::StatusOr<events::GameStarted> StartFromFlags(const GameState& previous) {
   o->set_no_progress_turns(no_progress < 1 ? events::kMaxNoProgressTurns + 1
                                            : no_progress);
   const std::string count = absl::GetFlag(FLAGS_no_progress_count);
-  o->set_no_progress_count(count == "total"  ? events::TOTAL
-                           : count == "each" ? events::PER_SIDE
+  o->set_no_progress_count(count == "total" ? events::TOTAL
+                           : count == "each"
+                               ? events::PER_SIDE
                                : static_cast<events::NoProgressCount>(-1));
   const int turn_limit = absl::GetFlag(FLAGS_turn_limit);
   o->set_turn_limit(turn_limit < 0 ? events::kMaxTurnLimit + 1 : turn_limit);
@@ -213,19 +219,22 @@ absl::StatusOr<events::GameStarted> StartFromFlags(const GameState& previous) {
   return g;
 }
 
-void PrintEndIfOver(const GameState& s) {
-  if (s.over()) std::printf("Game over: %s\n", EndText(s).c_str());
-}
-
-// The exit code and message of a refused action: the error behind it.
-int FailRefused(const session::Outcome& o) {
-  if (o.refusal == session::Refusal::kNoOffer) {
-    return Fail(absl::FailedPreconditionError("no draw offer stands"));
+// The exit code and message of a refused action: the session's refusal
+// in the command's words, with the exit code of the error behind it.
+int FailRefused(const lang::Catalogue& t, session::Session& s,
+                const session::Outcome& o) {
+  std::string words;
+  for (const session::Report& r : s.TakeReports()) {
+    if (r.kind == session::Report::Kind::kRefused)
+      words = ReportText(t, s.state(), r);
   }
-  return Fail(o.status);
+  const int code = o.status.ok() ? kExitRefused : ExitCodeFor(o.status);
+  return Fail(code, absl::Status(absl::StatusCode::kUnknown, words));
 }
 
 int RunNew(const std::vector<std::string>& positional) {
+  absl::StatusOr<const lang::Catalogue*> t = Words();
+  if (!t.ok()) return Fail(t.status());
   if (!positional.empty()) {
     return Fail(
         Usage(absl::StrCat("new takes no word \"", positional[0], "\"")));
@@ -245,21 +254,19 @@ int RunNew(const std::vector<std::string>& positional) {
     }
     absl::StatusOr<std::string> kept = s.SetDamagedSaveAside();
     if (!kept.ok()) return Fail(kept.status());
-    std::fprintf(stderr, "checkers: the damaged save was kept as %s\n",
-                 kept->c_str());
+    std::fprintf(stderr, "checkers: %s\n",
+                 (*t)->Get("notice.damaged_kept", {{"path", *kept}}).c_str());
     opened = s.OpenForCommand(*path, /*create=*/true);
   }
   if (!opened.ok()) return Fail(opened);
-  PrintReports(s);
+  PrintReports(**t, s);
 
   absl::StatusOr<events::GameStarted> started = StartFromFlags(s.state());
   if (!started.ok()) return Fail(started.status());
   if (s.has_turns() && !absl::GetFlag(FLAGS_yes) &&
-      !AskYesNo(absl::StrCat("Replace the saved game (",
-                             TurnsText(s.state().turns), " played)?"))) {
+      !AskYesNo((*t)->Plural("cmd.confirm_new", s.state().turns))) {
     return Fail(absl::FailedPreconditionError(
-        absl::StrCat("the saved game has ", TurnsText(s.state().turns),
-                     "; add --yes to replace it (it is kept otherwise)")));
+        (*t)->Plural("cmd.kept", s.state().turns)));
   }
   if (!started->start_fen().empty()) {
     if (absl::StatusOr<Position> p = ParseFen(started->start_fen()); !p.ok())
@@ -272,84 +279,101 @@ int RunNew(const std::vector<std::string>& positional) {
                 o.status);
   }
   s.TakeReports();
-  if (absl::Status st = FinishComputerWork(s); !st.ok()) return Fail(st);
-  std::printf("%s", ShowText(s.state()).c_str());
+  if (absl::Status st = FinishComputerWork(**t, s); !st.ok()) return Fail(st);
+  std::printf("%s", ShowText(**t, s.state()).c_str());
   return kExitOk;
 }
 
 int RunMove(const std::vector<std::string>& positional) {
+  absl::StatusOr<const lang::Catalogue*> t = Words();
+  if (!t.ok()) return Fail(t.status());
   if (positional.size() != 1) {
     return Fail(Usage("move needs one move, e.g. `checkers move 11-15`"));
   }
-  absl::StatusOr<std::unique_ptr<session::Session>> s = OpenOngoingGame();
+  absl::StatusOr<std::unique_ptr<session::Session>> s = OpenOngoingGame(**t);
   if (!s.ok()) return Fail(s.status());
   // A reply lost to a crash is simply chosen again.
-  if (absl::Status st = FinishComputerWork(**s); !st.ok()) return Fail(st);
-  if (absl::Status st = CheckGoesOn((*s)->state()); !st.ok()) return Fail(st);
+  if (absl::Status st = FinishComputerWork(**t, **s); !st.ok()) return Fail(st);
+  if (absl::Status st = CheckGoesOn(**t, (*s)->state()); !st.ok())
+    return Fail(st);
   if (session::Outcome o = (*s)->PlayText(positional[0]); !o.ok()) {
-    return FailRefused(o);
+    return FailRefused(**t, **s, o);
   }
-  PrintReports(**s);
-  if (absl::Status st = FinishComputerWork(**s); !st.ok()) return Fail(st);
-  PrintEndIfOver((*s)->state());
+  PrintReports(**t, **s);
+  if (absl::Status st = FinishComputerWork(**t, **s); !st.ok()) return Fail(st);
+  PrintAfter(**t, (*s)->state());
   return kExitOk;
 }
 
 int RunUndo(const std::vector<std::string>& positional) {
+  absl::StatusOr<const lang::Catalogue*> t = Words();
+  if (!t.ok()) return Fail(t.status());
   if (!positional.empty()) return Fail(Usage("undo takes no words"));
-  absl::StatusOr<std::unique_ptr<session::Session>> s = OpenSession(false);
+  absl::StatusOr<std::unique_ptr<session::Session>> s = OpenSession(**t, false);
   if (!s.ok()) return Fail(s.status());
-  PrintReports(**s);
-  if (session::Outcome o = (*s)->Undo(); !o.ok()) return FailRefused(o);
-  std::printf("%s", ShowText((*s)->state()).c_str());
+  PrintReports(**t, **s);
+  if (session::Outcome o = (*s)->Undo(); !o.ok())
+    return FailRefused(**t, **s, o);
+  std::printf("%s", ShowText(**t, (*s)->state()).c_str());
   return kExitOk;
 }
 
-absl::StatusOr<storage::LoadedGame> LoadSave() {
+absl::StatusOr<storage::LoadedGame> LoadSave(const lang::Catalogue& t) {
   absl::StatusOr<std::string> path = SavePath();
   if (!path.ok()) return path.status();
   absl::StatusOr<storage::LoadedGame> game =
       storage::LoadGame(storage::Env::Default(), *path);
   if (game.status().code() == absl::StatusCode::kNotFound) {
-    return absl::NotFoundError(absl::StrCat("no saved game at ", *path,
-                                            "; start one with `checkers new`"));
+    return absl::NotFoundError(t.Get("cmd.no_save", {{"path", *path}}));
   }
   return game;
 }
 
 int RunShow(const std::vector<std::string>& positional) {
+  absl::StatusOr<const lang::Catalogue*> t = Words();
+  if (!t.ok()) return Fail(t.status());
   if (!positional.empty())
     return Fail(Usage("show takes no words; use --json or --save"));
-  absl::StatusOr<storage::LoadedGame> game = LoadSave();
+  absl::StatusOr<storage::LoadedGame> game = LoadSave(**t);
   if (!game.ok()) return Fail(game.status());
   if (absl::GetFlag(FLAGS_json)) {
     std::printf("%s\n", ShowJson(game->state).c_str());
   } else {
-    std::printf("%s", ShowText(game->state).c_str());
+    std::printf("%s", ShowText(**t, game->state).c_str());
   }
   return kExitOk;
 }
 
 int RunGameMoves(const std::vector<std::string>& positional) {
+  absl::StatusOr<const lang::Catalogue*> t = Words();
+  if (!t.ok()) return Fail(t.status());
   if (!positional.empty())
     return Fail(Usage("moves takes no words; use --fen=FEN"));
   const std::string fen = absl::GetFlag(FLAGS_fen);
-  if (!fen.empty()) {
+  // An empty --fen= is a bad FEN, not "no FEN": never the save instead.
+  if (!fen.empty() || FlagGiven("fen")) {
     absl::StatusOr<Position> pos = ParseFen(fen);
     if (!pos.ok()) return Fail(kExitBadData, pos.status());
-    for (const std::string& m : LegalMoveTexts(*pos))
-      std::printf("%s\n", m.c_str());
+    const std::vector<std::string> moves = LegalMoveTexts(*pos);
+    for (const std::string& m : moves) std::printf("%s\n", m.c_str());
+    if (moves.empty()) {
+      // The list stays empty for scripts; the person learns why.
+      const events::Side loser =
+          pos->side_to_move() == Color::kBlack ? events::FIRST : events::SECOND;
+      const GameState none;
+      std::fprintf(
+          stderr, "checkers: %s\n",
+          (*t)->Get("cmd.no_legal_move",
+                    {{"loser", SideText(**t, none, loser)},
+                     {"winner", SideText(**t, none, events::OtherSide(loser))}})
+              .c_str());
+    }
     return kExitOk;
   }
-  absl::StatusOr<storage::LoadedGame> game = LoadSave();
+  absl::StatusOr<storage::LoadedGame> game = LoadSave(**t);
   if (!game.ok()) return Fail(game.status());
   const GameState& s = game->state;
-  if (s.started == nullptr)
-    return Fail(absl::FailedPreconditionError("there is no game yet"));
-  if (s.over()) {
-    return Fail(absl::FailedPreconditionError(
-        absl::StrCat("the game is over: ", EndText(s))));
-  }
+  if (absl::Status st = CheckGoesOn(**t, s); !st.ok()) return Fail(st);
   for (const std::string& m : LegalMoveTexts(s.position, s.rules.capture)) {
     std::printf("%s\n", m.c_str());
   }
@@ -357,31 +381,65 @@ int RunGameMoves(const std::vector<std::string>& positional) {
 }
 
 int RunResign(const std::vector<std::string>& positional) {
+  absl::StatusOr<const lang::Catalogue*> t = Words();
+  if (!t.ok()) return Fail(t.status());
   if (!positional.empty()) return Fail(Usage("resign takes no words"));
-  absl::StatusOr<std::unique_ptr<session::Session>> s = OpenOngoingGame();
+  absl::StatusOr<std::unique_ptr<session::Session>> s = OpenOngoingGame(**t);
   if (!s.ok()) return Fail(s.status());
-  if (session::Outcome o = (*s)->Resign(); !o.ok()) return FailRefused(o);
-  PrintEndIfOver((*s)->state());
+  if (session::Outcome o = (*s)->Resign(); !o.ok())
+    return FailRefused(**t, **s, o);
+  PrintAfter(**t, (*s)->state());
   return kExitOk;
 }
 
 int RunDraw(const std::vector<std::string>& positional) {
+  absl::StatusOr<const lang::Catalogue*> t = Words();
+  if (!t.ok()) return Fail(t.status());
   if (positional.size() != 1 ||
       (positional[0] != "offer" && positional[0] != "accept" &&
        positional[0] != "decline")) {
     return Fail(Usage("draw needs one of: offer, accept, decline"));
   }
-  absl::StatusOr<std::unique_ptr<session::Session>> s = OpenOngoingGame();
+  absl::StatusOr<std::unique_ptr<session::Session>> s = OpenOngoingGame(**t);
   if (!s.ok()) return Fail(s.status());
   session::Session& game = **s;
   game.TakeReports();
   const session::Outcome o = positional[0] == "offer"
                                  ? game.OfferDraw()
                                  : game.AnswerDraw(positional[0] == "accept");
-  if (!o.ok()) return FailRefused(o);
-  PrintReports(game);
-  if (absl::Status st = FinishComputerWork(game); !st.ok()) return Fail(st);
-  PrintEndIfOver(game.state());
+  if (!o.ok()) return FailRefused(**t, game, o);
+  PrintReports(**t, game);
+  if (absl::Status st = FinishComputerWork(**t, game); !st.ok())
+    return Fail(st);
+  if (game.state().over()) {
+    std::printf("%s\n", (*t)->Get("report.game_over",
+                                  {{"end", EndText(**t, game.state())}})
+                            .c_str());
+  } else {
+    std::printf("%s\n", ToMoveText(**t, game.state()).c_str());
+  }
+  return kExitOk;
+}
+
+// `checkers rules`: the rules of the edition with the rule options of the
+// saved game, or the defaults when there is none.
+int RunRules(const std::vector<std::string>& positional) {
+  absl::StatusOr<const lang::Catalogue*> t = Words();
+  if (!t.ok()) return Fail(t.status());
+  if (!positional.empty()) return Fail(Usage("rules takes no words"));
+  std::optional<storage::LoadedGame> game;
+  if (absl::StatusOr<std::string> path = SavePath(); path.ok()) {
+    absl::StatusOr<storage::LoadedGame> loaded =
+        storage::LoadGame(storage::Env::Default(), *path);
+    if (loaded.ok()) game = *std::move(loaded);
+  }
+  const events::GameStarted* started =
+      game.has_value() ? game->state.started.get() : nullptr;
+  std::printf("%s\n\n", (*t)->Get("rules.title").c_str());
+  for (const std::string& paragraph : RulesText(**t, started)) {
+    for (const std::string& line : WrapText(paragraph, 78))
+      std::printf("%s\n", line.c_str());
+  }
   return kExitOk;
 }
 
@@ -392,30 +450,34 @@ std::vector<Command> GameCommands() {
       "save",        "mode",        "difficulty",        "side",
       "fen",         "yes",         "capture",           "colours",
       "light_first", "no_progress", "no_progress_count", "turn_limit",
-      "swap"};
+      "swap",        "lang"};
   return {
       {"new",
        "new --mode=computer|two-player [--difficulty=easy|medium|hard] "
-       "[--fen=FEN] [--yes]",
+       "[--fen=FEN] [--yes] [rule options: see --help]",
        new_flags, RunNew},
       {"move",
-       "move MOVE                      play one turn (e.g. 11-15, 24x15x6)",
-       {"save"},
+       "move MOVE [--quiet]            play one turn (e.g. 11-15, 24x15x6)",
+       {"save", "quiet", "lang"},
        RunMove},
       {"undo",
        "undo                           take back your last turn",
-       {"save"},
+       {"save", "lang"},
        RunUndo},
       {"show",
        "show [--json]                  the board, counters and result",
-       {"save", "json"},
+       {"save", "json", "lang"},
        RunShow},
       {"moves",
        "moves [--fen=FEN]              the legal moves, one per line",
-       {"save", "fen"},
+       {"save", "fen", "lang"},
        RunGameMoves},
-      {"resign", "resign", {"save"}, RunResign},
-      {"draw", "draw offer|accept|decline", {"save"}, RunDraw},
+      {"resign", "resign", {"save", "quiet", "lang"}, RunResign},
+      {"draw", "draw offer|accept|decline", {"save", "lang"}, RunDraw},
+      {"rules",
+       "rules                          the rules and the rule options in force",
+       {"save", "lang"},
+       RunRules},
   };
 }
 

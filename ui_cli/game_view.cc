@@ -125,38 +125,6 @@ std::string EndText(const GameState& s) {
   }
 }
 
-std::string ShowText(const GameState& s) {
-  if (s.started == nullptr)
-    return "No game yet; start one with `checkers new`.\n";
-  std::string text;
-  if (s.over()) {
-    absl::StrAppend(&text, "Game over: ", EndText(s), " (after ", s.turns,
-                    " turns)\n");
-  } else {
-    absl::StrAppend(&text, Name(s, s.side_to_move()), " to move, turn ",
-                    s.turns + 1, "\n");
-  }
-  absl::StrAppend(&text, "Mode: ", ModeText(s), "\n");
-  absl::StrAppend(&text, BoardText(s.position, s.started.get(),
-                                   BottomSide(s) == events::FIRST));
-  absl::StrAppend(&text, "FEN: ", ToFen(s.position), "\n");
-  if (!s.over()) {
-    if (const int left = s.TurnsUntilAutomaticDraw(); left >= 0) {
-      absl::StrAppend(&text, "Draw in ", left,
-                      " turns without a capture or a man's move\n");
-    }
-    absl::StrAppend(&text, "Repetition: this position has stood ",
-                    s.RepetitionCount(),
-                    s.RepetitionCount() == 1 ? " time\n" : " times\n");
-    if (s.draw_offer.has_value()) {
-      absl::StrAppend(&text, Name(s, *s.draw_offer),
-                      " offers a draw: `checkers draw accept` or ",
-                      "`checkers draw decline`\n");
-    }
-  }
-  return text;
-}
-
 std::string ShowJson(const GameState& s) {
   JsonObject o;
   if (s.started == nullptr) return o.Add("game", false).str();

@@ -29,10 +29,6 @@ events::Side BottomSide(const events::GameState& state);
 // 1, 5, 9)", ... for a finished game.
 std::string EndText(const events::GameState& state);
 
-// `checkers show`: side to move and turn, the board, FEN, the draw
-// countdown, the repetition count, a standing draw offer, or the result.
-std::string ShowText(const events::GameState& state);
-
 // `checkers show --json`: the same as one JSON object.
 std::string ShowJson(const events::GameState& state);
 

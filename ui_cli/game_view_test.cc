@@ -46,17 +46,8 @@ TEST(GameViewTest, FlippedBoardPutsSquareOneAtTheBottomRight) {
   EXPECT_THAT(board, HasSubstr("  4     3     2     r\n"));
 }
 
-TEST(GameViewTest, ShowNamesSideTurnAndCountdown) {
-  const std::string text = ShowText(Fold("", {"11-15"}));
-  EXPECT_THAT(text, HasSubstr("White to move, turn 2"));
-  EXPECT_THAT(text, HasSubstr("Draw in 80 turns"));
-  EXPECT_THAT(text, HasSubstr("has stood 1 time"));
-}
-
-TEST(GameViewTest, ShowOfAFinishedGameGivesWinnerAndReason) {
+TEST(GameViewTest, JsonOfAFinishedGameGivesWinnerAndReason) {
   const events::GameState s = Fold("W:W22:B18", {"22x15"});
-  EXPECT_THAT(ShowText(s),
-              HasSubstr("Game over: White wins: Red has no legal move"));
   EXPECT_THAT(ShowJson(s), HasSubstr(R"("result":"second")"));
   EXPECT_THAT(ShowJson(s), HasSubstr(R"("reason":"no_legal_move")"));
 }

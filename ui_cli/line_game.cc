@@ -65,7 +65,9 @@ class LineGame {
   void AskOrStartNewGame();
   void Ask(Phase phase);
   void Handle(const std::string& line);
-  void Answer(absl::string_view word);
+  // `new` and `quit` work at every question (`new` once a damaged save is
+  // answered); anything else answers it.
+  void Answer(const std::vector<std::string>& words);
   void Command(const std::vector<std::string>& words, const std::string& line);
   void Hint(const std::vector<std::string>& words);
   void Show();
@@ -88,6 +90,8 @@ class LineGame {
   const void* shown_game_ = nullptr;
   int shown_turns_ = -1;
   uint64_t shown_hash_ = 0;
+  // How the game is kept, as last said: said again only when it changes.
+  session::Persistence persistence_said_ = session::Persistence::kSaved;
   std::string error_hinted_;
   uint64_t answer_hinted_seq_ = 0;
 };
@@ -101,6 +105,8 @@ void LineGame::Print(absl::string_view text) {
 
 void LineGame::PrintMessages() {
   for (const session::Report& r : session_->TakeReports()) {
+    if (r.kind == session::Report::Kind::kNotSaved)
+      persistence_said_ = r.persistence;
     Print(ReportText(t_, session_->state(), r));
   }
   const std::string& error = session_->computer_error();
@@ -174,7 +180,15 @@ void LineGame::Ask(Phase phase) {
   }
 }
 
-void LineGame::Answer(absl::string_view word) {
+void LineGame::Answer(const std::vector<std::string>& words) {
+  const std::string word = words.empty() ? "" : words[0];
+  // A damaged save must be answered first: a new game would hide it.
+  if (word == "quit" || word == "exit" ||
+      (word == "new" && phase_ != Phase::kDamaged)) {
+    phase_ = Phase::kPlaying;
+    Command(words, "");
+    return;
+  }
   switch (phase_) {
     case Phase::kDamaged:
       if (word == "keep") {
@@ -209,13 +223,11 @@ void LineGame::Answer(absl::string_view word) {
       new_mode_ = ModeAnswer(word);
       if (!new_mode_.has_value()) {
         Ask(Phase::kMode);
-      } else if (*new_mode_ == events::VS_COMPUTER) {
-        Ask(Phase::kDifficulty);
-      } else {
-        phase_ = Phase::kPlaying;
-        session_->NewGame(*new_mode_, events::MEDIUM);
-        new_mode_.reset();
+        return;
       }
+      // "computer hard" answers both questions.
+      if (words.size() > 1) new_difficulty_ = DifficultyAnswer(words[1]);
+      AskOrStartNewGame();
       return;
     case Phase::kDifficulty:
       new_difficulty_ = DifficultyAnswer(word);
@@ -239,7 +251,7 @@ void LineGame::Handle(const std::string& raw) {
   std::vector<std::string> words = absl::StrSplit(line, ' ', absl::SkipEmpty());
   for (std::string& w : words) absl::AsciiStrToLower(&w);
   if (phase_ != Phase::kPlaying) {
-    Answer(words.empty() ? "" : words[0]);
+    Answer(words);
     return;
   }
   if (words.empty()) return;
@@ -291,12 +303,18 @@ void LineGame::Command(const std::vector<std::string>& words,
     new_difficulty_ =
         words.size() > 2 ? DifficultyAnswer(words[2]) : std::nullopt;
     BeginNewGame();
+  } else if (word == "rules") {
+    Print(t_.Get("rules.title"));
+    for (const std::string& paragraph :
+         RulesText(t_, session_->state().started.get())) {
+      Print(paragraph);
+    }
   } else if (word == "help") {
     for (absl::string_view key :
          {"line.help.move", "line.help.moves", "line.help.hint",
           "line.help.show", "line.help.undo", "line.help.pause",
           "line.help.draw", "line.help.resign", "line.help.new",
-          "line.help.two_player", "line.help.quit"}) {
+          "line.help.two_player", "line.help.rules", "line.help.quit"}) {
       Print(t_.Get(key));
     }
   } else if (word == "quit" || word == "exit") {
@@ -365,9 +383,10 @@ void LineGame::Show() {
        {CountdownText(t_, s), RepetitionText(t_, s), DrawOfferText(t_, s)}) {
     if (!line.empty()) Print(line);
   }
-  if (session_->persistence() != session::Persistence::kSaved) {
-    Print(PersistenceText(t_, session_->persistence(),
-                          session_->persistence_detail()));
+  if (session_->persistence() != persistence_said_) {
+    persistence_said_ = session_->persistence();
+    Print(
+        PersistenceText(t_, persistence_said_, session_->persistence_detail()));
   }
 }
 

@@ -2,9 +2,11 @@
 // files in this directory. Exit codes follow the CLI contract.
 
 #include <cstdio>
+#include <set>
 #include <string>
 #include <vector>
 
+#include "absl/algorithm/container.h"
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
@@ -24,6 +26,16 @@ std::vector<Command> AllCommands() {
   return all;
 }
 
+void PrintFlags(std::FILE* out, const std::vector<absl::string_view>& flags,
+                const std::vector<absl::string_view>& switches) {
+  if (flags.empty()) return;
+  std::fprintf(out, "\nflags:\n");
+  for (absl::string_view f : flags) {
+    const bool bare = absl::c_linear_search(switches, f);
+    std::fprintf(out, "  %s\n", FlagUsage(f, bare).c_str());
+  }
+}
+
 void PrintUsage(std::FILE* out, const std::vector<Command>& commands) {
   std::fprintf(out, "usage: checkers COMMAND [FLAGS]\n\ncommands:\n");
   for (const Command& c : commands) {
@@ -35,6 +47,12 @@ void PrintUsage(std::FILE* out, const std::vector<Command>& commands) {
   std::vector<std::string> names;
   for (const Bench& b : Benches()) names.emplace_back(b.name);
   std::fprintf(out, "%s)\n", absl::StrJoin(names, ", ").c_str());
+  std::set<absl::string_view> all;
+  for (const Command& c : commands) all.insert(c.flags.begin(), c.flags.end());
+  PrintFlags(out, std::vector<absl::string_view>(all.begin(), all.end()), {});
+  std::fprintf(out,
+               "\n`checkers COMMAND --help` lists the flags of one command; "
+               "`checkers rules` tells the rules.\n");
 }
 
 int RunBench(const std::vector<std::string>& positional) {
@@ -67,6 +85,7 @@ int Main(int argc, char** argv) {
     for (const std::string& w : words) {
       if (w == "--help" || w == "-h") {
         std::printf("usage: checkers %s\n", std::string(c.usage).c_str());
+        PrintFlags(stdout, c.flags, c.switches);
         return kExitOk;
       }
     }

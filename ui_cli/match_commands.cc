@@ -22,20 +22,19 @@
 #include "ui_cli/exit_codes.h"
 
 ABSL_FLAG(std::vector<std::string>, engine, {},
-          "match: an engine, twice: easy, medium, hard or a CheckerBoard "
-          "engine library");
+          "easy|medium|hard|LIBRARY: an engine, given twice: a level or a "
+          "CheckerBoard engine library");
 ABSL_FLAG(std::string, openings, "",
-          "match: a ballot file (JSON: set -> opening name -> FEN); default "
-          "the built-in "
-          "3-move ballot");
+          "FILE: a ballot file (JSON: set -> opening name -> FEN); default "
+          "the built-in 3-move ballot");
 ABSL_FLAG(std::string, ballot, "standard",
-          "match: the set of the ballot file to play");
+          "NAME: the set of the ballot file to play (default standard)");
 ABSL_FLAG(int, games, 0,
-          "match: the number of games (default: every opening twice)");
+          "N: the number of games (default every opening twice)");
 ABSL_FLAG(double, time, 0.1,
-          "match: seconds per move for CheckerBoard engines");
+          "SECONDS: time per move for CheckerBoard engines (default 0.1)");
 ABSL_FLAG(int, turn_cap, 300,
-          "match: a game still going after this many turns is a draw");
+          "N: a game still going after N turns is a draw (default 300)");
 
 namespace checkers::cli {
 namespace {

@@ -20,16 +20,14 @@
 #include "ui_cli/command.h"
 #include "ui_cli/common_flags.h"
 #include "ui_cli/exit_codes.h"
+#include "ui_cli/language_flag.h"
 #include "ui_cli/line_game.h"
 #include "ui_cli/save_flag.h"
 #include "ui_cli/tui_game.h"
 
 ABSL_FLAG(bool, line, false,
-          "play: a line-by-line prompt instead of the full screen");
-ABSL_FLAG(std::string, lang, "",
-          "play: the interface language, en, sv, it, ms, sr or tl (default: "
-          "from the locale)");
-ABSL_FLAG(bool, no_color, false, "play: draw the full screen without colours");
+          "a line-by-line prompt instead of the full screen");
+ABSL_FLAG(bool, no_color, false, "draw the full screen without colours");
 
 namespace checkers::cli {
 namespace {
@@ -53,15 +51,9 @@ int RunPlay(const std::vector<std::string>& positional) {
     return Fail(Usage(absl::StrCat("play takes no word \"", positional[0],
                                    "\"; see checkers play --help")));
   }
-  std::string language = absl::GetFlag(FLAGS_lang);
-  if (language.empty()) {
-    language = lang::LanguageFromEnvironment();
-  } else if (!lang::IsLanguage(language)) {
-    return Fail(Usage(absl::StrCat("--lang must be one of ",
-                                   absl::StrJoin(lang::kLanguages, ", "),
-                                   ", not \"", language, "\"")));
-  }
-  const lang::Catalogue& text = lang::Catalogue::Builtin(language);
+  absl::StatusOr<const lang::Catalogue*> language = InterfaceLanguage();
+  if (!language.ok()) return Fail(language.status());
+  const lang::Catalogue& text = **language;
 
   std::optional<events::Mode> mode;
   if (const std::string word = absl::GetFlag(FLAGS_mode); !word.empty()) {

@@ -32,7 +32,7 @@ TEST(PlayKeysTest, EveryKeyTheCodeUsesIsInEnglish) {
   int found = 0;
   for (const std::string file :
        {"play_text.cc", "tui_controller.cc", "line_game.cc", "tui_game.cc",
-        "play_commands.cc"}) {
+        "play_commands.cc", "game_commands.cc"}) {
     const std::string source = ReadSource(file);
     ASSERT_FALSE(source.empty()) << file;
     for (std::sregex_iterator it(source.begin(), source.end(), literal), end;

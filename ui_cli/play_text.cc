@@ -9,6 +9,7 @@
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
 #include "absl/time/time.h"
+#include "engine/fen.h"
 #include "engine/notation.h"
 #include "ui_cli/board_grid.h"
 #include "ui_cli/game_view.h"
@@ -41,9 +42,12 @@ std::string DifficultyText(const lang::Catalogue& t, events::Difficulty d) {
   }
 }
 
-// SquareNumbers, or "none" if `board` is empty.
-std::string SquareList(const lang::Catalogue& t, Bitboard board) {
-  return board == 0 ? t.Get("pieces.none") : SquareNumbers(board);
+// "men on 1, 2" (the text of `key`), or the text of `none_key` ("no
+// men") when there are none.
+std::string PieceList(const lang::Catalogue& t, absl::string_view key,
+                      absl::string_view none_key, Bitboard board) {
+  return board == 0 ? t.Get(none_key)
+                    : t.Get(key, {{"squares", SquareNumbers(board)}});
 }
 
 }  // namespace
@@ -138,7 +142,101 @@ std::string CountdownText(const lang::Catalogue& t, const GameState& state) {
   if (state.started == nullptr || state.over()) return "";
   const int left = state.TurnsUntilAutomaticDraw();
   if (left < 0) return "";
-  return t.Plural("countdown", left);
+  const bool limit_first = state.rules.turn_limit > 0 &&
+                           state.rules.turn_limit - state.turns == left;
+  return t.Plural(limit_first ? "countdown_limit" : "countdown", left);
+}
+
+std::string OptionsText(const lang::Catalogue& t,
+                        const events::GameStarted* started) {
+  const events::GameStarted defaults;
+  const events::GameStarted& g = started != nullptr ? *started : defaults;
+  const events::RuleOptions& o = g.options();
+  const events::GameRules rules = events::RulesOf(g);
+  std::vector<std::string> parts;
+  parts.push_back(t.Get(o.capture_optional() ? "options.capture_optional"
+                                             : "options.capture_forced"));
+  parts.push_back(t.Get(
+      "options.first",
+      {{"side",
+        t.Get(absl::StrCat("colour.", absl::AsciiStrToLower(events::SideName(
+                                          started, events::FIRST))))}}));
+  if (o.automatic_draws_off()) {
+    parts.push_back(t.Get("options.no_automatic_draws"));
+  } else {
+    parts.push_back(
+        o.no_progress_count() == events::TOTAL
+            ? t.Plural("options.no_progress_total", rules.no_progress_limit)
+            : t.Plural("options.no_progress_each",
+                       rules.no_progress_limit / 2));
+    parts.push_back(rules.turn_limit > 0
+                        ? t.Plural("options.turn_limit", rules.turn_limit)
+                        : t.Get("options.no_turn_limit"));
+  }
+  if (o.swap_first_player()) parts.push_back(t.Get("options.swap"));
+  return absl::StrJoin(parts, " · ");
+}
+
+std::vector<std::string> RulesText(const lang::Catalogue& t,
+                                   const events::GameStarted* started) {
+  const events::GameStarted defaults;
+  const events::GameStarted& g = started != nullptr ? *started : defaults;
+  auto colour = [&](events::Side side) {
+    return t.Get(absl::StrCat(
+        "colour.", absl::AsciiStrToLower(events::SideName(started, side))));
+  };
+  std::vector<std::string> lines = {
+      t.Get("rules.board", {{"first", colour(events::FIRST)},
+                            {"second", colour(events::SECOND)}}),
+      t.Get("rules.men"),
+      t.Get("rules.kings"),
+      t.Get(g.options().capture_optional() ? "rules.capture_optional"
+                                           : "rules.capture_forced"),
+      t.Get("rules.end"),
+      t.Get(g.options().automatic_draws_off() ? "rules.no_automatic_draws"
+                                              : "rules.draws"),
+      t.Get("rules.options", {{"options", OptionsText(t, started)}}),
+  };
+  return lines;
+}
+
+std::string ShowText(const lang::Catalogue& t, const GameState& s) {
+  if (s.started == nullptr) return absl::StrCat(t.Get("show.no_game"), "\n");
+  std::string text;
+  if (s.over()) {
+    absl::StrAppend(
+        &text, t.Plural("show.over", s.turns, {{"end", EndText(t, s)}}), "\n");
+  } else {
+    absl::StrAppend(
+        &text,
+        t.Get("show.to_move", {{"side", SideText(t, s, s.side_to_move())},
+                               {"n", absl::StrCat(s.turns + 1)}}),
+        "\n");
+  }
+  absl::StrAppend(
+      &text, t.Get("show.mode", {{"mode", ModeText(t, s)}}), "\n",
+      t.Get("show.rules", {{"edition", t.Get("rules.edition")},
+                           {"options", OptionsText(t, s.started.get())}}),
+      "\n");
+  absl::StrAppend(
+      &text, BoardGrid(BottomSide(s) == events::FIRST).Text([&](Square sq) {
+        const Piece piece = s.position.PieceAt(sq);
+        return piece == Piece::kEmpty ? absl::StrCat(sq + 1)
+                                      : PieceLetter(t, s, piece);
+      }));
+  absl::StrAppend(&text, "FEN: ", ToFen(s.position), "\n");
+  if (s.over()) return text;
+  if (std::string countdown = CountdownText(t, s); !countdown.empty())
+    absl::StrAppend(&text, countdown, "\n");
+  absl::StrAppend(&text, t.Plural("show.repetition", s.RepetitionCount()),
+                  "\n");
+  if (s.draw_offer.has_value()) {
+    absl::StrAppend(
+        &text,
+        t.Get("show.draw_offer", {{"side", SideText(t, s, *s.draw_offer)}}),
+        "\n");
+  }
+  return text;
 }
 
 std::string RepetitionText(const lang::Catalogue& t, const GameState& state) {
@@ -181,9 +279,11 @@ std::string LineBoardText(const lang::Catalogue& t, const GameState& state) {
     const Color c = events::ColorOf(side);
     absl::StrAppend(
         &text,
-        t.Get("pieces.line", {{"side", SideText(t, state, side)},
-                              {"men", SquareList(t, pos.men(c))},
-                              {"kings", SquareList(t, pos.kings(c))}}),
+        t.Get("pieces.line",
+              {{"side", SideText(t, state, side)},
+               {"men", PieceList(t, "pieces.men", "pieces.no_men", pos.men(c))},
+               {"kings", PieceList(t, "pieces.kings", "pieces.no_kings",
+                                   pos.kings(c))}}),
         "\n");
   }
   return text;
@@ -251,6 +351,8 @@ std::string ReportText(const lang::Catalogue& t, const GameState& state,
       return TurnReport(t, state, r.turn, r.move);
     case Kind::kUndone:
       return t.Get("report.undo", {{"to_move", ToMoveText(t, state)}});
+    case Kind::kEndUndone:
+      return t.Get("report.end_undone", {{"to_move", ToMoveText(t, state)}});
     case Kind::kDrawOffered:
       return t.Get("report.draw_offered",
                    {{"side", SideText(t, state, r.side)}});

@@ -8,6 +8,7 @@
 #define CHECKERS_UI_CLI_PLAY_TEXT_H_
 
 #include <string>
+#include <vector>
 
 #include "engine/position.h"
 #include "events/events.pb.h"
@@ -53,7 +54,8 @@ std::string ToMoveText(const lang::Catalogue& t,
 // "Draw: third repetition", ...; empty while the game goes on.
 std::string EndText(const lang::Catalogue& t, const events::GameState& state);
 
-// "Automatic draw in N turns" before the no-progress or turn-limit draw;
+// "Automatic draw in N turns without ..." before the no-progress draw, or
+// "Draw at the turn limit in N turns" when the turn limit comes first;
 // empty when no automatic draw applies or the game is over.
 std::string CountdownText(const lang::Catalogue& t,
                           const events::GameState& state);
@@ -82,6 +84,23 @@ std::string TurnReport(const lang::Catalogue& t, const events::GameState& state,
 // listing its men and kings by square, for screen readers.
 std::string LineBoardText(const lang::Catalogue& t,
                           const events::GameState& state);
+
+// The rule options in force for `started` (null: the defaults), joined
+// by " · ": "forced capture · Red moves first · draw after 40 turns each
+// without a capture or a man's move · no turn limit".
+std::string OptionsText(const lang::Catalogue& t,
+                        const events::GameStarted* started);
+
+// The rules page: the rules of the edition (English draughts) as they
+// apply with the options of `started` (null: the defaults), one paragraph
+// each, the options in force last (docs/RULES.md).
+std::vector<std::string> RulesText(const lang::Catalogue& t,
+                                   const events::GameStarted* started);
+
+// `checkers show`: whose turn and the turn number (or the result), the
+// mode, the rules and options, the board, FEN, the draw countdown, the
+// repetition count and a standing draw offer; one line each.
+std::string ShowText(const lang::Catalogue& t, const events::GameState& state);
 
 // A session's report in words, for the game in `state` as it is after the
 // report (a side's name and a game's end come from it).

@@ -3,6 +3,7 @@
 #include <string>
 #include <vector>
 
+#include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
 #include "events/fold.h"
 #include "events/game_state.h"
@@ -109,7 +110,70 @@ TEST(PlayTextTest, LineBoardPutsThePersonsHomeRowsLast) {
   EXPECT_EQ(lines[7], "  r     r     r     r");
   EXPECT_THAT(lines[4], HasSubstr(" r "));  // the man on 15
   EXPECT_EQ(lines[8],
-            "Red: men on 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 12, 15; kings on none");
+            "Red: men on 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 12, 15; no kings");
+}
+
+TEST(PlayTextTest, AnEmptyPieceListIsWordedInEveryLanguage) {
+  const events::GameState s = Fold("W:WK30:B5", {});
+  EXPECT_THAT(LineBoardText(English(), s),
+              HasSubstr("White: no men; kings on 30\n"));
+  EXPECT_THAT(LineBoardText(lang::Catalogue::Builtin("sv"), s),
+              HasSubstr("Vit: inga pjäser; kungar på 30\n"));
+  for (absl::string_view language : lang::kLanguages) {
+    const lang::Catalogue& t = lang::Catalogue::Builtin(language);
+    if (language == "en") continue;
+    EXPECT_NE(t.Get("pieces.no_men"), English().Get("pieces.no_men"))
+        << language;
+  }
+}
+
+TEST(PlayTextTest, ShowNamesSideTurnCountdownAndRules) {
+  const std::string text = ShowText(English(), Fold("", {"11-15"}));
+  EXPECT_THAT(text, HasSubstr("White to move, turn 2\n"));
+  EXPECT_THAT(text, HasSubstr("Rules: English draughts (checkers); forced "
+                              "capture · Red moves first"));
+  EXPECT_THAT(text, HasSubstr("Automatic draw in 80 turns"));
+  EXPECT_THAT(text, HasSubstr("has stood 1 time\n"));
+}
+
+TEST(PlayTextTest, ShowOfAFinishedGameGivesWinnerReasonAndOneTurn) {
+  const std::string text = ShowText(English(), Fold("W:W22:B18", {"22x15"}));
+  EXPECT_THAT(text, HasSubstr("Game over: White wins: Red has no legal move "
+                              "(after 1 turn)\n"));
+}
+
+TEST(PlayTextTest, TheTurnLimitCountdownNamesTheLimit) {
+  events::RuleOptions options;
+  options.set_turn_limit(3);
+  const events::GameState s =
+      Fold("", {"11-15", "23-19"}, events::TWO_PLAYER, options);
+  EXPECT_EQ(CountdownText(English(), s), "Draw at the turn limit in 1 turn");
+  EXPECT_EQ(CountdownText(English(), Fold("", {})),
+            "Automatic draw in 80 turns without a capture or a man move");
+}
+
+TEST(PlayTextTest, TheRulesFollowTheOptionsInEveryLanguage) {
+  events::GameStarted started;
+  started.mutable_options()->set_capture_optional(true);
+  started.mutable_options()->set_colour_names(events::BLACK_WHITE);
+  started.mutable_options()->set_swap_first_player(true);
+  const std::vector<std::string> rules = RulesText(English(), &started);
+  const std::string all = absl::StrJoin(rules, "\n");
+  EXPECT_THAT(all, HasSubstr("Capturing is optional"));
+  EXPECT_THAT(all, HasSubstr("Black moves first, from squares 1–12"));
+  EXPECT_THAT(all, HasSubstr("sides swap at every new game"));
+  EXPECT_THAT(absl::StrJoin(RulesText(English(), nullptr), "\n"),
+              HasSubstr("Capturing is compulsory"));
+  for (absl::string_view language : lang::kLanguages) {
+    const lang::Catalogue& t = lang::Catalogue::Builtin(language);
+    const std::vector<std::string> words = RulesText(t, &started);
+    for (size_t i = 0; i < words.size(); ++i) {
+      if (language != "en") {
+        EXPECT_NE(words[i], rules[i]) << language;
+      }
+      EXPECT_THAT(words[i], Not(HasSubstr("options."))) << language;
+    }
+  }
 }
 
 TEST(PlayTextTest, SerbianUsesCyrillicAndItsOwnLetters) {

@@ -4,8 +4,8 @@
 #include "storage/save_path.h"
 
 ABSL_FLAG(std::string, save, "",
-          "the save file; default $XDG_STATE_HOME/checkers/match.log, else "
-          "~/.local/state/checkers/match.log");
+          "PATH: the save file (default $XDG_STATE_HOME/checkers/match.log, "
+          "else ~/.local/state/checkers/match.log)");
 
 namespace checkers::cli {
 

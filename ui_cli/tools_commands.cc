@@ -41,10 +41,9 @@
 #include "ui_cli/save_flag.h"
 #include "ui_cli/step_keys.h"
 
-ABSL_FLAG(std::string, ply, "",
-          "replay: print the position after this many turns and exit");
+ABSL_FLAG(std::string, ply, "", "N: print the position after N turns and exit");
 ABSL_FLAG(std::string, out, "",
-          "import: the directory to write one log per game into");
+          "DIR: the directory to write one log per game into");
 
 namespace checkers::cli {
 namespace {
@@ -603,7 +602,9 @@ int RunImport(const std::vector<std::string>& positional) {
   }
 
   for (const replay::RefusedGame& r : imported->refused) {
-    std::fprintf(stderr, "checkers: not imported: %s\n", r.reason.c_str());
+    // The reason quotes the file, which may hold control bytes.
+    std::fprintf(stderr, "checkers: not imported: %s\n",
+                 PrintableLine(r.reason).c_str());
   }
   size_t plies = 0;
   for (const replay::ImportedGame& g : imported->games) {

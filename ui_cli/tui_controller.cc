@@ -7,6 +7,7 @@
 #include "absl/algorithm/container.h"
 #include "absl/strings/ascii.h"
 #include "absl/strings/str_cat.h"
+#include "engine/move.h"
 #include "ui_cli/board_grid.h"
 #include "ui_cli/play_text.h"
 
@@ -85,7 +86,13 @@ void TuiController::StartGame(events::Difficulty difficulty) {
 
 void TuiController::Open(Dialog dialog) {
   dialog_ = dialog;
-  menu_selected_ = 0;
+  // A question that gives something up offers the safe answer first: keep
+  // the saved game, do not resign, do not quit unsaved.
+  menu_selected_ = dialog == Dialog::kConfirmNew ||
+                           dialog == Dialog::kConfirmResign ||
+                           dialog == Dialog::kConfirmQuit
+                       ? 1
+                       : 0;
   prompt_.reset();
 }
 
@@ -181,9 +188,21 @@ TuiController::Menu TuiController::BuildMenu() const {
       for (absl::string_view key :
            {"help.arrows", "help.select", "help.cancel", "help.prompt",
             "help.mouse", "help.undo", "help.pause", "help.new", "help.resign",
-            "help.hints", "help.numbers", "help.quit", "help.kings"}) {
+            "help.hints", "help.numbers"}) {
         m.view.lines.push_back(t_.Get(key));
       }
+      m.view.lines.push_back(
+          session_->persistence() == session::Persistence::kSaved
+              ? t_.Get("help.quit", {{"path", session_->save_path()}})
+              : t_.Get("help.quit_unsaved"));
+      m.view.lines.push_back(t_.Get("help.kings"));
+      option(t_.Get("menu.rules"), Action::kRules);
+      option(t_.Get("menu.close"), Action::kBack);
+      m.cancel = Action::kBack;
+      break;
+    case Dialog::kRules:
+      m.view.title = t_.Get("rules.title");
+      m.view.lines = RulesText(t_, s.started.get());
       option(t_.Get("menu.close"), Action::kBack);
       m.cancel = Action::kBack;
       break;
@@ -263,6 +282,9 @@ void TuiController::Choose(Action action) {
       dialog_ = Dialog::kNone;
       session_->Resume();
       return;
+    case Action::kRules:
+      Open(Dialog::kRules);
+      return;
     case Action::kContinueTwoPlayer:
       dialog_ = Dialog::kNone;
       session_->ContinueAsTwoPlayer();
@@ -288,8 +310,18 @@ void TuiController::OnDialogKey(int key) {
     Choose(key == 'p' ? Action::kRetry : Action::kContinueTwoPlayer);
     return;
   }
-  if (dialog_ == Dialog::kHelp && (key == '?' || key == 'q')) {
+  if ((dialog_ == Dialog::kHelp || dialog_ == Dialog::kRules) &&
+      (key == '?' || key == 'q')) {
     Choose(Action::kBack);
+    return;
+  }
+  if (dialog_ == Dialog::kHelp && key == 'r') {
+    Choose(Action::kRules);
+    return;
+  }
+  // q leaves any question that offers to quit, as it leaves the game.
+  if (key == 'q' && absl::c_linear_search(menu.actions, Action::kQuit)) {
+    Choose(Action::kQuit);
     return;
   }
   switch (key) {
@@ -611,6 +643,26 @@ void TuiController::Select(Square square) {
 
 void TuiController::CancelRoute() { route_.clear(); }
 
+TuiController::LastMove TuiController::ComputersLastMove() const {
+  const std::optional<session::Session::PlayedTurn> last =
+      session_->LastTurnPlayed();
+  if (!last.has_value() || !last->turn.has_computer()) return {};
+  return {SquareBit(last->move.from) | SquareBit(last->move.to),
+          last->move.captured};
+}
+
+Bitboard TuiController::Capturable() const {
+  std::vector<Square> route = route_;
+  if (route.empty()) route = {focus_};
+  Bitboard taken = 0;
+  for (const Move& m : Candidates(route)) taken |= m.captured;
+  // Those already jumped on this route are shown as jumped.
+  if (route_.size() >= 2) {
+    taken &= ~session_->CapturedAlong(route_);
+  }
+  return taken;
+}
+
 Piece TuiController::ShownPiece(Square square) const {
   const Position& pos = session_->state().position;
   // Along a route under way, the piece is drawn where it has got to.
@@ -639,11 +691,17 @@ std::string TuiController::SquareWords(Square square) const {
     }
   }
   if (route_.size() >= 2) {
-    const Bitboard captured = CapturedAlong(s.position, route_.data(),
-                                            static_cast<int>(route_.size()));
+    const Bitboard captured = session_->CapturedAlong(route_);
     if (Contains(captured, square))
       absl::StrAppend(&text, ", ", t_.Get("square.captured"));
   }
+  if (hints_ && Contains(Capturable(), square))
+    absl::StrAppend(&text, ", ", t_.Get("square.capturable"));
+  const LastMove last = ComputersLastMove();
+  if (Contains(last.ends, square))
+    absl::StrAppend(&text, ", ", t_.Get("square.last_move"));
+  if (Contains(last.captured, square))
+    absl::StrAppend(&text, ", ", t_.Get("square.last_captured"));
   if (hints_) {
     if (!route_.empty()) {
       if (Contains(NextSquares(route_), square))
@@ -725,13 +783,14 @@ ScreenModel TuiController::Model() const {
   if (model.board_visible) {
     Bitboard captured = 0;
     if (route_.size() >= 2) {
-      captured = CapturedAlong(s.position, route_.data(),
-                               static_cast<int>(route_.size()));
+      captured = session_->CapturedAlong(route_);
     }
     Bitboard next = 0;
     if (hints_)
       next = route_.empty() ? NextSquares({focus_}) : NextSquares(route_);
     const Bitboard must = hints_ && route_.empty() ? MustCapture() : 0;
+    const Bitboard capturable = hints_ ? Capturable() : 0;
+    const LastMove last = ComputersLastMove();
     for (int row = 0; row < BoardGrid::kSize; ++row) {
       for (int col = 0; col < BoardGrid::kSize; ++col) {
         CellView& cell = model.cells[row][col];
@@ -755,6 +814,9 @@ ScreenModel TuiController::Model() const {
         cell.destination = Contains(next, sq);
         cell.must_capture = Contains(must, sq);
         cell.captured = Contains(captured, sq);
+        cell.capturable = Contains(capturable, sq);
+        cell.last_move = Contains(last.ends, sq);
+        cell.last_captured = Contains(last.captured, sq);
         for (size_t i = 1; i < route_.size(); ++i) {
           if (route_[i] == sq) cell.route_step = static_cast<int>(i);
         }

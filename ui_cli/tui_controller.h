@@ -59,6 +59,12 @@ struct CellView {
   bool captured = false;
   // 1, 2, ... for the route's landings; 0 elsewhere.
   int route_step = 0;
+  // An opponent's piece that the selected (or focused) piece can take.
+  bool capturable = false;
+  // Where the computer's last turn started and ended, and what it took;
+  // shown until the next turn.
+  bool last_move = false;
+  bool last_captured = false;
 };
 
 // A question with numbered options.
@@ -135,6 +141,7 @@ class TuiController {
     kDrawAnswer,
     kComputerError,
     kHelp,
+    kRules,
   };
   enum class Action {
     kResume,
@@ -154,6 +161,7 @@ class TuiController {
     kDecline,
     kRetry,
     kContinueTwoPlayer,
+    kRules,
   };
   struct Menu {
     MenuView view;
@@ -189,6 +197,17 @@ class TuiController {
   Bitboard MustCapture() const;
   void Select(Square square);
   void CancelRoute();
+
+  // The computer's turn, if the last turn was its: the squares it went
+  // from and to, and those it took.
+  struct LastMove {
+    Bitboard ends = 0;
+    Bitboard captured = 0;
+  };
+  LastMove ComputersLastMove() const;
+  // The opponent's pieces the selected piece (or, with none selected, the
+  // focused one) can take on its way.
+  Bitboard Capturable() const;
 
   // The piece drawn on `square`: during a multi-jump, where the moving
   // piece has got to.

@@ -9,6 +9,7 @@
 #include "absl/time/clock.h"
 #include "absl/time/time.h"
 #include "engine/fen.h"
+#include "engine/notation.h"
 #include "events/validate.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
@@ -396,6 +397,101 @@ TEST(TuiControllerTest, QuittingAnUnsavedGameAsksFirst) {
   EXPECT_EQ(s.controller.Model().menu->title, "Quit? This game is not saved.");
   s.Keys({'1'});
   EXPECT_TRUE(s.controller.done());
+}
+
+TEST(TuiControllerTest, ConfirmationsPreselectTheSafeChoice) {
+  Screen s(TempPath("safe.log"), {.mode = events::TWO_PLAYER});
+  s.Focus(11);
+  s.Keys({kKeyEnter});
+  s.Focus(15);
+  s.Keys({kKeyEnter});
+  ASSERT_EQ(s.session.state().turns, 1);
+  s.Keys({'r', kKeyEnter});
+  EXPECT_FALSE(s.session.state().over());
+  s.Keys({'n', kKeyEnter});
+  EXPECT_EQ(s.session.state().turns, 1);
+  EXPECT_FALSE(s.controller.Model().menu.has_value());
+}
+
+TEST(TuiControllerTest, QAndEscapeLeaveTheResumeMenu) {
+  const std::string path = TempPath("resume.log");
+  WriteGame(path, "", events::TWO_PLAYER);
+  for (int key : {int{'q'}, int{kKeyEscape}}) {
+    Screen s(path);
+    ASSERT_EQ(s.controller.Model().menu->title, "A saved game exists");
+    s.Keys({key});
+    EXPECT_TRUE(s.controller.done()) << key;
+  }
+}
+
+TEST(TuiControllerTest, TheHelpNamesTheSaveAndOpensTheRules) {
+  const std::string path = TempPath("rules.log");
+  Screen s(path, {.mode = events::TWO_PLAYER});
+  s.Keys({'?'});
+  EXPECT_THAT(absl::StrJoin(s.controller.Model().menu->lines, "\n"),
+              HasSubstr("already saved, in " + path));
+  s.Keys({'r'});
+  const MenuView rules = *s.controller.Model().menu;
+  EXPECT_EQ(rules.title, "Rules: English draughts (checkers)");
+  EXPECT_THAT(absl::StrJoin(rules.lines, "\n"),
+              HasSubstr("Rule options in force: forced capture"));
+  s.Keys({kKeyEscape});
+  EXPECT_FALSE(s.controller.Model().menu.has_value());
+}
+
+TEST(TuiControllerTest, TheRulesFitTheSmallestScreenInEveryLanguage) {
+  for (absl::string_view language : lang::kLanguages) {
+    Screen s(TempPath(absl::StrCat("rules_", language, ".log")),
+             {.mode = events::TWO_PLAYER}, {}, language);
+    s.Keys({'?', 'r'});
+    const MenuView menu = *s.controller.Model().menu;
+    int rows = kMenuExtraRows + static_cast<int>(menu.options.size());
+    for (const std::string& line : menu.lines) {
+      rows += static_cast<int>(WrapText(line, kMenuTextWidth).size());
+    }
+    EXPECT_LE(rows, kScreenHeight) << language;
+  }
+}
+
+TEST(TuiControllerTest, TheComputersLastMoveIsMarkedUntilTheNextMove) {
+  Screen s(TempPath("last.log"),
+           {.mode = events::VS_COMPUTER, .difficulty = events::EASY});
+  s.Focus(11);
+  s.Keys({kKeyEnter});
+  s.Focus(15);
+  s.Keys({kKeyEnter});
+  ASSERT_TRUE(s.Settle());
+  ASSERT_EQ(s.session.state().turns, 2);
+  const events::TurnPlayed& reply = s.session.events().back().turn_played();
+  ASSERT_TRUE(reply.has_computer());
+  EXPECT_TRUE(s.Cell(reply.squares(0)).last_move);
+  EXPECT_TRUE(s.Cell(reply.squares(reply.squares_size() - 1)).last_move);
+  EXPECT_FALSE(s.Cell(15).last_move);
+  s.Focus(reply.squares(reply.squares_size() - 1));
+  EXPECT_THAT(s.Status(), HasSubstr("the computer's last move"));
+  s.Keys({':'});
+  s.Type(s.session.LegalMoves().size() > 0
+             ? LegalMoveTexts(s.session.state().position,
+                              s.session.state().rules.capture)[0]
+             : "");
+  s.Keys({kKeyEnter});
+  EXPECT_FALSE(s.Cell(reply.squares(0)).last_move);
+  EXPECT_FALSE(s.Cell(reply.squares(reply.squares_size() - 1)).last_move);
+}
+
+TEST(TuiControllerTest, PiecesTheSelectedPieceCanTakeAreMarkedBeforeTheJump) {
+  const std::string path = TempPath("take.log");
+  WriteGame(path, "W:W22,30:B18,10,11", events::TWO_PLAYER);
+  Screen s(path);
+  s.Keys({'1'});
+  s.Focus(22);
+  s.Keys({kKeyEnter});
+  EXPECT_TRUE(s.Cell(18).capturable);
+  EXPECT_TRUE(s.Cell(10).capturable);
+  EXPECT_TRUE(s.Cell(11).capturable);
+  EXPECT_FALSE(s.Cell(30).capturable);
+  s.Focus(18);
+  EXPECT_THAT(s.Status(), HasSubstr("Red man, can be taken"));
 }
 
 // Every language fills every text on the screen: a key shown as itself

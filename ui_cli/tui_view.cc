@@ -130,16 +130,22 @@ void TuiView::Draw(const ScreenModel& model) {
     for (std::string& l : WrapText(m, kScreenWidth))
       lines.push_back(std::move(l));
   }
+  // The keys use the terminal's whole width and wrap onto the rows above
+  // the last (two at most), which the messages then leave to them.
+  std::vector<std::string> keys =
+      model.prompt.has_value() ? std::vector<std::string>{*model.prompt + "_"}
+                               : WrapText(model.keys, std::max(COLS - 1, 1));
+  if (keys.size() > 2) keys.resize(2);
+  const int keys_top = kKeysRow + 1 - static_cast<int>(keys.size());
   const int first_row = kStatusRow + std::max<int>(1, status.size());
-  const int rows = kKeysRow - first_row;
+  const int rows = keys_top - first_row;
   const int first = std::max(0, static_cast<int>(lines.size()) - rows);
   for (int i = first; i < static_cast<int>(lines.size()); ++i) {
     DrawText(first_row + i - first, 0, kScreenWidth, lines[i], A_NORMAL);
   }
-  if (model.prompt.has_value()) {
-    DrawText(kKeysRow, 0, kScreenWidth - 1, *model.prompt + "_", A_BOLD);
-  } else {
-    DrawText(kKeysRow, 0, kScreenWidth - 1, model.keys, A_DIM);
+  for (size_t i = 0; i < keys.size(); ++i) {
+    DrawText(keys_top + static_cast<int>(i), 0, COLS - 1, keys[i],
+             model.prompt.has_value() ? A_BOLD : A_DIM);
   }
   if (model.menu.has_value()) DrawMenu(*model.menu);
   refresh();
@@ -177,11 +183,14 @@ void TuiView::DrawCell(int y, int x, const CellView& cell, bool numbers) {
     return;
   }
   const int dark = (color_ ? COLOR_PAIR(kPairDark) : 0) | focus;
-  DrawText(y, x, kCellWidth, "      ", dark);
-  DrawText(y + 1, x, kCellWidth, "      ", dark);
+  // Without colours the dark squares are dotted, the light ones blank, so
+  // the board still reads as a board.
+  const char* fill = color_ ? "      " : "......";
+  DrawText(y, x, kCellWidth, fill, dark | (color_ ? 0 : A_DIM));
+  DrawText(y + 1, x, kCellWidth, fill, dark | (color_ ? 0 : A_DIM));
   if (numbers) {
     DrawText(y, x, 2, absl::StrCat(cell.square + 1), dark | A_DIM);
-  } else if (cell.piece == Piece::kEmpty) {
+  } else if (cell.piece == Piece::kEmpty && color_) {
     DrawText(y + 1, x + 3, 1, ".", dark | A_DIM);
   }
   // The marker at the top right: what the square is to the turn under way.
@@ -199,6 +208,13 @@ void TuiView::DrawCell(int y, int x, const CellView& cell, bool numbers) {
   } else if (cell.must_capture) {
     marker = "!";
     marker_pair = kPairMustCapture;
+  } else if (cell.capturable) {
+    marker = "X";
+    marker_pair = kPairMustCapture;
+  } else if (cell.last_captured) {
+    marker = "x";
+  } else if (cell.last_move) {
+    marker = "+";
   }
   if (!marker.empty()) {
     DrawText(y, x + 4, 2, marker,

@@ -1,0 +1,110 @@
+#!/usr/bin/env bash
+# Builds the libFuzzer targets of tests/fuzz with clang-15 (AddressSanitizer
+# and UndefinedBehaviorSanitizer on) against the system protobuf and Abseil,
+# then runs each for a bounded time from its seed corpus in
+# tests/fuzz/corpus/<target>. A broken property or a sanitizer finding stops
+# the run with the crashing input saved under the work directory.
+#
+#   tools/fuzz.sh [SECONDS] [TARGET...]    SECONDS per target, default 60
+#
+# Environment: FUZZ_WORK (default /tmp/checkers-fuzz) holds the objects,
+# binaries, the corpus each run grows and any crash; FUZZ_JOBS (default 1)
+# compile jobs. New inputs stay in FUZZ_WORK; the committed seeds are
+# never changed.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+tools/setup.sh --fuzz
+
+seconds="${1:-60}"
+[ $# -gt 0 ] && shift
+all_targets=(log_reader_fuzz fold_fuzz pdn_import_fuzz fen_fuzz)
+targets=("$@")
+[ ${#targets[@]} -eq 0 ] && targets=("${all_targets[@]}")
+work="${FUZZ_WORK:-/tmp/checkers-fuzz}"
+jobs="${FUZZ_JOBS:-1}"
+mkdir -p "$work/gen" "$work/obj" "$work/bin"
+
+cxx=clang++-15
+sanitize=(-fsanitize=address,undefined -fno-sanitize-recover=undefined)
+cxxflags=(-std=c++20 -O1 -g -fno-omit-frame-pointer -I. -I"$work/gen"
+  -Wno-deprecated-declarations "${sanitize[@]}")
+# shellcheck disable=SC2207
+libs=($(pkg-config --libs protobuf absl_status absl_statusor absl_strings \
+  absl_str_format absl_random_random absl_time absl_synchronization \
+  absl_hash absl_raw_hash_set) -lpthread)
+
+# The protobuf code, regenerated when the .proto changes.
+if [ ! -f "$work/gen/events/events.pb.cc" ] ||
+  [ events/events.proto -nt "$work/gen/events/events.pb.cc" ]; then
+  protoc -I. --cpp_out="$work/gen" events/events.proto
+fi
+
+# The libraries the targets use: every non-test source of these packages.
+# The CheckerBoard-library loader is left out: no target loads a library.
+sources=("$work/gen/events/events.pb.cc")
+for f in engine/*.cc events/*.cc storage/*.cc replay/*.cc; do
+  case "$f" in
+    *_test.cc | */checkerboard*.cc | storage/fault_env.cc) ;;
+    *) sources+=("$f") ;;
+  esac
+done
+
+# An object is rebuilt when it is missing or older than its source or any
+# header it included last time (from its .d file).
+stale() {
+  local src="$1" obj="$2"
+  [ -f "$obj" ] || return 0
+  [ "$src" -nt "$obj" ] && return 0
+  local dep
+  for dep in $(sed -e 's/^[^:]*://' -e 's/\\$//' "${obj%.o}.d"); do
+    [ "$dep" -nt "$obj" ] && return 0
+  done
+  return 1
+}
+
+compile() {
+  local src="$1" obj="$2"; shift 2
+  if stale "$src" "$obj"; then
+    mkdir -p "$(dirname "$obj")"
+    "$cxx" "${cxxflags[@]}" "$@" -MMD -MF "${obj%.o}.d" -c "$src" -o "$obj"
+  fi
+}
+
+echo "fuzz: building in $work" >&2
+objects=()
+pids=()
+for src in "${sources[@]}"; do
+  obj="$work/obj/$(echo "${src#"$work/gen/"}" | tr / _).o"
+  objects+=("$obj")
+  compile "$src" "$obj" -fsanitize=fuzzer-no-link &
+  pids+=($!)
+  while [ "$(jobs -rp | wc -l)" -ge "$jobs" ]; do wait -n; done
+done
+for pid in "${pids[@]}"; do wait "$pid"; done
+
+for t in "${targets[@]}"; do
+  compile "tests/fuzz/$t.cc" "$work/obj/$t.o" -fsanitize=fuzzer-no-link
+  "$cxx" "${sanitize[@]}" -fsanitize=fuzzer "$work/obj/$t.o" "${objects[@]}" \
+    "${libs[@]}" -o "$work/bin/$t"
+done
+
+status=0
+for t in "${targets[@]}"; do
+  corpus="$work/corpus/$t"
+  mkdir -p "$corpus" "$work/crashes/$t"
+  echo "fuzz: $t for ${seconds}s" >&2
+  # The committed seeds are read, new inputs go to the work corpus.
+  if ! ASAN_OPTIONS=detect_leaks=1:allocator_may_return_null=1 \
+    UBSAN_OPTIONS=print_stacktrace=1 \
+    "$work/bin/$t" "$corpus" "tests/fuzz/corpus/$t" \
+    -max_total_time="$seconds" -max_len=65536 -timeout=20 -rss_limit_mb=2048 \
+    -print_final_stats=1 -artifact_prefix="$work/crashes/$t/" \
+    >"$work/$t.log" 2>&1; then
+    echo "fuzz: $t FAILED; see $work/$t.log and $work/crashes/$t" >&2
+    tail -n 40 "$work/$t.log" >&2
+    status=1
+  fi
+  grep -E "^stat::(number_of_executed_units|peak_rss_mb)|cov: " \
+    "$work/$t.log" | tail -n 3 >&2 || true
+done
+exit "$status"
