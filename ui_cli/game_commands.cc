@@ -22,11 +22,11 @@
 #include "events/computer.h"
 #include "events/events.pb.h"
 #include "events/validate.h"
+#include "lang/catalogue.h"
 #include "session/session.h"
 #include "storage/env.h"
 #include "storage/game_log.h"
 #include "ui_cli/args.h"
-#include "ui_cli/catalogue.h"
 #include "ui_cli/command.h"
 #include "ui_cli/common_flags.h"
 #include "ui_cli/exit_codes.h"
@@ -71,13 +71,13 @@ absl::Status Usage(absl::string_view message) {
 }
 
 // The interface language of a command; --lang must name one.
-absl::StatusOr<const Catalogue*> Words() { return InterfaceLanguage(); }
+absl::StatusOr<const lang::Catalogue*> Words() { return InterfaceLanguage(); }
 
 // The save behind a command that changes the game: opened through a
 // session that refuses to go on in memory, so that a command either saves
 // what it did or fails. Only `new` creates a save that does not exist.
 absl::StatusOr<std::unique_ptr<session::Session>> OpenSession(
-    const Catalogue& t, bool create) {
+    const lang::Catalogue& t, bool create) {
   absl::StatusOr<std::string> path = SavePath();
   if (!path.ok()) return path.status();
   auto s = std::make_unique<session::Session>(session::Session::Options());
@@ -90,7 +90,7 @@ absl::StatusOr<std::unique_ptr<session::Session>> OpenSession(
 }
 
 // The refusal of a command that needs a game going on, or OK.
-absl::Status CheckGoesOn(const Catalogue& t, const GameState& s) {
+absl::Status CheckGoesOn(const lang::Catalogue& t, const GameState& s) {
   if (s.started == nullptr) {
     return absl::FailedPreconditionError(t.Get("cmd.no_game"));
   }
@@ -103,7 +103,7 @@ absl::Status CheckGoesOn(const Catalogue& t, const GameState& s) {
 
 // Opens the save and checks that it holds a game that goes on.
 absl::StatusOr<std::unique_ptr<session::Session>> OpenOngoingGame(
-    const Catalogue& t) {
+    const lang::Catalogue& t) {
   absl::StatusOr<std::unique_ptr<session::Session>> s = OpenSession(t, false);
   if (!s.ok()) return s.status();
   if (absl::Status st = CheckGoesOn(t, (*s)->state()); !st.ok()) return st;
@@ -114,7 +114,7 @@ absl::StatusOr<std::unique_ptr<session::Session>> OpenOngoingGame(
 // save's notice on stderr, each turn played as "Red: 11-15" or
 // "White (computer): 24-20", the draw offers and answers. The end of the
 // game is printed by the caller, with the board.
-void PrintReports(const Catalogue& t, session::Session& s) {
+void PrintReports(const lang::Catalogue& t, session::Session& s) {
   using Kind = session::Report::Kind;
   for (const session::Report& r : s.TakeReports()) {
     switch (r.kind) {
@@ -135,7 +135,7 @@ void PrintReports(const Catalogue& t, session::Session& s) {
 }
 
 // Runs the computer's due turns and answers, printing each.
-absl::Status FinishComputerWork(const Catalogue& t, session::Session& s) {
+absl::Status FinishComputerWork(const lang::Catalogue& t, session::Session& s) {
   const absl::Status st = s.FinishComputerWork();
   PrintReports(t, s);
   return st;
@@ -143,7 +143,7 @@ absl::Status FinishComputerWork(const Catalogue& t, session::Session& s) {
 
 // The board and counters after a command, unless --quiet; the end of a
 // finished game either way.
-void PrintAfter(const Catalogue& t, const GameState& s) {
+void PrintAfter(const lang::Catalogue& t, const GameState& s) {
   if (!absl::GetFlag(FLAGS_quiet)) {
     std::printf("%s", ShowText(t, s).c_str());
   } else if (s.over()) {
@@ -221,7 +221,7 @@ absl::StatusOr<events::GameStarted> StartFromFlags(const GameState& previous) {
 
 // The exit code and message of a refused action: the session's refusal
 // in the command's words, with the exit code of the error behind it.
-int FailRefused(const Catalogue& t, session::Session& s,
+int FailRefused(const lang::Catalogue& t, session::Session& s,
                 const session::Outcome& o) {
   std::string words;
   for (const session::Report& r : s.TakeReports()) {
@@ -233,7 +233,7 @@ int FailRefused(const Catalogue& t, session::Session& s,
 }
 
 int RunNew(const std::vector<std::string>& positional) {
-  absl::StatusOr<const Catalogue*> t = Words();
+  absl::StatusOr<const lang::Catalogue*> t = Words();
   if (!t.ok()) return Fail(t.status());
   if (!positional.empty()) {
     return Fail(
@@ -285,7 +285,7 @@ int RunNew(const std::vector<std::string>& positional) {
 }
 
 int RunMove(const std::vector<std::string>& positional) {
-  absl::StatusOr<const Catalogue*> t = Words();
+  absl::StatusOr<const lang::Catalogue*> t = Words();
   if (!t.ok()) return Fail(t.status());
   if (positional.size() != 1) {
     return Fail(Usage("move needs one move, e.g. `checkers move 11-15`"));
@@ -306,7 +306,7 @@ int RunMove(const std::vector<std::string>& positional) {
 }
 
 int RunUndo(const std::vector<std::string>& positional) {
-  absl::StatusOr<const Catalogue*> t = Words();
+  absl::StatusOr<const lang::Catalogue*> t = Words();
   if (!t.ok()) return Fail(t.status());
   if (!positional.empty()) return Fail(Usage("undo takes no words"));
   absl::StatusOr<std::unique_ptr<session::Session>> s = OpenSession(**t, false);
@@ -318,7 +318,7 @@ int RunUndo(const std::vector<std::string>& positional) {
   return kExitOk;
 }
 
-absl::StatusOr<storage::LoadedGame> LoadSave(const Catalogue& t) {
+absl::StatusOr<storage::LoadedGame> LoadSave(const lang::Catalogue& t) {
   absl::StatusOr<std::string> path = SavePath();
   if (!path.ok()) return path.status();
   absl::StatusOr<storage::LoadedGame> game =
@@ -330,7 +330,7 @@ absl::StatusOr<storage::LoadedGame> LoadSave(const Catalogue& t) {
 }
 
 int RunShow(const std::vector<std::string>& positional) {
-  absl::StatusOr<const Catalogue*> t = Words();
+  absl::StatusOr<const lang::Catalogue*> t = Words();
   if (!t.ok()) return Fail(t.status());
   if (!positional.empty())
     return Fail(Usage("show takes no words; use --json or --save"));
@@ -345,7 +345,7 @@ int RunShow(const std::vector<std::string>& positional) {
 }
 
 int RunGameMoves(const std::vector<std::string>& positional) {
-  absl::StatusOr<const Catalogue*> t = Words();
+  absl::StatusOr<const lang::Catalogue*> t = Words();
   if (!t.ok()) return Fail(t.status());
   if (!positional.empty())
     return Fail(Usage("moves takes no words; use --fen=FEN"));
@@ -381,7 +381,7 @@ int RunGameMoves(const std::vector<std::string>& positional) {
 }
 
 int RunResign(const std::vector<std::string>& positional) {
-  absl::StatusOr<const Catalogue*> t = Words();
+  absl::StatusOr<const lang::Catalogue*> t = Words();
   if (!t.ok()) return Fail(t.status());
   if (!positional.empty()) return Fail(Usage("resign takes no words"));
   absl::StatusOr<std::unique_ptr<session::Session>> s = OpenOngoingGame(**t);
@@ -393,7 +393,7 @@ int RunResign(const std::vector<std::string>& positional) {
 }
 
 int RunDraw(const std::vector<std::string>& positional) {
-  absl::StatusOr<const Catalogue*> t = Words();
+  absl::StatusOr<const lang::Catalogue*> t = Words();
   if (!t.ok()) return Fail(t.status());
   if (positional.size() != 1 ||
       (positional[0] != "offer" && positional[0] != "accept" &&
@@ -424,7 +424,7 @@ int RunDraw(const std::vector<std::string>& positional) {
 // `checkers rules`: the rules of the edition with the rule options of the
 // saved game, or the defaults when there is none.
 int RunRules(const std::vector<std::string>& positional) {
-  absl::StatusOr<const Catalogue*> t = Words();
+  absl::StatusOr<const lang::Catalogue*> t = Words();
   if (!t.ok()) return Fail(t.status());
   if (!positional.empty()) return Fail(Usage("rules takes no words"));
   std::optional<storage::LoadedGame> game;

@@ -11,16 +11,16 @@ ABSL_FLAG(std::string, lang, "",
 
 namespace checkers::cli {
 
-absl::StatusOr<const Catalogue*> InterfaceLanguage() {
+absl::StatusOr<const lang::Catalogue*> InterfaceLanguage() {
   std::string language = absl::GetFlag(FLAGS_lang);
   if (language.empty()) {
-    language = LanguageFromEnvironment();
-  } else if (!IsLanguage(language)) {
-    return absl::InvalidArgumentError(
-        absl::StrCat("--lang must be one of ", absl::StrJoin(kLanguages, ", "),
-                     ", not \"", language, "\""));
+    language = lang::LanguageFromEnvironment();
+  } else if (!lang::IsLanguage(language)) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "--lang must be one of ", absl::StrJoin(lang::kLanguages, ", "),
+        ", not \"", language, "\""));
   }
-  return &Catalogue::Builtin(language);
+  return &lang::Catalogue::Builtin(language);
 }
 
 }  // namespace checkers::cli

@@ -8,7 +8,7 @@
 
 #include "absl/flags/declare.h"
 #include "absl/status/statusor.h"
-#include "ui_cli/catalogue.h"
+#include "lang/catalogue.h"
 
 ABSL_DECLARE_FLAG(std::string, lang);
 
@@ -16,7 +16,7 @@ namespace checkers::cli {
 
 // The catalogue of --lang, else of the locale (LanguageFromEnvironment).
 // InvalidArgument naming the languages when --lang names none of them.
-absl::StatusOr<const Catalogue*> InterfaceLanguage();
+absl::StatusOr<const lang::Catalogue*> InterfaceLanguage();
 
 }  // namespace checkers::cli
 

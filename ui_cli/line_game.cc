@@ -46,7 +46,7 @@ std::optional<events::Difficulty> DifficultyAnswer(absl::string_view word) {
 
 class LineGame {
  public:
-  LineGame(const Catalogue& text, session::Session* session,
+  LineGame(const lang::Catalogue& text, session::Session* session,
            const LineOptions& options)
       : t_(text), session_(session), options_(options) {}
 
@@ -74,7 +74,7 @@ class LineGame {
   void ShowIfChanged();
   void ReadInput(int timeout_ms);
 
-  const Catalogue& t_;
+  const lang::Catalogue& t_;
   session::Session* session_;
   LineOptions options_;
   Phase phase_ = Phase::kPlaying;
@@ -474,7 +474,7 @@ int LineGame::Run() {
 
 }  // namespace
 
-int RunLineGame(const Catalogue& text, session::Session* session,
+int RunLineGame(const lang::Catalogue& text, session::Session* session,
                 const LineOptions& options) {
   LineGame game(text, session, options);
   return game.Run();

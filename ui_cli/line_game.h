@@ -9,7 +9,7 @@
 #include <optional>
 
 #include "events/events.pb.h"
-#include "ui_cli/catalogue.h"
+#include "lang/catalogue.h"
 #include "session/session.h"
 
 namespace checkers::cli {
@@ -29,7 +29,7 @@ struct LineOptions {
 
 // Plays until `quit` or the end of input and returns the exit status.
 // `session` has been opened.
-int RunLineGame(const Catalogue& text, session::Session* session,
+int RunLineGame(const lang::Catalogue& text, session::Session* session,
                 const LineOptions& options);
 
 }  // namespace checkers::cli

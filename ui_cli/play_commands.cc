@@ -15,8 +15,8 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "events/computer.h"
+#include "lang/catalogue.h"
 #include "session/session.h"
-#include "ui_cli/catalogue.h"
 #include "ui_cli/command.h"
 #include "ui_cli/common_flags.h"
 #include "ui_cli/exit_codes.h"
@@ -51,9 +51,9 @@ int RunPlay(const std::vector<std::string>& positional) {
     return Fail(Usage(absl::StrCat("play takes no word \"", positional[0],
                                    "\"; see checkers play --help")));
   }
-  absl::StatusOr<const Catalogue*> language = InterfaceLanguage();
+  absl::StatusOr<const lang::Catalogue*> language = InterfaceLanguage();
   if (!language.ok()) return Fail(language.status());
-  const Catalogue& text = **language;
+  const lang::Catalogue& text = **language;
 
   std::optional<events::Mode> mode;
   if (const std::string word = absl::GetFlag(FLAGS_mode); !word.empty()) {

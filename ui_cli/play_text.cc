@@ -31,7 +31,7 @@ bool IsKing(Piece piece) {
   return piece == Piece::kBlackKing || piece == Piece::kWhiteKing;
 }
 
-std::string DifficultyText(const Catalogue& t, events::Difficulty d) {
+std::string DifficultyText(const lang::Catalogue& t, events::Difficulty d) {
   switch (d) {
     case events::EASY:
       return t.Get("difficulty.easy");
@@ -44,7 +44,7 @@ std::string DifficultyText(const Catalogue& t, events::Difficulty d) {
 
 // "men on 1, 2" (the text of `key`), or the text of `none_key` ("no
 // men") when there are none.
-std::string PieceList(const Catalogue& t, absl::string_view key,
+std::string PieceList(const lang::Catalogue& t, absl::string_view key,
                       absl::string_view none_key, Bitboard board) {
   return board == 0 ? t.Get(none_key)
                     : t.Get(key, {{"squares", SquareNumbers(board)}});
@@ -63,24 +63,26 @@ std::string ColourKey(const GameState& state, Side side) {
   return absl::AsciiStrToLower(events::SideName(state.started.get(), side));
 }
 
-std::string SideText(const Catalogue& t, const GameState& state, Side side) {
+std::string SideText(const lang::Catalogue& t, const GameState& state,
+                     Side side) {
   return t.Get(absl::StrCat("colour.", ColourKey(state, side)));
 }
 
-std::string PieceText(const Catalogue& t, const GameState& state, Piece piece) {
+std::string PieceText(const lang::Catalogue& t, const GameState& state,
+                      Piece piece) {
   if (piece == Piece::kEmpty) return "";
   return t.Get(absl::StrCat("piece.", ColourKey(state, OwnerOf(piece)),
                             IsKing(piece) ? ".king" : ".man"));
 }
 
-std::string PieceLetter(const Catalogue& t, const GameState& state,
+std::string PieceLetter(const lang::Catalogue& t, const GameState& state,
                         Piece piece) {
   if (piece == Piece::kEmpty) return "";
   return t.Get(absl::StrCat("letter.", ColourKey(state, OwnerOf(piece)),
                             IsKing(piece) ? ".king" : ".man"));
 }
 
-std::string ModeText(const Catalogue& t, const GameState& state) {
+std::string ModeText(const lang::Catalogue& t, const GameState& state) {
   if (state.started == nullptr) return "";
   if (!state.vs_computer()) return t.Get("mode.two_player");
   return t.Get("mode.computer",
@@ -88,7 +90,7 @@ std::string ModeText(const Catalogue& t, const GameState& state) {
                 {"side", SideText(t, state, state.human_side)}});
 }
 
-std::string ToMoveText(const Catalogue& t, const GameState& state) {
+std::string ToMoveText(const lang::Catalogue& t, const GameState& state) {
   if (state.started == nullptr) return "";
   if (state.over()) return EndText(t, state);
   const Side side = state.side_to_move();
@@ -98,7 +100,7 @@ std::string ToMoveText(const Catalogue& t, const GameState& state) {
   return t.Get("to_move.computer", {{"side", name}});
 }
 
-std::string EndText(const Catalogue& t, const GameState& state) {
+std::string EndText(const lang::Catalogue& t, const GameState& state) {
   if (!state.over()) return "";
   const events::GameEnded& end = *state.ended;
   const Side winner =
@@ -130,13 +132,13 @@ std::string EndText(const Catalogue& t, const GameState& state) {
   }
 }
 
-std::string DrawOfferText(const Catalogue& t, const GameState& state) {
+std::string DrawOfferText(const lang::Catalogue& t, const GameState& state) {
   if (!state.draw_offer.has_value() || state.over()) return "";
   return t.Get("panel.draw_offer",
                {{"side", SideText(t, state, *state.draw_offer)}});
 }
 
-std::string CountdownText(const Catalogue& t, const GameState& state) {
+std::string CountdownText(const lang::Catalogue& t, const GameState& state) {
   if (state.started == nullptr || state.over()) return "";
   const int left = state.TurnsUntilAutomaticDraw();
   if (left < 0) return "";
@@ -145,7 +147,7 @@ std::string CountdownText(const Catalogue& t, const GameState& state) {
   return t.Plural(limit_first ? "countdown_limit" : "countdown", left);
 }
 
-std::string OptionsText(const Catalogue& t,
+std::string OptionsText(const lang::Catalogue& t,
                         const events::GameStarted* started) {
   const events::GameStarted defaults;
   const events::GameStarted& g = started != nullptr ? *started : defaults;
@@ -175,7 +177,7 @@ std::string OptionsText(const Catalogue& t,
   return absl::StrJoin(parts, " · ");
 }
 
-std::vector<std::string> RulesText(const Catalogue& t,
+std::vector<std::string> RulesText(const lang::Catalogue& t,
                                    const events::GameStarted* started) {
   const events::GameStarted defaults;
   const events::GameStarted& g = started != nullptr ? *started : defaults;
@@ -198,7 +200,7 @@ std::vector<std::string> RulesText(const Catalogue& t,
   return lines;
 }
 
-std::string ShowText(const Catalogue& t, const GameState& s) {
+std::string ShowText(const lang::Catalogue& t, const GameState& s) {
   if (s.started == nullptr) return absl::StrCat(t.Get("show.no_game"), "\n");
   std::string text;
   if (s.over()) {
@@ -237,13 +239,13 @@ std::string ShowText(const Catalogue& t, const GameState& s) {
   return text;
 }
 
-std::string RepetitionText(const Catalogue& t, const GameState& state) {
+std::string RepetitionText(const lang::Catalogue& t, const GameState& state) {
   if (state.started == nullptr || state.over() || state.RepetitionCount() < 2)
     return "";
   return t.Get("repetition.twice");
 }
 
-std::string LegendText(const Catalogue& t, const GameState& state) {
+std::string LegendText(const lang::Catalogue& t, const GameState& state) {
   std::vector<std::string> entries;
   for (Piece p : {Piece::kBlackMan, Piece::kBlackKing, Piece::kWhiteMan,
                   Piece::kWhiteKing}) {
@@ -254,7 +256,7 @@ std::string LegendText(const Catalogue& t, const GameState& state) {
   return t.Get("legend.line", {{"entries", absl::StrJoin(entries, ", ")}});
 }
 
-std::string TurnReport(const Catalogue& t, const GameState& state,
+std::string TurnReport(const lang::Catalogue& t, const GameState& state,
                        const events::TurnPlayed& turn, const Move& m) {
   const std::string side = SideText(t, state, turn.side());
   const std::string move = MoveToText(m);
@@ -263,7 +265,7 @@ std::string TurnReport(const Catalogue& t, const GameState& state,
              : t.Get("report.turn", {{"side", side}, {"move", move}});
 }
 
-std::string LineBoardText(const Catalogue& t, const GameState& state) {
+std::string LineBoardText(const lang::Catalogue& t, const GameState& state) {
   const Position& pos = state.position;
   // Unflipped, row 0 (squares 1-4) is at the top: the first side's home
   // rows. The bottom side's home rows go last.
@@ -289,7 +291,7 @@ std::string LineBoardText(const Catalogue& t, const GameState& state) {
 
 namespace {
 
-std::string RefusalText(const Catalogue& t, const GameState& state,
+std::string RefusalText(const lang::Catalogue& t, const GameState& state,
                         const session::Report& r) {
   using session::Refusal;
   switch (r.refusal) {
@@ -333,7 +335,7 @@ std::string RefusalText(const Catalogue& t, const GameState& state,
 
 }  // namespace
 
-std::string ReportText(const Catalogue& t, const GameState& state,
+std::string ReportText(const lang::Catalogue& t, const GameState& state,
                        const session::Report& r) {
   using Kind = session::Report::Kind;
   switch (r.kind) {
@@ -374,7 +376,7 @@ std::string ReportText(const Catalogue& t, const GameState& state,
   return "";
 }
 
-std::string PersistenceText(const Catalogue& t,
+std::string PersistenceText(const lang::Catalogue& t,
                             session::Persistence persistence,
                             const std::string& detail) {
   using session::Persistence;
@@ -393,7 +395,7 @@ std::string PersistenceText(const Catalogue& t,
   return "";
 }
 
-std::string ThinkingText(const Catalogue& t, const GameState& state,
+std::string ThinkingText(const lang::Catalogue& t, const GameState& state,
                          const session::ComputerStatus& c) {
   if (!c.thinking) return "";
   return t.Get(

@@ -13,9 +13,9 @@
 #include "engine/position.h"
 #include "events/events.pb.h"
 #include "events/game_state.h"
+#include "lang/catalogue.h"
 #include "session/outcome.h"
 #include "session/session.h"
-#include "ui_cli/catalogue.h"
 #include "ui_cli/game_view.h"
 
 namespace checkers::cli {
@@ -28,86 +28,94 @@ std::string SquareNumbers(Bitboard board);
 std::string ColourKey(const events::GameState& state, events::Side side);
 
 // The side's name ("Red").
-std::string SideText(const Catalogue& t, const events::GameState& state,
+std::string SideText(const lang::Catalogue& t, const events::GameState& state,
                      events::Side side);
 
 // A piece in words, its colour and kind: "Red man", "White king". Empty
 // for Piece::kEmpty.
-std::string PieceText(const Catalogue& t, const events::GameState& state,
+std::string PieceText(const lang::Catalogue& t, const events::GameState& state,
                       Piece piece);
 
 // A piece as it is drawn on the board: the colour's letter, lower case for
 // a man ("r") and upper case for a king ("R"). The full-screen board adds a
 // crown to kings.
-std::string PieceLetter(const Catalogue& t, const events::GameState& state,
-                        Piece piece);
+std::string PieceLetter(const lang::Catalogue& t,
+                        const events::GameState& state, Piece piece);
 
 // "vs computer (Medium), you play Red" or "two players · same device".
-std::string ModeText(const Catalogue& t, const events::GameState& state);
+std::string ModeText(const lang::Catalogue& t, const events::GameState& state);
 
 // Whose turn it is: "Your move (Red)", "White (computer) to move",
 // "Red to move"; for a finished game, EndText.
-std::string ToMoveText(const Catalogue& t, const events::GameState& state);
+std::string ToMoveText(const lang::Catalogue& t,
+                       const events::GameState& state);
 
 // The result and its reason: "Red wins: White has no legal move",
 // "Draw: third repetition", ...; empty while the game goes on.
-std::string EndText(const Catalogue& t, const events::GameState& state);
+std::string EndText(const lang::Catalogue& t, const events::GameState& state);
 
 // "Automatic draw in N turns without ..." before the no-progress draw, or
 // "Draw at the turn limit in N turns" when the turn limit comes first;
 // empty when no automatic draw applies or the game is over.
-std::string CountdownText(const Catalogue& t, const events::GameState& state);
+std::string CountdownText(const lang::Catalogue& t,
+                          const events::GameState& state);
 
 // "Red offers a draw" while an offer stands in a game going on; empty
 // otherwise.
-std::string DrawOfferText(const Catalogue& t, const events::GameState& state);
+std::string DrawOfferText(const lang::Catalogue& t,
+                          const events::GameState& state);
 
 // A warning when the current position has stood before (a third
 // occurrence draws); empty otherwise.
-std::string RepetitionText(const Catalogue& t, const events::GameState& state);
+std::string RepetitionText(const lang::Catalogue& t,
+                           const events::GameState& state);
 
 // The legend of the board's letters for line mode: "r = Red man,
 // R = Red king, w = White man, W = White king".
-std::string LegendText(const Catalogue& t, const events::GameState& state);
+std::string LegendText(const lang::Catalogue& t,
+                       const events::GameState& state);
 
 // The text of a turn with its side: "Red: 11-15", "White (computer): 24x15".
-std::string TurnReport(const Catalogue& t, const events::GameState& state,
+std::string TurnReport(const lang::Catalogue& t, const events::GameState& state,
                        const events::TurnPlayed& turn, const Move& move);
 
 // The board as text for line mode: 8 lines of letters and empty squares'
 // numbers, the bottom side's home rows last, then one line per side
 // listing its men and kings by square, for screen readers.
-std::string LineBoardText(const Catalogue& t, const events::GameState& state);
+std::string LineBoardText(const lang::Catalogue& t,
+                          const events::GameState& state);
 
 // The rule options in force for `started` (null: the defaults), joined
 // by " · ": "forced capture · Red moves first · draw after 40 turns each
 // without a capture or a man's move · no turn limit".
-std::string OptionsText(const Catalogue& t, const events::GameStarted* started);
+std::string OptionsText(const lang::Catalogue& t,
+                        const events::GameStarted* started);
 
 // The rules page: the rules of the edition (English draughts) as they
 // apply with the options of `started` (null: the defaults), one paragraph
 // each, the options in force last (docs/RULES.md).
-std::vector<std::string> RulesText(const Catalogue& t,
+std::vector<std::string> RulesText(const lang::Catalogue& t,
                                    const events::GameStarted* started);
 
 // `checkers show`: whose turn and the turn number (or the result), the
 // mode, the rules and options, the board, FEN, the draw countdown, the
 // repetition count and a standing draw offer; one line each.
-std::string ShowText(const Catalogue& t, const events::GameState& state);
+std::string ShowText(const lang::Catalogue& t, const events::GameState& state);
 
 // A session's report in words, for the game in `state` as it is after the
 // report (a side's name and a game's end come from it).
-std::string ReportText(const Catalogue& t, const events::GameState& state,
+std::string ReportText(const lang::Catalogue& t, const events::GameState& state,
                        const session::Report& report);
 
 // Why the game is not saved, in a sentence; empty while it is.
-std::string PersistenceText(const Catalogue& t,
+std::string PersistenceText(const lang::Catalogue& t,
                             session::Persistence persistence,
                             const std::string& detail);
 
 // The computer's search under way (side, seconds, depth, nodes); empty
 // when it is not thinking.
-std::string ThinkingText(const Catalogue& t, const events::GameState& state,
+std::string ThinkingText(const lang::Catalogue& t,
+                         const events::GameState& state,
                          const session::ComputerStatus& computer);
 
 }  // namespace checkers::cli

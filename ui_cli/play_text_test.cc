@@ -10,7 +10,7 @@
 #include "events/validate.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
-#include "ui_cli/catalogue.h"
+#include "lang/catalogue.h"
 
 namespace checkers::cli {
 namespace {
@@ -37,7 +37,7 @@ events::GameState Fold(const std::string& fen,
   return state;
 }
 
-const Catalogue& English() { return Catalogue::Builtin("en"); }
+const lang::Catalogue& English() { return lang::Catalogue::Builtin("en"); }
 
 TEST(PlayTextTest, PiecesAreNamedByColourAndKind) {
   const events::GameState s = Fold("", {});
@@ -117,10 +117,10 @@ TEST(PlayTextTest, AnEmptyPieceListIsWordedInEveryLanguage) {
   const events::GameState s = Fold("W:WK30:B5", {});
   EXPECT_THAT(LineBoardText(English(), s),
               HasSubstr("White: no men; kings on 30\n"));
-  EXPECT_THAT(LineBoardText(Catalogue::Builtin("sv"), s),
+  EXPECT_THAT(LineBoardText(lang::Catalogue::Builtin("sv"), s),
               HasSubstr("Vit: inga pjäser; kungar på 30\n"));
-  for (absl::string_view language : kLanguages) {
-    const Catalogue& t = Catalogue::Builtin(language);
+  for (absl::string_view language : lang::kLanguages) {
+    const lang::Catalogue& t = lang::Catalogue::Builtin(language);
     if (language == "en") continue;
     EXPECT_NE(t.Get("pieces.no_men"), English().Get("pieces.no_men"))
         << language;
@@ -164,8 +164,8 @@ TEST(PlayTextTest, TheRulesFollowTheOptionsInEveryLanguage) {
   EXPECT_THAT(all, HasSubstr("sides swap at every new game"));
   EXPECT_THAT(absl::StrJoin(RulesText(English(), nullptr), "\n"),
               HasSubstr("Capturing is compulsory"));
-  for (absl::string_view language : kLanguages) {
-    const Catalogue& t = Catalogue::Builtin(language);
+  for (absl::string_view language : lang::kLanguages) {
+    const lang::Catalogue& t = lang::Catalogue::Builtin(language);
     const std::vector<std::string> words = RulesText(t, &started);
     for (size_t i = 0; i < words.size(); ++i) {
       if (language != "en") {
@@ -177,7 +177,7 @@ TEST(PlayTextTest, TheRulesFollowTheOptionsInEveryLanguage) {
 }
 
 TEST(PlayTextTest, SerbianUsesCyrillicAndItsOwnLetters) {
-  const Catalogue& sr = Catalogue::Builtin("sr");
+  const lang::Catalogue& sr = lang::Catalogue::Builtin("sr");
   const events::GameState s = Fold("", {});
   EXPECT_NE(PieceText(sr, s, Piece::kBlackMan), "Red man");
   EXPECT_THAT(LineBoardText(sr, s), Not(HasSubstr(" r ")));

@@ -39,8 +39,8 @@ bool Contains(Bitboard board, Square s) {
 
 }  // namespace
 
-TuiController::TuiController(const Catalogue& text, session::Session* session,
-                             Options options)
+TuiController::TuiController(const lang::Catalogue& text,
+                             session::Session* session, Options options)
     : t_(text), session_(session), options_(options) {}
 
 void TuiController::Say(std::string message) {

@@ -19,8 +19,8 @@
 #include "engine/move.h"
 #include "engine/position.h"
 #include "events/events.pb.h"
+#include "lang/catalogue.h"
 #include "session/session.h"
-#include "ui_cli/catalogue.h"
 
 namespace checkers::cli {
 
@@ -106,7 +106,7 @@ class TuiController {
   };
 
   // `session` has been opened and outlives the controller.
-  TuiController(const Catalogue& text, session::Session* session,
+  TuiController(const lang::Catalogue& text, session::Session* session,
                 Options options);
 
   // Asks the first question: what to do with a damaged save, Resume or New
@@ -216,7 +216,7 @@ class TuiController {
   std::string StatusLine() const;
   std::vector<std::string> Panel() const;
 
-  const Catalogue& t_;
+  const lang::Catalogue& t_;
   session::Session* session_;
   Options options_;
   Dialog dialog_ = Dialog::kNone;

@@ -13,11 +13,11 @@
 #include "events/validate.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
+#include "lang/catalogue.h"
 #include "session/session.h"
 #include "storage/env.h"
 #include "storage/game_log.h"
 #include "tests/run_command.h"
-#include "ui_cli/catalogue.h"
 #include "ui_cli/text_wrap.h"
 #include "ui_cli/tui_view.h"
 
@@ -53,7 +53,7 @@ struct Screen {
   explicit Screen(const std::string& path, TuiController::Options options = {},
                   session::ComputerOptions computer = {},
                   absl::string_view language = "en")
-      : text(Catalogue::Builtin(language)),
+      : text(lang::Catalogue::Builtin(language)),
         session({.computer = computer}),
         controller(text, &Opened(session, path), options) {
     controller.Start();
@@ -99,7 +99,7 @@ struct Screen {
     return true;
   }
 
-  const Catalogue& text;
+  const lang::Catalogue& text;
   session::Session session;
   TuiController controller;
 };
@@ -440,7 +440,7 @@ TEST(TuiControllerTest, TheHelpNamesTheSaveAndOpensTheRules) {
 }
 
 TEST(TuiControllerTest, TheRulesFitTheSmallestScreenInEveryLanguage) {
-  for (absl::string_view language : kLanguages) {
+  for (absl::string_view language : lang::kLanguages) {
     Screen s(TempPath(absl::StrCat("rules_", language, ".log")),
              {.mode = events::TWO_PLAYER}, {}, language);
     s.Keys({'?', 'r'});
@@ -497,7 +497,7 @@ TEST(TuiControllerTest, PiecesTheSelectedPieceCanTakeAreMarkedBeforeTheJump) {
 // Every language fills every text on the screen: a key shown as itself
 // would mean a catalogue lacks it.
 TEST(TuiControllerTest, EveryLanguageWordsTheWholeScreen) {
-  for (absl::string_view language : kLanguages) {
+  for (absl::string_view language : lang::kLanguages) {
     const std::string path = TempPath(absl::StrCat(language, ".log"));
     WriteGame(path, "W:W22,30:BK18,10,11", events::TWO_PLAYER);
     Screen s(path, {}, {}, language);
@@ -523,7 +523,7 @@ TEST(TuiControllerTest, EveryLanguageWordsTheWholeScreen) {
 // The longest question, the help, must fit an 80x24 terminal in every
 // language.
 TEST(TuiControllerTest, TheHelpFitsTheSmallestScreenInEveryLanguage) {
-  for (absl::string_view language : kLanguages) {
+  for (absl::string_view language : lang::kLanguages) {
     Screen s(TempPath(absl::StrCat("help_", language, ".log")),
              {.mode = events::TWO_PLAYER}, {}, language);
     s.Keys({'?'});

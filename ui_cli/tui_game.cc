@@ -18,7 +18,7 @@ constexpr int kPollMillis = 100;
 
 }  // namespace
 
-int RunFullScreen(const Catalogue& text, session::Session* session,
+int RunFullScreen(const lang::Catalogue& text, session::Session* session,
                   TuiController::Options options, bool color) {
   InstallPlaySignalHandlers(/*restore_terminal=*/true);
   absl::StatusOr<std::unique_ptr<TuiView>> view =

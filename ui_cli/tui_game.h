@@ -4,7 +4,7 @@
 #ifndef CHECKERS_UI_CLI_TUI_GAME_H_
 #define CHECKERS_UI_CLI_TUI_GAME_H_
 
-#include "ui_cli/catalogue.h"
+#include "lang/catalogue.h"
 #include "session/session.h"
 #include "ui_cli/tui_controller.h"
 
@@ -13,7 +13,7 @@ namespace checkers::cli {
 // Runs the game on the terminal until the person quits or the terminal
 // goes away, and returns the exit status. `session` has been opened. The
 // terminal is given back on every way out.
-int RunFullScreen(const Catalogue& text, session::Session* session,
+int RunFullScreen(const lang::Catalogue& text, session::Session* session,
                   TuiController::Options options, bool color);
 
 }  // namespace checkers::cli

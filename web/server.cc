@@ -12,8 +12,10 @@
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
+#include "absl/strings/str_join.h"
 #include "events/validate.h"
 #include "google/protobuf/util/json_util.h"
+#include "lang/catalogue.h"
 #include "web/state_json.h"
 #include "web/static_files.h"
 
@@ -255,6 +257,30 @@ void Server::Route() {
               res.set_header("Cache-Control", "no-cache");
             });
 
+  // The pages' words in one language, from the catalogues the terminal
+  // speaks (lang/XX.txt): the web.*, colour.* and piece.* keys.
+  http_.Get(R"(/api/lang/([a-z]+))", [](const httplib::Request& req,
+                                        httplib::Response& res) {
+    const std::string code = req.matches[1].str();
+    if (!lang::IsLanguage(code)) {
+      return Send(
+          res, Error(404, absl::StrCat("no language ", code, "; try ",
+                                       absl::StrJoin(lang::kLanguages, ", "))));
+    }
+    const lang::Catalogue& text = lang::Catalogue::Builtin(code);
+    json texts = json::object();
+    for (const std::string& key : lang::Catalogue::Builtin("en").Keys()) {
+      if (absl::StartsWith(key, "web.") || absl::StartsWith(key, "colour.") ||
+          absl::StartsWith(key, "piece.")) {
+        texts[key] = text.Get(key);
+      }
+    }
+    json languages = json::array();
+    for (absl::string_view l : lang::kLanguages) languages.push_back(l);
+    Send(res,
+         {200,
+          {{"language", code}, {"languages", languages}, {"texts", texts}}});
+  });
   http_.Get("/api/tables",
             [this](const httplib::Request&, httplib::Response& res) {
               std::vector<Table*> tables;

@@ -73,6 +73,23 @@ TEST_F(ServerTest, NewTableIsListedAndPlayable) {
   EXPECT_EQ(json::parse(state->body)["head"], 2);
 }
 
+TEST_F(ServerTest, LanguageServesThePagesWordsFromTheCatalogue) {
+  auto sv = client_->Get("/api/lang/sv");
+  ASSERT_TRUE(sv);
+  ASSERT_EQ(sv->status, 200);
+  const json body = json::parse(sv->body);
+  EXPECT_EQ(body["texts"]["web.undo"], "Ångra");
+  EXPECT_EQ(body["texts"]["piece.red.king"], "röd kung");
+  EXPECT_FALSE(body["texts"].contains("help.mouse"));
+  EXPECT_EQ(body["languages"].size(), 6);
+}
+
+TEST_F(ServerTest, UnknownLanguageIsNotFound) {
+  auto res = client_->Get("/api/lang/de");
+  ASSERT_TRUE(res);
+  EXPECT_EQ(res->status, 404);
+}
+
 TEST_F(ServerTest, RemoteTablesAreNotServedYet) {
   auto res =
       client_->Post("/api/tables", R"({"mode": "remote"})", "application/json");

@@ -161,6 +161,86 @@ test('a multi-jump is entered landing by landing and Escape cancels it', async (
   } finally { await stop(server); }
 });
 
+test('each language renders its board labels', async () => {
+  const data = mkdtempSync(join(tmpdir(), 'web-'));
+  const server = await serve(data);
+  const expected = {
+    en: 'Square 1, Red man',
+    sv: 'Ruta 1, röd pjäs',
+    it: 'Casella 1, pedina rossa',
+    ms: 'Petak 1, buah merah',
+    sr: 'Поље 1, црвена фигура',
+    tl: 'Parisukat 1, pulang piyesa',
+  };
+  try {
+    const id = await newTable(server, {mode: 'two-player'});
+    const page = await browser.newPage();
+    for (const [language, label] of Object.entries(expected)) {
+      await page.goto(`${server.url}t/${id}?lang=${language}`);
+      await until(async () => await square(page, 1).getAttribute('aria-label') === label,
+          `${language}: ${label}`);
+      assert.equal(await page.evaluate(() => document.documentElement.lang), language);
+    }
+    // The menu's choice is kept for the next page.
+    await page.goto(`${server.url}t/${id}`);
+    await page.selectOption('#language', 'sv');
+    await until(async () => await square(page, 1).getAttribute('aria-label') === expected.sv,
+        'the menu\'s language');
+    await page.goto(server.url);
+    await until(async () => await page.locator('h2#tables-heading').textContent() === 'Bord',
+        'the lobby in Swedish');
+  } finally { await stop(server); }
+});
+
+test('a keyboard-only game against the computer reaches a king', async () => {
+  const data = mkdtempSync(join(tmpdir(), 'web-'));
+  const server = await serve(data);
+  try {
+    const id = await newTable(server, {mode: 'computer', difficulty: 'easy', fen: 'B:W13:B26'});
+    const page = await browser.newPage();
+    await page.goto(`${server.url}t/${id}`);
+    await until(() => page.locator('[data-square]').count(), 'the board');
+    for (let i = 0; i < 30; ++i) {
+      await page.keyboard.press('Tab');
+      if (await page.evaluate(() => !!document.activeElement.dataset.square)) break;
+    }
+    await focusSquare(page, 26);
+    await page.keyboard.press('Enter');
+    await focusSquare(page, 30);
+    await page.keyboard.press('Enter');
+    await until(async () => /^Square 30, Red king/.test(await square(page, 30).getAttribute('aria-label')),
+        'the king on 30');
+    assert.equal(await square(page, 30).locator('.piece.king').textContent(), '\u{265B}');
+  } finally { await stop(server); }
+});
+
+test('stepping through the move list shows earlier positions', async () => {
+  const data = mkdtempSync(join(tmpdir(), 'web-'));
+  const server = await serve(data);
+  try {
+    const id = await newTable(server, {mode: 'two-player'});
+    const page = await browser.newPage();
+    await page.goto(`${server.url}t/${id}`);
+    await clickMove(page, '11-15');
+    await until(async () => (await page.locator('#moves li').count()) === 1, 'first move listed');
+    await clickMove(page, '23-19');
+    await until(async () => (await page.locator('#moves li').count()) === 2, 'second move listed');
+    const label = (n) => square(page, n).getAttribute('aria-label');
+    await page.locator('#moves li button').first().click();
+    assert.match(await label(15), /^Square 15, Red man, last move/);
+    assert.equal(await label(19), 'Square 19, empty');
+    assert.equal(await label(23), 'Square 23, White man');
+    assert.match(await page.locator('#replay-status').textContent(), /turn 1 of 2/);
+    await page.locator('#replay-back').click();
+    assert.equal(await label(11), 'Square 11, Red man');
+    assert.equal(await label(15), 'Square 15, empty');
+    await page.locator('#replay-forward').click();
+    await page.locator('#replay-forward').click();
+    assert.match(await label(19), /^Square 19, White man, last move/);
+    assert.ok(await page.locator('#replay-status').isHidden());
+  } finally { await stop(server); }
+});
+
 test('a page reloaded mid-game shows the game as it was', async () => {
   const data = mkdtempSync(join(tmpdir(), 'web-'));
   const server = await serve(data);

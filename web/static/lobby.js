@@ -1,19 +1,38 @@
 // The lobby: the tables of this server and the new-table form (web/API.md).
 
+import {loadLanguage, t} from '/static/i18n.js';
+
 const list = document.getElementById('tables');
 
 async function showTables() {
   const tables = await (await fetch('/api/tables')).json();
   list.replaceChildren();
-  for (const t of tables) {
+  for (const table of tables) {
     const li = document.createElement('li');
     const a = document.createElement('a');
-    a.href = `/t/${t.id}`;
-    a.textContent = t.id === 'local' ? 'The terminal game (local)' : `Table ${t.id}`;
-    li.append(a, ` — ${t.mode || 'no game'}, ${t.status}` +
-        (t.result ? `, result: ${t.result}` : t.turn ? `, ${t.turn} to move` : ''));
+    a.href = `/t/${table.id}`;
+    a.textContent = table.id === 'local' ? t('web.lobby.local')
+        : t('web.lobby.table', {id: table.id});
+    const mode = table.mode === 'computer' ? t('web.lobby.computer')
+        : table.mode === 'two-player' ? t('web.lobby.two_player')
+        : t('web.lobby.no_game');
+    li.append(a, ` — ${mode}, ${t(`web.status.${table.status}`)}`);
     list.append(li);
   }
+}
+
+// The house options as events.proto's RuleOptions in its JSON mapping;
+// the rules edition is English, the only one so far.
+function ruleOptions(form) {
+  return {
+    captureOptional: form.get('capture') === 'optional',
+    colourNames: form.get('colour_names'),
+    lightMovesFirst: form.get('first') === 'light',
+    swapFirstPlayer: form.get('swap') === 'on',
+    noProgressTurns: Number(form.get('no_progress_turns')) || 0,
+    noProgressCount: form.get('no_progress_count'),
+    turnLimit: Number(form.get('turn_limit')) || 0,
+  };
 }
 
 document.getElementById('new-table').addEventListener('submit', async (e) => {
@@ -26,6 +45,8 @@ document.getElementById('new-table').addEventListener('submit', async (e) => {
       mode: form.get('mode'),
       difficulty: form.get('difficulty'),
       human_side: form.get('human_side'),
+      rules: 'english',
+      options: ruleOptions(form),
     }),
   });
   const body = await res.json();
@@ -36,4 +57,4 @@ document.getElementById('new-table').addEventListener('submit', async (e) => {
   location.href = `/t/${body.id}`;
 });
 
-showTables();
+loadLanguage().then(showTables);

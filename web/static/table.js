@@ -3,6 +3,8 @@
 
 const id = location.pathname.split('/').pop();
 const api = `/api/tables/${id}`;
+import {colourWord, loadLanguage, pieceWords, t} from '/static/i18n.js';
+
 const $ = (name) => document.getElementById(name);
 
 let state = null;      // GET /api/tables/ID
@@ -12,6 +14,8 @@ let lastMove = [];     // the squares of the last turn played
 let autoPaused = false;
 let moves = [];        // [{seq, side, text}]
 let loaded = false;    // the stream has caught up once
+let startBoard = null; // the board before the first turn, as state.board
+let viewing = null;    // the number of turns shown while stepping; null: live
 
 // Square n (1-32) at its row and column, as the engine numbers them
 // (engine/bitboard.h): square 1 is on row 0, column 1.
@@ -38,11 +42,63 @@ function squareAtCell(row, col) {
   return flipped() ? squareAt(7 - row, 7 - col) : squareAt(row, col);
 }
 
-function colour(side) { return state && state.colours ? state.colours[side] : side; }
+function colourName(side) { return state && state.colours ? state.colours[side] : side; }
+function colour(side) { return colourWord(colourName(side)); }
 function parseMove(text) { return text.split(/[-x]/).map(Number); }
 
-function pieceWords(p) {
-  return p ? `${colour(p.side)} ${p.king ? 'king' : 'man'}` : 'empty';
+function squareWords(p) {
+  return p ? pieceWords(colourName(p.side), p.king) : t('web.square.empty');
+}
+
+// The board before any turn: the start FEN of game_started ("B:W21,K22:B1"
+// with the first mover as B; engine/fen.h), or the standard start.
+function boardOfFen(fen) {
+  const board = new Array(32).fill(null);
+  if (!fen) {
+    for (let n = 1; n <= 12; ++n) board[n - 1] = {side: 'first', king: false};
+    for (let n = 21; n <= 32; ++n) board[n - 1] = {side: 'second', king: false};
+    return board;
+  }
+  for (const field of fen.split(':').slice(1)) {
+    const side = field[0] === 'B' ? 'first' : 'second';
+    for (const item of field.slice(1).split(',')) {
+      if (!item) continue;
+      const king = item[0] === 'K';
+      const [a, b] = item.replace('K', '').split('-').map(Number);
+      for (let n = a; n <= (b || a); ++n) board[n - 1] = {side, king};
+    }
+  }
+  return board;
+}
+
+// The board after the first `count` turns of the move list, played from
+// the start: each jump removes the piece it passes over, and a man that
+// ends on the far row is crowned.
+function boardAfter(count) {
+  const board = startBoard.map((p) => p && {...p});
+  for (const m of moves.slice(0, count)) {
+    const sq = m.squares;
+    const piece = board[sq[0] - 1];
+    board[sq[0] - 1] = null;
+    for (let i = 1; i < sq.length; ++i) {
+      if (Math.abs(rowOf(sq[i]) - rowOf(sq[i - 1])) === 2) {
+        const row = (rowOf(sq[i]) + rowOf(sq[i - 1])) / 2;
+        const col = (colOf(sq[i]) + colOf(sq[i - 1])) / 2;
+        board[squareAt(row, col) - 1] = null;
+      }
+    }
+    const end = sq[sq.length - 1];
+    if (piece && !piece.king && rowOf(end) === (piece.side === 'first' ? 7 : 0)) {
+      piece.king = true;
+    }
+    board[end - 1] = piece;
+  }
+  return board;
+}
+
+function shownBoard() {
+  if (viewing !== null && startBoard) return boardAfter(viewing);
+  return state && state.board ? state.board : null;
 }
 
 function candidates() {
@@ -62,7 +118,9 @@ function hintSquares() {
 function drawBoard() {
   const board = $('board');
   board.classList.toggle('numbers', $('numbers').checked);
-  const hints = $('hints').checked ? hintSquares() : new Set();
+  const hints = $('hints').checked && viewing === null ? hintSquares() : new Set();
+  const shown = shownBoard();
+  const marked = viewing === null ? lastMove : viewing > 0 ? moves[viewing - 1].squares : [];
   const keepFocus = board.contains(document.activeElement);
   board.replaceChildren();
   for (let row = 0; row < 8; ++row) {
@@ -79,17 +137,17 @@ function drawBoard() {
         r.append(cell);
         continue;
       }
-      const p = state && state.board ? state.board[n - 1] : null;
+      const p = shown ? shown[n - 1] : null;
       cell.className = 'sq dark';
       cell.dataset.square = n;
       cell.tabIndex = n === focusSquare ? 0 : -1;
       const marks = [];
-      if (route.includes(n)) marks.push(route[0] === n ? 'selected' : 'route on the way');
-      if (lastMove.includes(n)) marks.push('last move');
+      if (route.includes(n)) marks.push(t(route[0] === n ? 'web.square.selected' : 'web.square.route'));
+      if (marked.includes(n)) marks.push(t('web.square.last'));
       cell.setAttribute('aria-label',
-          `Square ${n}, ${pieceWords(p)}` + (marks.length ? `, ${marks.join(', ')}` : ''));
+          t('web.square', {n, piece: squareWords(p)}) + (marks.length ? `, ${marks.join(', ')}` : ''));
       if (hints.has(n)) cell.classList.add('hint');
-      if (lastMove.includes(n)) cell.classList.add('last');
+      if (marked.includes(n)) cell.classList.add('last');
       if (route[0] === n) cell.classList.add('selected');
       else if (route.includes(n)) cell.classList.add('route');
       const num = document.createElement('span');
@@ -101,7 +159,10 @@ function drawBoard() {
         const piece = document.createElement('span');
         piece.className = `piece ${p.side}`;
         piece.setAttribute('aria-hidden', 'true');
-        if (p.king) piece.textContent = '\u{265B}';
+        if (p.king) {
+          piece.classList.add('king');
+          piece.textContent = '\u{265B}';
+        }
         cell.append(piece);
       }
       r.append(cell);
@@ -136,7 +197,7 @@ async function post(action, extra = {}) {
       body: JSON.stringify({head: state ? state.head : 0, ...extra}),
     });
   } catch (e) {
-    showError('The server cannot be reached; it will be tried again.');
+    showError(t('web.unreachable'));
     return false;
   }
   const body = await res.json();
@@ -146,18 +207,19 @@ async function post(action, extra = {}) {
 }
 
 async function choose(n) {
+  if (viewing !== null) showLive();
   if (!state || !state.legal || state.legal.length === 0) {
-    announce(`Square ${n}: not your move now`);
+    announce(t('web.not_your_move', {n}));
     return;
   }
   if (route.length <= 1 && state.legal.some((m) => parseMove(m)[0] === n)) {
     route = route[0] === n ? [] : [n];
-    announce(route.length ? `Square ${n} selected` : 'Selection cleared');
+    announce(route.length ? t('web.selected', {n}) : t('web.cleared'));
     drawBoard();
     return;
   }
   if (route.length === 0) {
-    announce(`Square ${n}: no move from here`);
+    announce(t('web.no_move_from', {n}));
     return;
   }
   const next = route.concat([n]);
@@ -165,8 +227,8 @@ async function choose(n) {
       (m) => next.every((s, i) => m[i] === s));
   if (fits.length === 0) {
     announce(route.length > 1
-        ? `Square ${n} is not a landing of this jump; continue it or press Escape`
-        : `Square ${n} is not a landing for square ${route[0]}`);
+        ? t('web.not_landing_jump', {n})
+        : t('web.not_landing', {n, from: route[0]}));
     return;
   }
   route = next;
@@ -179,14 +241,14 @@ async function choose(n) {
     await post('moves', {move: text});
     return;
   }
-  announce(`Landed on square ${n}; choose the next landing`);
+  announce(t('web.landed', {n}));
   drawBoard();
 }
 
 function cancelRoute() {
   if (route.length === 0) return;
   route = [];
-  announce('Move cancelled');
+  announce(t('web.cancelled'));
   drawBoard();
 }
 
@@ -208,60 +270,89 @@ function onKey(e) {
   if (to) focusOn(to);
 }
 
-const reasons = {
-  no_legal_move: (s) => `${colour(s.result === 'first' ? 'second' : 'first')} has no legal move`,
-  resignation: (s) => `${colour(s.result === 'first' ? 'second' : 'first')} resigned`,
-  agreement: () => 'by agreement',
-  threefold_repetition: () => 'the same position for the third time',
-  no_progress: () => 'no capture or man\'s move for too long',
-  turn_limit: () => 'the turn limit',
-};
-
+// The side that did not win: the one without a move, or that resigned.
+function loser(s) { return colour(s.result === 'first' ? 'second' : 'first'); }
 function drawPanel() {
   const s = state;
   if (!s.game) {
-    $('turn').textContent = 'No game at this table yet: start a new game.';
+    $('turn').textContent = t('web.no_game');
   } else if (s.over) {
-    $('turn').textContent = 'Game over';
+    $('turn').textContent = t('web.over');
   } else {
     const side = colour(s.side_to_move);
     const computer = s.mode === 'computer' && s.side_to_move !== s.human;
-    $('turn').textContent = s.status.paused ? `Paused — ${side} to move`
-        : computer ? `${side} (computer) is thinking…`
-        : s.mode === 'computer' ? `Your move (${side})` : `${side} to move`;
+    $('turn').textContent = s.status.paused ? t('web.paused', {side})
+        : computer ? t('web.thinking', {side})
+        : s.mode === 'computer' ? t('web.your_move', {side}) : t('web.to_move', {side});
   }
   const ro = s.status.readonly;
   $('readonly').hidden = !ro;
   $('readonly').textContent = ro || '';
   for (const b of ['undo', 'pause', 'draw', 'resign', 'new']) $(b).disabled = !!ro;
-  $('pause').textContent = s.status.paused ? 'Resume' : 'Pause';
+  $('pause').textContent = t(s.status.paused ? 'web.resume' : 'web.pause');
   $('pause').setAttribute('aria-pressed', String(!!s.status.paused));
   const due = s.draw_answer_due && s.mode !== 'computer';
   $('accept').hidden = $('decline').hidden = !due;
   $('draw').hidden = !!due;
   const counters = [];
-  if (s.game && !s.over && s.draw_in_turns !== null) counters.push(`Draw in ${s.draw_in_turns} turns`);
-  if (s.game && s.repetition_count > 1) counters.push(`Position repeated ${s.repetition_count} times`);
-  if (s.draw_offer_by && !s.over) counters.push(`${colour(s.draw_offer_by)} offers a draw`);
+  if (s.game && !s.over && s.draw_in_turns !== null) counters.push(t('web.draw_in', {n: s.draw_in_turns}));
+  if (s.game && s.repetition_count > 1) counters.push(t('web.repeated', {n: s.repetition_count}));
+  if (s.draw_offer_by && !s.over) counters.push(t('web.offers_draw', {side: colour(s.draw_offer_by)}));
   $('counters').textContent = counters.join(' · ');
   let result = '';
   if (s.over) {
-    const why = reasons[s.reason] ? reasons[s.reason](s) : s.reason;
-    result = s.result === 'draw' ? `Draw: ${why}` : `${colour(s.result)} wins: ${why}`;
+    const key = `web.reason.${s.reason}`;
+    const why = t(key, {side: loser(s)});
+    result = s.result === 'draw' ? t('web.drawn', {why})
+        : t('web.wins', {side: colour(s.result), why});
   }
   $('result').textContent = result;
-  $('title').textContent = id === 'local' ? 'The terminal game' :
-      s.mode === 'computer' ? `Against the computer (${s.difficulty})` : 'Two players';
+  const level = s.difficulty ? t(`web.level.${s.difficulty}`) : '';
+  $('title').textContent = id === 'local' ? t('web.title.local') :
+      s.mode === 'computer' ? t('web.title.computer', {level}) : t('web.title.two_player');
+}
+
+// Replay stepping: the board shows the position after `count` turns of
+// the move list until the person goes back to the game.
+function showTurn(count) {
+  if (!startBoard) return;
+  viewing = Math.max(0, Math.min(count, moves.length));
+  if (viewing === moves.length) viewing = null;
+  route = [];
+  drawReplay();
+  drawBoard();
+  drawMoves();
+}
+
+function showLive() { showTurn(moves.length); }
+
+function drawReplay() {
+  const status = $('replay-status');
+  status.hidden = viewing === null;
+  status.textContent = viewing === null ? ''
+      : viewing === 0 ? t('web.replay.start')
+      : t('web.replay.turn', {n: viewing, total: moves.length});
+  $('replay-live').hidden = viewing === null;
+  const at = viewing === null ? moves.length : viewing;
+  $('replay-first').disabled = $('replay-back').disabled = at === 0;
+  $('replay-forward').disabled = viewing === null;
 }
 
 function drawMoves() {
   const list = $('moves');
   list.replaceChildren();
-  for (const m of moves) {
+  moves.forEach((m, i) => {
     const li = document.createElement('li');
-    li.textContent = `${colour(m.side)} ${m.text}`;
+    const b = document.createElement('button');
+    b.type = 'button';
+    b.className = 'move';
+    b.textContent = `${colour(m.side)} ${m.text}`;
+    if (viewing === i + 1) b.setAttribute('aria-current', 'step');
+    b.addEventListener('click', () => showTurn(i + 1));
+    li.append(b);
     list.append(li);
-  }
+  });
+  drawReplay();
 }
 
 async function refresh() {
@@ -301,16 +392,21 @@ function follow() {
     const turn = data.event.turn_played;
     const side = turn.side === 'SECOND' ? 'second' : 'first';
     moves = moves.filter((m) => m.seq < data.seq);
-    moves.push({seq: data.seq, side, text: moveText(turn)});
+    moves.push({seq: data.seq, side, text: moveText(turn), squares: turn.squares});
     lastMove = turn.squares;
-    if (loaded) announce(`${colour(side)} played ${moveText(turn)}`);
+    if (loaded) announce(t('web.played', {side: colour(side), move: moveText(turn)}));
     refreshSoon();
   });
   for (const kind of ['game_started', 'draw_offered', 'draw_accepted',
                       'draw_declined', 'resigned', 'game_ended', 'mode_changed']) {
     stream.addEventListener(kind, (e) => {
       const data = JSON.parse(e.data);
-      if (kind === 'game_started') { moves = []; lastMove = []; }
+      if (kind === 'game_started') {
+        moves = [];
+        lastMove = [];
+        viewing = null;
+        startBoard = boardOfFen(data.event.game_started.start_fen);
+      }
       if (kind === 'game_ended' && loaded) refreshSoon();
       moves = moves.filter((m) => m.seq < data.seq);
       refreshSoon();
@@ -320,7 +416,8 @@ function follow() {
     const head = JSON.parse(e.data).head;
     moves = moves.filter((m) => m.seq <= head);
     lastMove = [];
-    if (loaded) announce('A turn was taken back');
+    viewing = null;
+    if (loaded) announce(t('web.taken_back'));
     refreshSoon();
   });
   stream.addEventListener('status', () => {
@@ -351,11 +448,11 @@ $('draw').addEventListener('click', () => post('draw/offer'));
 $('accept').addEventListener('click', () => post('draw/accept'));
 $('decline').addEventListener('click', () => post('draw/decline'));
 $('resign').addEventListener('click', () => {
-  if (confirm('Resign this game?')) post('resign');
+  if (confirm(t('web.confirm.resign'))) post('resign');
 });
 $('new').addEventListener('click', () => {
   const playing = state && state.game && !state.over && state.turns_played > 0;
-  if (playing && !confirm('Start a new game? This game will be replaced.')) return;
+  if (playing && !confirm(t('web.confirm.new'))) return;
   post('new', {
     mode: state && state.mode === 'two-player' ? 'two-player' : 'computer',
     difficulty: (state && state.difficulty) || 'medium',
@@ -378,4 +475,10 @@ document.addEventListener('visibilitychange', async () => {
   }
 });
 
-refresh().then(follow);
+$('replay-first').addEventListener('click', () => showTurn(0));
+$('replay-back').addEventListener('click', () =>
+  showTurn((viewing === null ? moves.length : viewing) - 1));
+$('replay-forward').addEventListener('click', () => showTurn(viewing + 1));
+$('replay-live').addEventListener('click', showLive);
+
+loadLanguage().then(refresh).then(follow);

@@ -1,11 +1,12 @@
-// The messages of `checkers play` in the languages it speaks. Each language
-// is a catalogue file ui_cli/lang/XX.txt of `key = text` lines, embedded in
-// the binary at build time; texts name their variable parts as
-// placeholders ("{side} to move"). A key missing from a language falls back
-// to English, so a half-finished translation still shows every message.
+// The messages of both shells (`checkers play` and the pages of `checkers
+// serve`) in the languages they speak. Each language is a catalogue file
+// lang/XX.txt of `key = text` lines, embedded in the binary at build time;
+// texts name their variable parts as placeholders ("{side} to move"). A key
+// missing from a language falls back to English, so a half-finished
+// translation still shows every message.
 
-#ifndef CHECKERS_UI_CLI_CATALOGUE_H_
-#define CHECKERS_UI_CLI_CATALOGUE_H_
+#ifndef CHECKERS_LANG_CATALOGUE_H_
+#define CHECKERS_LANG_CATALOGUE_H_
 
 #include <string>
 #include <utility>
@@ -16,7 +17,7 @@
 #include "absl/strings/string_view.h"
 #include "absl/types/span.h"
 
-namespace checkers::cli {
+namespace checkers::lang {
 
 // The languages of the interface: English, then the five of the product's
 // source documents.
@@ -87,6 +88,6 @@ std::string LanguageFromEnvironment();
 // Whether `code` is one of kLanguages.
 bool IsLanguage(absl::string_view code);
 
-}  // namespace checkers::cli
+}  // namespace checkers::lang
 
-#endif  // CHECKERS_UI_CLI_CATALOGUE_H_
+#endif  // CHECKERS_LANG_CATALOGUE_H_

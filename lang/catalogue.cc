@@ -1,4 +1,4 @@
-#include "ui_cli/catalogue.h"
+#include "lang/catalogue.h"
 
 #include <algorithm>
 #include <cstdlib>
@@ -10,9 +10,9 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_replace.h"
 #include "absl/strings/str_split.h"
-#include "ui_cli/lang_data.h"
+#include "lang/lang_data.h"
 
-namespace checkers::cli {
+namespace checkers::lang {
 namespace {
 
 absl::Status BadLine(absl::string_view language, int line,
@@ -175,4 +175,4 @@ bool IsLanguage(absl::string_view code) {
   return absl::c_linear_search(kLanguages, code);
 }
 
-}  // namespace checkers::cli
+}  // namespace checkers::lang

@@ -1,15 +1,15 @@
-// The message catalogues (ui_cli/lang/*.txt) as compiled into the binary by
+// The message catalogues (lang/*.txt) as compiled into the binary by
 // the `lang_data` genrule, so that an installed `checkers` needs no data
 // files.
 
-#ifndef CHECKERS_UI_CLI_LANG_DATA_H_
-#define CHECKERS_UI_CLI_LANG_DATA_H_
+#ifndef CHECKERS_LANG_LANG_DATA_H_
+#define CHECKERS_LANG_LANG_DATA_H_
 
 #include <vector>
 
 #include "absl/strings/string_view.h"
 
-namespace checkers::cli {
+namespace checkers::lang {
 
 struct LanguageFile {
   // The file's base name: a language code such as "en" or "sv".
@@ -21,6 +21,6 @@ struct LanguageFile {
 // Every embedded catalogue, in the order the build listed them.
 const std::vector<LanguageFile>& LanguageFiles();
 
-}  // namespace checkers::cli
+}  // namespace checkers::lang
 
-#endif  // CHECKERS_UI_CLI_LANG_DATA_H_
+#endif  // CHECKERS_LANG_LANG_DATA_H_
