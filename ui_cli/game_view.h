@@ -33,7 +33,7 @@ std::string EndText(const events::GameState& state);
 // countdown, the repetition count, a standing draw offer, or the result.
 std::string ShowText(const events::GameState& state);
 
-// `checkers show --json`: the same as one JSON object.
+// `checkers show --json`: the same as one JSON object (json/encode.h).
 std::string ShowJson(const events::GameState& state);
 
 // `checkers log`: "seq 3  turn 2  White  23-19" for a turn, and the event
@@ -45,10 +45,6 @@ std::string EventLine(const events::GameState& before,
 // `checkers log --json`: the same as one JSON object.
 std::string EventJson(const events::GameState& before,
                       const events::CheckedEvent& event);
-
-// How JSON outputs name a result: "first", "second" (the side that won)
-// or "draw".
-std::string ResultJson(events::Result result);
 
 // The PDN text of `turn` played after `before` ("24x15x6"). A turn that is
 // not legal there shows its squares as given, joined by '-'.

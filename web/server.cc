@@ -14,11 +14,12 @@
 #include "absl/strings/str_format.h"
 #include "events/validate.h"
 #include "google/protobuf/util/json_util.h"
-#include "web/state_json.h"
+#include "json/encode.h"
 #include "web/static_files.h"
 
 namespace checkers::web {
 
+using ::checkers::json::Dump;
 using nlohmann::json;
 
 namespace {
@@ -30,7 +31,7 @@ constexpr char kTableId[] = "([a-z0-9][a-z0-9-]{0,31})";
 
 void Send(httplib::Response& res, const Answer& answer) {
   res.status = answer.status;
-  res.set_content(answer.body.dump(), "application/json");
+  res.set_content(Dump(answer.body), "application/json");
 }
 
 std::string ContentType(absl::string_view name) {
@@ -107,7 +108,7 @@ absl::StatusOr<events::GameStarted> StartedOf(const json& body) {
   }
   started.set_human_side(side == "first" ? events::FIRST : events::SECOND);
   if (body.contains("options")) {
-    if (!google::protobuf::util::JsonStringToMessage(body["options"].dump(),
+    if (!google::protobuf::util::JsonStringToMessage(Dump(body["options"]),
                                                      started.mutable_options())
              .ok()) {
       return absl::InvalidArgumentError(
