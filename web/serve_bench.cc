@@ -119,12 +119,18 @@ absl::Status AwaitSeen(Lane& lane, uint64_t head, int truncations) {
 absl::Status Play(int port, Lane& lane, absl::Time deadline,
                   int64_t max_moves) {
   httplib::Client client("127.0.0.1", port);
+  // One connection for many requests: a hundred players connecting anew
+  // for each would overflow the server's short accept queue.
   client.set_keep_alive(true);
+  client.set_read_timeout(absl::ToChronoSeconds(kEventWait));
   absl::BitGen random;
   const std::string table = absl::StrCat("/api/tables/", lane.id);
   int truncations = 0;
   while (lane.moves < max_moves && absl::Now() < deadline) {
     httplib::Result got = client.Get(table);
+    // A GET may be sent again, so one dropped in the rush of a hundred
+    // players connecting at once is.
+    for (int retry = 0; retry < 3 && !got; ++retry) got = client.Get(table);
     if (!got || got->status != 200) return Failed("GET " + table, got);
     const json state = json::parse(got->body, nullptr, false);
     if (state.is_discarded()) return absl::InternalError("GET: not JSON");
@@ -170,7 +176,9 @@ absl::Status Round(const std::string& dir, int tables,
   Server::Options server_options;
   server_options.port = 0;
   server_options.data_dir = dir;
-  server_options.max_streams = tables + 8;
+  // The server's pool holds a thread per allowed stream: room for every
+  // follower and every player's request at once, so none waits in a queue.
+  server_options.max_streams = 2 * tables + 8;
   absl::StatusOr<std::unique_ptr<Server>> server =
       Server::Create(server_options);
   if (!server.ok()) return server.status();
@@ -197,6 +205,8 @@ absl::Status Round(const std::string& dir, int tables,
   for (auto& lane : lanes) {
     followers.emplace_back([port = *port, lane = lane.get()] {
       httplib::Client follower("127.0.0.1", port);
+      // The stream may be quiet while the other tables are made.
+      follower.set_read_timeout(absl::ToChronoSeconds(kEventWait));
       StreamReader reader(lane);
       follower.Get(absl::StrCat("/api/tables/", lane->id, "/events?after=0"),
                    [&](const char* data, size_t size) {
@@ -204,6 +214,8 @@ absl::Status Round(const std::string& dir, int tables,
                      return true;
                    });
     });
+    // One connection at a time: the server's accept queue is short.
+    if (status.ok()) status = AwaitSeen(*lane, 1, 0);
   }
   const absl::Time start = absl::Now();
   const absl::Time deadline = start + options.round;
@@ -258,7 +270,12 @@ absl::StatusOr<bench::Figures> ServeBench(const ServeBenchOptions& options) {
   for (int tables : options.table_counts) {
     const std::string dir = absl::StrCat(pattern, "/", tables);
     status = Round(dir, tables, options, figures);
-    if (!status.ok()) break;
+    if (!status.ok()) {
+      status = absl::Status(
+          status.code(),
+          absl::StrCat("with ", tables, " tables: ", status.message()));
+      break;
+    }
   }
   std::error_code ignored;
   std::filesystem::remove_all(pattern, ignored);
