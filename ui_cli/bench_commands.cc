@@ -12,6 +12,7 @@
 #include "bench/storage_bench.h"
 #include "ui_cli/command.h"
 #include "ui_cli/exit_codes.h"
+#include "web/serve_bench.h"
 
 namespace checkers::cli {
 namespace {
@@ -30,6 +31,19 @@ int Print(const absl::StatusOr<bench::Figures>& figures) {
 int RunPerft() { return Print(bench::PerftBench(bench::kPerftBenchDepth)); }
 int RunSearch() { return Print(bench::SearchBench()); }
 int RunStorage() { return Print(bench::StorageBench()); }
+// The server's figures next to the durable append rate of the same run,
+// the bound every move's fdatasync puts on them.
+int RunServe() {
+  absl::StatusOr<bench::Figures> figures =
+      web::ServeBench(web::ServeBenchOptions());
+  if (!figures.ok()) return Fail(figures.status());
+  absl::StatusOr<bench::Figures> storage = bench::StorageBench();
+  if (!storage.ok()) return Fail(storage.status());
+  for (const bench::Figure& f : *storage) {
+    if (f.name == "durable_appends_per_second") figures->push_back(f);
+  }
+  return Print(figures);
+}
 int RunImport() {
   return Print(bench::ImportBench(bench::ImportBenchPath(), kImportRounds));
 }
@@ -40,7 +54,8 @@ std::vector<Bench> Benches() {
   return {{"perft", RunPerft},
           {"search", RunSearch},
           {"log", RunStorage},
-          {"import", RunImport}};
+          {"import", RunImport},
+          {"serve", RunServe}};
 }
 
 }  // namespace checkers::cli

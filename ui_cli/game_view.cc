@@ -10,9 +10,11 @@
 #include "engine/fen.h"
 #include "engine/notation.h"
 #include "events/computer.h"
-#include "ui_cli/board_grid.h"
 #include "events/validate.h"
-#include "ui_cli/json.h"
+#include "json/encode.h"
+#include "json/state_json.h"
+#include "nlohmann/json.hpp"
+#include "ui_cli/board_grid.h"
 
 namespace checkers::cli {
 namespace {
@@ -46,17 +48,6 @@ std::string ResultWords(const GameState& s, events::Result result) {
 }
 
 }  // namespace
-
-std::string ResultJson(events::Result result) {
-  switch (result) {
-    case events::FIRST_WINS:
-      return "first";
-    case events::SECOND_WINS:
-      return "second";
-    default:
-      return "draw";
-  }
-}
 
 std::string TurnText(const GameState& before, const events::TurnPlayed& turn) {
   absl::StatusOr<Move> move = events::CheckTurn(before, turn);
@@ -126,43 +117,41 @@ std::string EndText(const GameState& s) {
 }
 
 std::string ShowJson(const GameState& s) {
-  JsonObject o;
-  if (s.started == nullptr) return o.Add("game", false).str();
-  o.Add("fen", ToFen(s.position));
-  o.Add("side_to_move", Name(s, s.side_to_move()));
-  o.Add("turns_played", s.turns);
-  o.Add("mode", events::ModeWord(s.mode));
+  nlohmann::ordered_json o;
+  if (s.started == nullptr) {
+    o["game"] = false;
+    return json::Dump(o);
+  }
+  o["fen"] = ToFen(s.position);
+  o["side_to_move"] = Name(s, s.side_to_move());
+  o["turns_played"] = s.turns;
+  o["mode"] = std::string(events::ModeWord(s.mode));
   if (s.vs_computer()) {
-    o.Add("difficulty",
-          absl::AsciiStrToLower(events::Difficulty_Name(s.difficulty)));
-    o.Add("human", Name(s, s.human_side));
+    o["difficulty"] =
+        absl::AsciiStrToLower(events::Difficulty_Name(s.difficulty));
+    o["human"] = Name(s, s.human_side);
   }
-  o.Add("repetition_count", s.RepetitionCount());
-  if (const int left = s.TurnsUntilAutomaticDraw(); left >= 0 && !s.over()) {
-    o.Add("draw_in_turns", left);
-  } else {
-    o.AddNull("draw_in_turns");
-  }
-  o.Add("no_progress_turns", s.no_progress_turns);
-  if (s.draw_offer.has_value()) {
-    o.Add("draw_offer_by", Name(s, *s.draw_offer));
-  } else {
-    o.AddNull("draw_offer_by");
-  }
-  o.Add("over", s.over());
+  o["repetition_count"] = s.RepetitionCount();
+  const int left = s.TurnsUntilAutomaticDraw();
+  o["draw_in_turns"] = left >= 0 && !s.over() ? nlohmann::ordered_json(left)
+                                              : nlohmann::ordered_json(nullptr);
+  o["no_progress_turns"] = s.no_progress_turns;
+  o["draw_offer_by"] = s.draw_offer.has_value()
+                           ? nlohmann::ordered_json(Name(s, *s.draw_offer))
+                           : nlohmann::ordered_json(nullptr);
+  o["over"] = s.over();
   if (s.over()) {
-    o.Add("result", ResultJson(s.ended->result()));
-    o.Add("winner", s.ended->result() == events::DRAW
-                        ? ""
-                        : ResultWords(s, s.ended->result()));
-    o.Add("reason",
-          absl::AsciiStrToLower(events::EndReason_Name(s.ended->reason())));
-    o.Add("end", EndText(s));
+    o["result"] = json::ResultWord(s.ended->result());
+    o["winner"] = s.ended->result() == events::DRAW
+                      ? ""
+                      : ResultWords(s, s.ended->result());
+    o["reason"] = json::ReasonWord(s.ended->reason());
+    o["end"] = EndText(s);
   } else {
-    o.AddNull("result");
-    o.Add("legal_moves", LegalMoveTexts(s.position, s.rules.capture));
+    o["result"] = nullptr;
+    o["legal_moves"] = LegalMoveTexts(s.position, s.rules.capture);
   }
-  return o.str();
+  return json::Dump(o);
 }
 
 namespace {
@@ -248,55 +237,51 @@ std::string EventLine(const GameState& before,
 std::string EventJson(const GameState& before,
                       const events::CheckedEvent& checked) {
   const Event& e = checked.event();
-  JsonObject o;
-  o.Add("seq", before.last_seq + 1);
-  o.Add("turn",
-        e.kind_case() == Event::kTurnPlayed ? before.turns + 1 : before.turns);
+  nlohmann::ordered_json o;
+  o["seq"] = before.last_seq + 1;
+  o["turn"] =
+      e.kind_case() == Event::kTurnPlayed ? before.turns + 1 : before.turns;
   const std::optional<Side> side = EventSide(e);
-  if (side.has_value()) {
-    o.Add("side", Name(before, *side));
-  } else {
-    o.AddNull("side");
-  }
+  o["side"] = side.has_value() ? nlohmann::ordered_json(Name(before, *side))
+                               : nlohmann::ordered_json(nullptr);
   switch (e.kind_case()) {
     case Event::kGameStarted:
-      o.Add("event", "game_started");
-      o.Add("mode", events::ModeWord(e.game_started().mode()));
-      o.Add("fen", e.game_started().start_fen());
+      o["event"] = "game_started";
+      o["mode"] = std::string(events::ModeWord(e.game_started().mode()));
+      o["fen"] = e.game_started().start_fen();
       break;
     case Event::kTurnPlayed:
-      o.Add("event", "turn");
-      o.Add("move", MoveToText(checked.move()));
-      o.Add("computer", e.turn_played().has_computer());
+      o["event"] = "turn";
+      o["move"] = MoveToText(checked.move());
+      o["computer"] = e.turn_played().has_computer();
       break;
     case Event::kDrawOffered:
-      o.Add("event", "draw_offered");
+      o["event"] = "draw_offered";
       break;
     case Event::kDrawAccepted:
-      o.Add("event", "draw_accepted");
+      o["event"] = "draw_accepted";
       break;
     case Event::kDrawDeclined:
-      o.Add("event", "draw_declined");
+      o["event"] = "draw_declined";
       break;
     case Event::kResigned:
-      o.Add("event", "resigned");
+      o["event"] = "resigned";
       break;
     case Event::kModeChanged:
-      o.Add("event", "mode_changed");
-      o.Add("mode", events::ModeWord(e.mode_changed().mode()));
+      o["event"] = "mode_changed";
+      o["mode"] = std::string(events::ModeWord(e.mode_changed().mode()));
       break;
     case Event::kGameEnded:
-      o.Add("event", "game_ended");
-      o.Add("result", ResultJson(e.game_ended().result()));
-      o.Add("reason", absl::AsciiStrToLower(
-                          events::EndReason_Name(e.game_ended().reason())));
+      o["event"] = "game_ended";
+      o["result"] = json::ResultWord(e.game_ended().result());
+      o["reason"] = json::ReasonWord(e.game_ended().reason());
       break;
     case Event::KIND_NOT_SET:
-      o.Add("event", "unknown");
+      o["event"] = "unknown";
       break;
   }
-  o.Add("text", EventWords(before, checked));
-  return o.str();
+  o["text"] = EventWords(before, checked);
+  return json::Dump(o);
 }
 
 }  // namespace checkers::cli

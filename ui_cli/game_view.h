@@ -29,7 +29,7 @@ events::Side BottomSide(const events::GameState& state);
 // 1, 5, 9)", ... for a finished game.
 std::string EndText(const events::GameState& state);
 
-// `checkers show --json`: the same as one JSON object.
+// `checkers show --json`: the state as one JSON object (json/encode.h).
 std::string ShowJson(const events::GameState& state);
 
 // `checkers log`: "seq 3  turn 2  White  23-19" for a turn, and the event
@@ -41,10 +41,6 @@ std::string EventLine(const events::GameState& before,
 // `checkers log --json`: the same as one JSON object.
 std::string EventJson(const events::GameState& before,
                       const events::CheckedEvent& event);
-
-// How JSON outputs name a result: "first", "second" (the side that won)
-// or "draw".
-std::string ResultJson(events::Result result);
 
 // The PDN text of `turn` played after `before` ("24x15x6"). A turn that is
 // not legal there shows its squares as given, joined by '-'.

@@ -23,6 +23,9 @@
 #include "events/fold.h"
 #include "events/game_state.h"
 #include "events/validate.h"
+#include "json/encode.h"
+#include "json/state_json.h"
+#include "nlohmann/json.hpp"
 #include "replay/audit.h"
 #include "replay/game_record.h"
 #include "replay/import.h"
@@ -37,7 +40,6 @@
 #include "ui_cli/common_flags.h"
 #include "ui_cli/exit_codes.h"
 #include "ui_cli/game_view.h"
-#include "ui_cli/json.h"
 #include "ui_cli/save_flag.h"
 #include "ui_cli/step_keys.h"
 
@@ -425,58 +427,54 @@ void PrintAuditText(const std::string& name, const replay::AuditReport& r) {
 
 void PrintAuditJson(const std::string& name, const replay::AuditReport& r) {
   for (const replay::Finding& f : r.findings) {
-    JsonObject o;
-    o.Add("type", "finding")
-        .Add("seq", f.seq)
-        .Add("code", replay::FindingCode(f.kind))
-        .Add("message", f.message);
-    std::printf("%s\n", o.str().c_str());
+    nlohmann::ordered_json o;
+    o["type"] = "finding";
+    o["seq"] = f.seq;
+    o["code"] = std::string(replay::FindingCode(f.kind));
+    o["message"] = f.message;
+    std::printf("%s\n", json::Dump(o).c_str());
   }
   for (const replay::Notice& n : r.notices) {
-    JsonObject o;
-    o.Add("type", "notice");
-    if (n.seq > 0) {
-      o.Add("seq", n.seq);
-    } else {
-      o.AddNull("seq");
-    }
-    o.Add("message", n.message);
-    std::printf("%s\n", o.str().c_str());
+    nlohmann::ordered_json o;
+    o["type"] = "notice";
+    o["seq"] = n.seq > 0 ? nlohmann::ordered_json(n.seq)
+                         : nlohmann::ordered_json(nullptr);
+    o["message"] = n.message;
+    std::printf("%s\n", json::Dump(o).c_str());
   }
-  JsonObject summary;
-  summary.Add("type", "summary")
-      .Add("log", name)
-      .Add("sound", r.sound())
-      .Add("findings", static_cast<uint64_t>(r.findings.size()))
-      .Add("records", r.records)
-      .Add("audited", r.audited)
-      .Add("turns", r.state.turns)
-      .Add("torn_bytes", r.torn_bytes);
+  nlohmann::ordered_json summary;
+  summary["type"] = "summary";
+  summary["log"] = name;
+  summary["sound"] = r.sound();
+  summary["findings"] = r.findings.size();
+  summary["records"] = r.records;
+  summary["audited"] = r.audited;
+  summary["turns"] = r.state.turns;
+  summary["torn_bytes"] = r.torn_bytes;
   if (r.end.has_value()) {
-    JsonObject end;
-    end.Add("seq", r.end->seq)
-        .Add("result", ResultJson(r.end->end.result()))
-        .Add("reason",
-             absl::AsciiStrToLower(events::EndReason_Name(r.end->end.reason())))
-        .Add("justification", r.end->justification);
-    summary.AddRaw("end", end.str());
+    nlohmann::ordered_json end;
+    end["seq"] = r.end->seq;
+    end["result"] = json::ResultWord(r.end->end.result());
+    end["reason"] = json::ReasonWord(r.end->end.reason());
+    end["justification"] = r.end->justification;
+    summary["end"] = std::move(end);
   } else {
-    summary.AddNull("end");
+    summary["end"] = nullptr;
   }
-  std::printf("%s\n", summary.str().c_str());
+  std::printf("%s\n", json::Dump(summary).c_str());
 }
 
 // Fails with `status`; with --json, a summary line first, so a batch
 // system reading stdout learns of the error too.
 int FailAudit(const std::string& name, const absl::Status& status) {
   if (absl::GetFlag(FLAGS_json)) {
-    JsonObject summary;
-    summary.Add("type", "summary")
-        .Add("log", name)
-        .Add("sound", false)
-        .Add("error", status.message())
-        .Add("exit", ExitCodeFor(status));
-    std::printf("%s\n", summary.str().c_str());
+    nlohmann::ordered_json summary;
+    summary["type"] = "summary";
+    summary["log"] = name;
+    summary["sound"] = false;
+    summary["error"] = std::string(status.message());
+    summary["exit"] = ExitCodeFor(status);
+    std::printf("%s\n", json::Dump(summary).c_str());
   }
   return Fail(status);
 }

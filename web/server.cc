@@ -15,12 +15,14 @@
 #include "absl/strings/str_join.h"
 #include "events/validate.h"
 #include "google/protobuf/util/json_util.h"
+#include "json/encode.h"
+#include "json/state_json.h"
 #include "lang/catalogue.h"
-#include "web/state_json.h"
 #include "web/static_files.h"
 
 namespace checkers::web {
 
+using ::checkers::json::Dump;
 using nlohmann::json;
 
 namespace {
@@ -32,7 +34,7 @@ constexpr char kTableId[] = "([a-z0-9][a-z0-9-]{0,31})";
 
 void Send(httplib::Response& res, const Answer& answer) {
   res.status = answer.status;
-  res.set_content(answer.body.dump(), "application/json");
+  res.set_content(Dump(answer.body), "application/json");
 }
 
 std::string ContentType(absl::string_view name) {
@@ -109,7 +111,7 @@ absl::StatusOr<events::GameStarted> StartedOf(const json& body) {
   }
   started.set_human_side(side == "first" ? events::FIRST : events::SECOND);
   if (body.contains("options")) {
-    if (!google::protobuf::util::JsonStringToMessage(body["options"].dump(),
+    if (!google::protobuf::util::JsonStringToMessage(Dump(body["options"]),
                                                      started.mutable_options())
              .ok()) {
       return absl::InvalidArgumentError(

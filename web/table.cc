@@ -14,12 +14,17 @@
 #include "events/fold.h"
 #include "events/game_state.h"
 #include "events/validate.h"
+#include "json/encode.h"
+#include "json/state_json.h"
 #include "replay/log_record.h"
 #include "replay/pdn_writer.h"
-#include "web/state_json.h"
 
 namespace checkers::web {
 
+using ::checkers::json::Dump;
+using ::checkers::json::RecordJson;
+using ::checkers::json::SideWord;
+using ::checkers::json::StateJson;
 using nlohmann::json;
 using session::Outcome;
 using session::Refusal;
@@ -192,7 +197,7 @@ json Table::StatusJson() {
 void Table::Changed() {
   session_->TakeReports();
   work_cv_.Signal();
-  std::string status = StatusJson().dump();
+  std::string status = Dump(StatusJson());
   if (status != last_status_) {
     last_status_ = std::move(status);
     ++status_version_;
@@ -363,7 +368,7 @@ std::optional<std::vector<StreamMessage>> Table::Next(Follower& f,
   std::vector<StreamMessage> out;
   if (f.low < f.sent) {
     f.sent = f.low;
-    out.push_back({f.sent, "truncated", json{{"head", f.sent}}.dump()});
+    out.push_back({f.sent, "truncated", Dump(json{{"head", f.sent}})});
   }
   f.low = std::numeric_limits<uint64_t>::max();
   const std::vector<events::Event>& log = session_->events();
@@ -376,13 +381,13 @@ std::optional<std::vector<StreamMessage>> Table::Next(Follower& f,
       if (++seq <= f.sent) return;
       json data = RecordJson(seq, checked.event());
       data["state"] = StateJson(after);
-      out.push_back({seq, data["kind"].get<std::string>(), data.dump()});
+      out.push_back({seq, data["kind"].get<std::string>(), Dump(data)});
     }).IgnoreError();
     f.sent = log.size();
   }
   if (f.status_seen != status_version_) {
     f.status_seen = status_version_;
-    out.push_back({std::nullopt, "status", StatusJson().dump()});
+    out.push_back({std::nullopt, "status", Dump(StatusJson())});
   }
   return out;
 }

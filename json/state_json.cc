@@ -1,16 +1,16 @@
-#include "web/state_json.h"
+#include "json/state_json.h"
 
 #include <string>
 
 #include "absl/strings/ascii.h"
 #include "engine/fen.h"
 #include "events/computer.h"
-#include "google/protobuf/util/json_util.h"
+#include "json/encode.h"
 
-namespace checkers::web {
+namespace checkers::json {
 
 using events::GameState;
-using nlohmann::json;
+using Json = nlohmann::json;
 
 std::string SideWord(events::Side side) {
   switch (side) {
@@ -23,14 +23,25 @@ std::string SideWord(events::Side side) {
   }
 }
 
-namespace {
-
-std::string Lower(const std::string& name) {
-  return absl::AsciiStrToLower(name);
+std::string ResultWord(events::Result result) {
+  switch (result) {
+    case events::FIRST_WINS:
+      return "first";
+    case events::SECOND_WINS:
+      return "second";
+    default:
+      return "draw";
+  }
 }
 
-json BoardJson(const Position& pos) {
-  json board = json::array();
+std::string ReasonWord(events::EndReason reason) {
+  return absl::AsciiStrToLower(events::EndReason_Name(reason));
+}
+
+namespace {
+
+Json BoardJson(const Position& pos) {
+  Json board = Json::array();
   for (Square s = 0; s < 32; ++s) {
     switch (pos.PieceAt(s)) {
       case Piece::kBlackMan:
@@ -55,9 +66,9 @@ json BoardJson(const Position& pos) {
 
 }  // namespace
 
-json StateJson(const GameState& s) {
+Json StateJson(const GameState& s) {
   if (s.started == nullptr) return {{"game", false}};
-  json o;
+  Json o;
   o["game"] = true;
   o["fen"] = ToFen(s.position);
   o["side_to_move"] = SideWord(s.side_to_move());
@@ -68,28 +79,20 @@ json StateJson(const GameState& s) {
   o["turns_played"] = s.turns;
   o["mode"] = std::string(events::ModeWord(s.mode));
   if (s.vs_computer()) {
-    o["difficulty"] = Lower(events::Difficulty_Name(s.difficulty));
+    o["difficulty"] =
+        absl::AsciiStrToLower(events::Difficulty_Name(s.difficulty));
     o["human"] = SideWord(s.human_side);
   }
   o["repetition_count"] = s.RepetitionCount();
   const int left = s.TurnsUntilAutomaticDraw();
-  o["draw_in_turns"] = left >= 0 && !s.over() ? json(left) : json(nullptr);
+  o["draw_in_turns"] = left >= 0 && !s.over() ? Json(left) : Json(nullptr);
   o["no_progress_turns"] = s.no_progress_turns;
   o["draw_offer_by"] =
-      s.draw_offer.has_value() ? json(SideWord(*s.draw_offer)) : json(nullptr);
+      s.draw_offer.has_value() ? Json(SideWord(*s.draw_offer)) : Json(nullptr);
   o["over"] = s.over();
   if (s.over()) {
-    switch (s.ended->result()) {
-      case events::FIRST_WINS:
-        o["result"] = "first";
-        break;
-      case events::SECOND_WINS:
-        o["result"] = "second";
-        break;
-      default:
-        o["result"] = "draw";
-    }
-    o["reason"] = Lower(events::EndReason_Name(s.ended->reason()));
+    o["result"] = ResultWord(s.ended->result());
+    o["reason"] = ReasonWord(s.ended->reason());
     o["repetition_seqs"] = s.ended->repetition_seqs();
   } else {
     o["result"] = nullptr;
@@ -98,20 +101,13 @@ json StateJson(const GameState& s) {
   return o;
 }
 
-json RecordJson(uint64_t seq, const events::Event& event) {
-  std::string text;
-  google::protobuf::util::JsonPrintOptions options;
-  options.preserve_proto_field_names = true;
-  const bool printed =
-      google::protobuf::util::MessageToJsonString(event, &text, options).ok();
+Json RecordJson(uint64_t seq, const events::Event& event) {
   std::string kind;
   if (event.kind_case() != events::Event::KIND_NOT_SET) {
     kind = std::string(
         event.GetDescriptor()->FindFieldByNumber(event.kind_case())->name());
   }
-  return {{"seq", seq},
-          {"kind", kind},
-          {"event", printed ? json::parse(text) : json(nullptr)}};
+  return {{"seq", seq}, {"kind", kind}, {"event", ProtoJson(event)}};
 }
 
-}  // namespace checkers::web
+}  // namespace checkers::json

@@ -1,9 +1,11 @@
-// The web API's JSON for a game (web/API.md): the folded state, with the
-// fields of `checkers show --json` and the board as the pages draw it, and
-// each log record in the proto3 JSON mapping of events.proto.
+// A game in JSON, for the shells (json/encode.h prints it): the words the
+// JSON outputs share for sides, results and end reasons; the web API's
+// folded state and records (web/API.md), with the fields of `checkers show
+// --json` and the board as the pages draw it, each record in the proto3
+// JSON mapping of events.proto.
 
-#ifndef CHECKERS_WEB_STATE_JSON_H_
-#define CHECKERS_WEB_STATE_JSON_H_
+#ifndef CHECKERS_JSON_STATE_JSON_H_
+#define CHECKERS_JSON_STATE_JSON_H_
 
 #include <cstdint>
 #include <string>
@@ -12,7 +14,7 @@
 #include "events/game_state.h"
 #include "nlohmann/json.hpp"
 
-namespace checkers::web {
+namespace checkers::json {
 
 // The folded state: {"game": false} before any game; otherwise fen,
 // side_to_move ("first"/"second"), colours, turns_played, mode,
@@ -29,6 +31,13 @@ nlohmann::json RecordJson(uint64_t seq, const events::Event& event);
 // "first", "second" or "" for a side.
 std::string SideWord(events::Side side);
 
-}  // namespace checkers::web
+// How every JSON output names a result: "first", "second" (the side that
+// won) or "draw".
+std::string ResultWord(events::Result result);
 
-#endif  // CHECKERS_WEB_STATE_JSON_H_
+// An end reason as JSON names it: "no_legal_move", "resignation", ...
+std::string ReasonWord(events::EndReason reason);
+
+}  // namespace checkers::json
+
+#endif  // CHECKERS_JSON_STATE_JSON_H_

@@ -1,10 +1,10 @@
-#include "web/state_json.h"
+#include "json/state_json.h"
 
 #include "events/fold.h"
 #include "events/validate.h"
 #include "gtest/gtest.h"
 
-namespace checkers::web {
+namespace checkers::json {
 namespace {
 
 events::GameState Started(events::Mode mode) {
@@ -47,4 +47,4 @@ TEST(StateJsonTest, RecordIsTheEventsProtoJsonWithItsKind) {
 }
 
 }  // namespace
-}  // namespace checkers::web
+}  // namespace checkers::json

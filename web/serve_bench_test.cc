@@ -1,0 +1,30 @@
+#include "web/serve_bench.h"
+
+#include <string>
+
+#include "absl/time/time.h"
+#include "bench/figure.h"
+#include "gtest/gtest.h"
+
+namespace checkers::web {
+namespace {
+
+// Bounded by count, with time to spare, so the figures are exact.
+TEST(ServeBenchTest, EveryTablePlaysItsMovesAndEachIsTimed) {
+  ServeBenchOptions options;
+  options.table_counts = {1, 2};
+  options.round = absl::Seconds(60);
+  options.max_moves_per_table = 5;
+  absl::StatusOr<bench::Figures> figures = ServeBench(options);
+  ASSERT_TRUE(figures.ok()) << figures.status();
+  ASSERT_EQ(figures->size(), 8u);
+  EXPECT_EQ((*figures)[0].name, "serve_1_tables_moves");
+  EXPECT_EQ((*figures)[0].value, "5");
+  EXPECT_EQ((*figures)[4].name, "serve_2_tables_moves");
+  EXPECT_EQ((*figures)[4].value, "10");
+  EXPECT_EQ((*figures)[7].name, "serve_2_tables_p99_ms");
+  EXPECT_GT(std::stod((*figures)[7].value), 0);
+}
+
+}  // namespace
+}  // namespace checkers::web
