@@ -8,6 +8,7 @@
 #include "absl/status/status.h"
 #include "absl/strings/ascii.h"
 #include "absl/strings/match.h"
+#include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/strip.h"
 
@@ -52,6 +53,38 @@ bool IsResultToken(absl::string_view word) {
 bool IsAnnotation(absl::string_view word) {
   return word == "!" || word == "?" || word == "!!" || word == "??" ||
          word == "!?" || word == "?!";
+}
+
+bool IsMoveSeparator(char c) {
+  return c == '-' || c == 'x' || c == 'X' || c == ':';
+}
+
+// The files of a board of up to ten columns, as algebraic notation names
+// them.
+bool IsFileLetter(char c) { return c >= 'a' && c <= 'j'; }
+
+// The length of the numeric square `text` starts with ("11", "9", "09"),
+// or 0. Squares count from 1, which keeps "1-0" and "0-1-0" out.
+size_t NumericSquareLength(absl::string_view text) {
+  size_t d = 0;
+  while (d < text.size() && IsDigit(text[d])) ++d;
+  if (d == 0 || d > 2 || (text[d - 1] == '0' && (d == 1 || text[0] == '0'))) {
+    return 0;
+  }
+  return d;
+}
+
+// The length of the algebraic square `text` starts with ("c3", "j10"), or
+// 0: a file letter and a rank from 1 to 10.
+size_t AlgebraicSquareLength(absl::string_view text) {
+  if (text.size() < 2 || !IsFileLetter(text[0]) || !IsDigit(text[1]) ||
+      text[1] == '0') {
+    return 0;
+  }
+  if (text.size() > 2 && IsDigit(text[2])) {
+    return text[1] == '1' && text[2] == '0' ? 3 : 0;
+  }
+  return 2;
 }
 
 // What one word of move text holds. A word may combine a move number with
@@ -118,25 +151,22 @@ std::optional<Word> ParseWord(absl::string_view word) {
     if (rest.empty()) return w;
   }
 
-  // A move: squares of one or two digits joined by '-' or 'x'. A
-  // separator counts only before a digit, so "8-11x" leaves "x..." to the
-  // remark test below.
+  // A move: two or more squares, all numeric ("11-15", "24x15x6") or all
+  // algebraic ("c3-d4", "d4:b6"), joined by '-', 'x' or ':'. A separator
+  // counts only before a square, so "8-11x" leaves "x..." to the remark
+  // test below.
   const size_t start = word.size() - rest.size();
+  const bool algebraic = !rest.empty() && IsFileLetter(rest[0]);
   size_t i = 0;
   int squares = 0;
   while (true) {
-    size_t d = i;
-    while (d < rest.size() && IsDigit(rest[d])) ++d;
-    // Squares count from 1, which keeps "1-0" and "0-1-0" out.
-    if (d == i || d - i > 2 ||
-        (rest[d - 1] == '0' && (d - i == 1 || rest[i] == '0'))) {
-      return std::nullopt;
-    }
+    const size_t length = algebraic ? AlgebraicSquareLength(rest.substr(i))
+                                    : NumericSquareLength(rest.substr(i));
+    if (length == 0) return std::nullopt;
     ++squares;
-    i = d;
-    if (i + 1 < rest.size() &&
-        (rest[i] == '-' || rest[i] == 'x' || rest[i] == 'X') &&
-        IsDigit(rest[i + 1])) {
+    i += length;
+    if (i + 1 < rest.size() && IsMoveSeparator(rest[i]) &&
+        (algebraic ? IsFileLetter(rest[i + 1]) : IsDigit(rest[i + 1]))) {
       ++i;
       continue;
     }
@@ -406,7 +436,23 @@ absl::Status Reader::ReadWord() {
   size_t end = pos_ + 1;
   while (end < text_.size() && !IsSpace(text_[end]) && !IsDelimiter(text_[end]))
     ++end;
-  const absl::string_view word = text_.substr(pos_, end - pos_);
+  // Some collections pad a one-digit square to two columns ("1- 6"): a
+  // word that ends in a separator after a digit takes the number that
+  // follows it on the same line.
+  std::string joined(text_.substr(pos_, end - pos_));
+  while (joined.size() >= 2 && IsMoveSeparator(joined.back()) &&
+         IsDigit(joined[joined.size() - 2])) {
+    size_t next = end;
+    while (next < text_.size() && (text_[next] == ' ' || text_[next] == '\t'))
+      ++next;
+    if (next == end || next >= text_.size() || !IsDigit(text_[next])) break;
+    end = next;
+    while (end < text_.size() && !IsSpace(text_[end]) &&
+           !IsDelimiter(text_[end]))
+      ++end;
+    absl::StrAppend(&joined, text_.substr(next, end - next));
+  }
+  const absl::string_view word = joined;
   AdvanceTo(end);
 
   const std::optional<Word> w = ParseWord(word);
@@ -583,6 +629,51 @@ std::optional<absl::string_view> FindTag(const std::vector<PdnTag>& tags,
     if (absl::EqualsIgnoreCase(tag.name, name)) return tag.value;
   }
   return std::nullopt;
+}
+
+absl::StatusOr<int> ParseGameType(absl::string_view value) {
+  const absl::string_view stripped = absl::StripAsciiWhitespace(value);
+  const absl::string_view first = stripped.substr(0, stripped.find(','));
+  int type = 0;
+  if (!absl::SimpleAtoi(absl::StripAsciiWhitespace(first), &type) || type < 0) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("GameType ", Quote(value),
+                     " does not start with a game type number such as 21"));
+  }
+  return type;
+}
+
+std::optional<std::string> NumericMoveText(absl::string_view written,
+                                           int columns) {
+  std::string text;
+  size_t i = 0;
+  while (i < written.size()) {
+    const char c = written[i];
+    if (c == ':') {
+      text.push_back('x');
+      ++i;
+    } else if (IsFileLetter(c)) {
+      const size_t length = AlgebraicSquareLength(written.substr(i));
+      if (length == 0) return std::nullopt;
+      const int file = c - 'a';
+      int rank = 0;
+      if (!absl::SimpleAtoi(written.substr(i + 1, length - 1), &rank)) {
+        return std::nullopt;
+      }
+      // a1 is a dark square: the dark squares are those where the file
+      // (from 0) and the rank (from 1) differ in parity.
+      if (file >= columns || rank > columns || (file + rank) % 2 == 0) {
+        return std::nullopt;
+      }
+      const int per_row = columns / 2;
+      absl::StrAppend(&text, (columns - rank) * per_row + file / 2 + 1);
+      i += length;
+    } else {
+      text.push_back(c);
+      ++i;
+    }
+  }
+  return text;
 }
 
 absl::StatusOr<std::vector<PdnGame>> ParsePdn(absl::string_view text) {

@@ -104,6 +104,19 @@ std::string DecodePdnText(absl::string_view bytes);
 std::optional<absl::string_view> FindTag(const std::vector<PdnTag>& tags,
                                          absl::string_view name);
 
+// The number a GameType tag gives: "21", or the first field of the long
+// form "20,W,10,10,N2,0". InvalidArgument naming the value when it does
+// not start with a number.
+absl::StatusOr<int> ParseGameType(absl::string_view value);
+
+// `written` (a move as PdnMove::text holds it) in numeric notation on a
+// board of `columns` columns (8 or 10): algebraic squares become their
+// numbers ("c3-d4" is "22-18" on 8x8, where a1 is 29 and b8 is 1) and ':'
+// becomes 'x'; numeric text comes back with only that change. Squares off
+// the board's dark squares give nullopt.
+std::optional<std::string> NumericMoveText(absl::string_view written,
+                                           int columns);
+
 // Reads every game of a PDN file. Tolerates what real files contain:
 // a UTF-8 byte order mark; CRLF, LF or CR line ends; odd spacing in tags;
 // `{...}` comments over several lines and `;` comments to the end of the
@@ -111,7 +124,9 @@ std::optional<absl::string_view> FindTag(const std::vector<PdnTag>& tags,
 // move annotations (`!`, `?`, `!!`, `??`, `!?`, `?!`, and the star `*`
 // glued to a move); move numbers in any spacing (`1.`, `1...`, `1. ...`,
 // `12.11-15`); moves in any notation the rules layer accepts later (short
-// jumps, `-` in captures, leading zeros); games without tags or without a
+// jumps, `-` or `:` in captures, leading zeros, a one-digit square padded
+// with a space as in `1- 6`, and algebraic squares as Russian collections
+// write them, `c3-d4`, `d4:b6`); games without tags or without a
 // blank line before the next; a remark glued to a move (`8-11Red...`,
 // kept as a note); and text after the last game's result (kept as a note).
 //

@@ -45,11 +45,17 @@ std::string DescribeGame(const PdnGame& game) {
 
 absl::StatusOr<GameRecord> ReplayPdnGame(const PdnGame& game) {
   const absl::string_view game_type = TagOrEmpty(game, "GameType");
-  // PDN 3 allows a long form "21,B,8,8,N1,0"; its first field is the type.
-  if (!game_type.empty() && game_type.substr(0, game_type.find(',')) != "21") {
-    return absl::FailedPreconditionError(
-        absl::StrCat(Where(game, game.line), "GameType \"", game_type,
-                     "\": only English checkers (GameType 21) is supported"));
+  if (!game_type.empty()) {
+    const absl::StatusOr<int> type = ParseGameType(game_type);
+    if (!type.ok()) {
+      return absl::DataLossError(
+          absl::StrCat(Where(game, game.line), type.status().message()));
+    }
+    if (*type != 21) {
+      return absl::FailedPreconditionError(
+          absl::StrCat(Where(game, game.line), "GameType \"", game_type,
+                       "\": only English checkers (GameType 21) is supported"));
+    }
   }
 
   GameRecord record;

@@ -183,6 +183,56 @@ TEST(PdnTest, MovesKeepTheirNotationAsWritten) {
               ElementsAre("09-13", "22x15", "24x6", "24X15x6", "26-17-10"));
 }
 
+TEST(PdnTest, AlgebraicMovesAreReadAsWritten) {
+  const std::vector<PdnGame> games =
+      MustParse("1. c3-d4 d6-e5 2. d4:f6 g7:e5 3. a1xc3:e5 j10-i9 *");
+  ASSERT_EQ(games.size(), 1u);
+  EXPECT_THAT(MoveTexts(games[0]), ElementsAre("c3-d4", "d6-e5", "d4:f6",
+                                               "g7:e5", "a1xc3:e5", "j10-i9"));
+}
+
+TEST(PdnTest, ColonCapturesAreRead) {
+  const std::vector<PdnGame> games = MustParse("1. 28:19 14:23 *");
+  ASSERT_EQ(games.size(), 1u);
+  EXPECT_THAT(MoveTexts(games[0]), ElementsAre("28:19", "14:23"));
+}
+
+TEST(PdnTest, ASquarePaddedWithASpaceJoinsItsMove) {
+  const std::vector<PdnGame> games =
+      MustParse("17. 43-39  1- 6  18. 49-43  2-\t7 19. 9x 3 *");
+  ASSERT_EQ(games.size(), 1u);
+  EXPECT_THAT(MoveTexts(games[0]),
+              ElementsAre("43-39", "1-6", "49-43", "2-7", "9x3"));
+  EXPECT_EQ(games[0].moves[1].column, 12);
+}
+
+TEST(PdnTest, ASeparatorBeforeTheNextLineDoesNotJoinIt) {
+  EXPECT_THAT(DataLossMessage("1. 11-\n15 *"), HasSubstr("\"11-\""));
+}
+
+TEST(PdnTest, GameTypeGivesItsNumberInShortAndLongForm) {
+  EXPECT_EQ(ParseGameType("21").value_or(-1), 21);
+  EXPECT_EQ(ParseGameType(" 20,W,10,10,N2,0 ").value_or(-1), 20);
+  EXPECT_EQ(ParseGameType("25 ").value_or(-1), 25);
+  const absl::StatusOr<int> bad = ParseGameType("W,8,8");
+  EXPECT_EQ(bad.status().code(), absl::StatusCode::kInvalidArgument);
+  EXPECT_THAT(bad.status().message(), HasSubstr("\"W,8,8\""));
+}
+
+TEST(PdnTest, AlgebraicSquaresBecomeTheirNumbers) {
+  EXPECT_EQ(NumericMoveText("c3-d4", 8), "22-18");
+  EXPECT_EQ(NumericMoveText("d4:b6", 8), "18x9");
+  EXPECT_EQ(NumericMoveText("a1-b2", 8), "29-25");
+  EXPECT_EQ(NumericMoveText("b8-a7", 8), "1-5");
+  EXPECT_EQ(NumericMoveText("h8xg1", 8), "4x32");
+  EXPECT_EQ(NumericMoveText("a1-j10", 10), "46-5");
+  EXPECT_EQ(NumericMoveText("28:19", 8), "28x19");
+  EXPECT_EQ(NumericMoveText("11-15", 8), "11-15");
+  EXPECT_EQ(NumericMoveText("c3-c4", 8), std::nullopt);
+  EXPECT_EQ(NumericMoveText("i1-j2", 8), std::nullopt);
+  EXPECT_EQ(NumericMoveText("a9-b10", 8), std::nullopt);
+}
+
 TEST(PdnTest, ResultsAreNotTakenForMoves) {
   for (absl::string_view result :
        {"1-0", "0-1", "1/2-1/2", "*", "2-0", "0-2", "1-1"}) {
@@ -336,9 +386,10 @@ TEST(PdnTest, StrayClosingBracketsAreErrors) {
 
 TEST(PdnTest, GarbageWordsAreErrorsNamingTheLine) {
   for (absl::string_view word :
-       {"hello", "12", "11-", "11--15", "111-15", "11-15.", "11/15", "1-0-1",
-        "$", "$x", "!!!", "11-15!!!", ".5", "12345.", "x11-15", "11-15,",
-        "\xBD-\xBD"}) {
+       {"hello", "12",     "11-",    "11--15", "111-15",    "11-15.",
+        "11/15", "1-0-1",  "$",      "$x",     "!!!",       "11-15!!!",
+        ".5",    "12345.", "x11-15", "11-15,", "\xBD-\xBD", "c3",
+        "k3-d4", "c3-15",  "15-c3",  "c0-b1",  "c11-d1",    "c3--d4"}) {
     const std::string text =
         absl::StrCat("[Event \"a\"]\n1. 11-15 23-18\n2. ", word, " *");
     EXPECT_THAT(DataLossMessage(text), HasSubstr("line 3, column 4: \""))

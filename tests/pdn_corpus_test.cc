@@ -221,5 +221,62 @@ TEST(PdnCorpusTest, ToleranceFileReadsTheSameWithCrlfAndByteOrderMark) {
   }
 }
 
+// Counts what a collection holds as read: games, games with moves, moves.
+struct Counts {
+  int games = 0;
+  int with_moves = 0;
+  int moves = 0;
+};
+
+Counts CountOf(const std::vector<PdnGame>& games) {
+  Counts c;
+  c.games = static_cast<int>(games.size());
+  for (const PdnGame& g : games) {
+    if (!g.moves.empty()) ++c.with_moves;
+    c.moves += static_cast<int>(g.moves.size());
+  }
+  return c;
+}
+
+TEST(PdnCorpusTest, EveryRussianGameIsReadWithItsAlgebraicMoves) {
+  const std::vector<PdnGame> games = ReadGames("russian_games.pdn");
+  const Counts c = CountOf(games);
+  EXPECT_EQ(c.games, 153);
+  EXPECT_EQ(c.with_moves, 153);
+  EXPECT_EQ(c.moves, 8730);
+  ASSERT_FALSE(games.empty());
+  EXPECT_THAT(MoveTexts(games[0]),
+              ::testing::IsSupersetOf({"c3-d4", "d4:b6", "c5:g5"}));
+  for (const PdnGame& g : games) {
+    for (const PdnMove& m : g.moves) {
+      EXPECT_TRUE(NumericMoveText(m.text, 8).has_value())
+          << DescribeGame(g) << " " << m.text;
+    }
+  }
+}
+
+TEST(PdnCorpusTest, EveryInternationalGameIsReadWithItsGameType) {
+  const std::vector<PdnGame> games = ReadGames("international_games.pdn");
+  const Counts c = CountOf(games);
+  EXPECT_EQ(c.games, 170);
+  EXPECT_EQ(c.with_moves, 169);
+  EXPECT_EQ(c.moves, 17834);
+  int typed = 0;
+  int two_point = 0;
+  for (const PdnGame& g : games) {
+    if (const std::optional<absl::string_view> type =
+            FindTag(g.tags, "GameType");
+        type.has_value()) {
+      ++typed;
+      EXPECT_EQ(ParseGameType(*type).value_or(-1), 20) << DescribeGame(g);
+    }
+    if (g.result == "2-0" || g.result == "1-1" || g.result == "0-2") {
+      ++two_point;
+    }
+  }
+  EXPECT_EQ(typed, 118);
+  EXPECT_EQ(two_point, 7);
+}
+
 }  // namespace
 }  // namespace checkers::replay
