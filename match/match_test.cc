@@ -112,6 +112,54 @@ TEST(MatchTest, EngineThatPlaysAnIllegalMoveForfeits) {
   EXPECT_TRUE(game->moves.empty());
 }
 
+// A game between `library` and easy from the opening position.
+absl::StatusOr<MatchGame> GameOf(const std::string& library) {
+  absl::StatusOr<std::unique_ptr<MatchEngine>> engine =
+      MakeEngine(Runfile(library));
+  if (!engine.ok()) return engine.status();
+  auto easy = *MakeEngine("easy");
+  return PlayMatchGame(**engine, *easy,
+                       {"start",
+                        "B:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,"
+                        "4,5,6,7,8,9,10,11,12"},
+                       0, 20, 0.01);
+}
+
+TEST(MatchTest, EngineThatFillsOnlyTheMoveRecordIsRead) {
+  absl::StatusOr<MatchGame> game = GameOf("match/answer_engine_record_only.so");
+  ASSERT_TRUE(game.ok()) << game.status();
+  EXPECT_THAT(game->how, ::testing::Not(HasSubstr("forfeits"))) << game->how;
+  EXPECT_GE(game->moves.size(), 2u);
+  ExpectLegal(*game);
+}
+
+TEST(MatchTest, EngineWhoseBoardAndMoveRecordAgreeIsRead) {
+  absl::StatusOr<MatchGame> game = GameOf("match/answer_engine_both_agree.so");
+  ASSERT_TRUE(game.ok()) << game.status();
+  EXPECT_THAT(game->how, ::testing::Not(HasSubstr("forfeits"))) << game->how;
+  EXPECT_GE(game->moves.size(), 2u);
+  ExpectLegal(*game);
+}
+
+TEST(MatchTest, EngineWhoseBoardAndMoveRecordDisagreeForfeits) {
+  absl::StatusOr<MatchGame> game =
+      GameOf("match/answer_engine_both_disagree.so");
+  ASSERT_TRUE(game.ok()) << game.status();
+  EXPECT_EQ(game->result, events::SECOND_WINS);
+  EXPECT_THAT(game->how, HasSubstr("answerer forfeits"));
+  EXPECT_THAT(game->how, HasSubstr("two different moves"));
+  EXPECT_TRUE(game->moves.empty());
+}
+
+TEST(MatchTest, EngineThatAnswersWithNeitherBoardNorMoveForfeits) {
+  absl::StatusOr<MatchGame> game = GameOf("match/answer_engine_neither.so");
+  ASSERT_TRUE(game.ok()) << game.status();
+  EXPECT_EQ(game->result, events::SECOND_WINS);
+  EXPECT_THAT(game->how, HasSubstr("answerer forfeits"));
+  EXPECT_THAT(game->how, HasSubstr("returned no move"));
+  EXPECT_TRUE(game->moves.empty());
+}
+
 TEST(MatchTest, MissingLibraryIsAnError) {
   absl::StatusOr<std::unique_ptr<MatchEngine>> none =
       MakeEngine("/nonexistent/engine.so");
