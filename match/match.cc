@@ -3,6 +3,7 @@
 #include <dlfcn.h>
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <cstring>
 #include <map>
@@ -455,7 +456,10 @@ absl::StatusOr<MatchGame> PlayMatchGame(MatchEngine& first, MatchEngine& second,
     }
     const bool first_moves = state.side_to_move() == first_side;
     MatchEngine& engine = first_moves ? first : second;
+    const auto asked = std::chrono::steady_clock::now();
     absl::StatusOr<Move> move = engine.ChooseMove(state, game.moves, seconds);
+    const std::chrono::duration<double> took =
+        std::chrono::steady_clock::now() - asked;
     absl::Status st =
         move.ok() ? commit(events::TurnEvent(state, *move)) : move.status();
     if (!st.ok()) {
@@ -467,6 +471,7 @@ absl::StatusOr<MatchGame> PlayMatchGame(MatchEngine& first, MatchEngine& second,
       return game;
     }
     game.moves.push_back(*move);
+    game.move_seconds.push_back(took.count());
   }
   game.result = state.ended->result();
   game.how = ReasonText(*state.ended);
@@ -507,6 +512,32 @@ MatchScore ScoreOf(const std::vector<MatchGame>& games) {
   score.low = 100 * std::max(0.0, centre - half);
   score.high = 100 * std::min(1.0, centre + half);
   return score;
+}
+
+TimeUse TimeUseOf(const std::vector<MatchGame>& games, bool engine_a,
+                  double seconds) {
+  std::vector<double> shares;
+  for (const MatchGame& g : games) {
+    // The first engine makes the even moves.
+    const size_t first = g.first_is_a == engine_a ? 0 : 1;
+    for (size_t i = first; i < g.move_seconds.size(); i += 2) {
+      shares.push_back(g.move_seconds[i] / seconds);
+    }
+  }
+  TimeUse use;
+  if (shares.empty()) return use;
+  std::sort(shares.begin(), shares.end());
+  use.moves = static_cast<int>(shares.size());
+  double sum = 0;
+  for (double s : shares) {
+    sum += s;
+    if (s > 1.1) ++use.over_110;
+  }
+  use.mean = sum / shares.size();
+  use.median = shares[shares.size() / 2];
+  use.p95 = shares[std::min(shares.size() - 1, shares.size() * 95 / 100)];
+  use.max = shares.back();
+  return use;
 }
 
 }  // namespace checkers::match

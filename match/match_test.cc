@@ -184,6 +184,34 @@ TEST(MatchTest, ScoreCountsFromEngineAsView) {
   EXPECT_GT(score.high, 50.0);
 }
 
+TEST(MatchTest, TimeUseSplitsTheMovesByEngine) {
+  MatchGame a_first;
+  a_first.first_is_a = true;
+  a_first.move_seconds = {0.05, 0.2, 0.1, 0.2, 0.15};
+  MatchGame b_first;
+  b_first.first_is_a = false;
+  b_first.move_seconds = {0.2, 0.12};
+  const TimeUse a = TimeUseOf({a_first, b_first}, true, 0.1);
+  EXPECT_EQ(a.moves, 4);
+  EXPECT_NEAR(a.mean, (0.5 + 1.0 + 1.5 + 1.2) / 4, 1e-9);
+  EXPECT_NEAR(a.median, 1.2, 1e-9);
+  EXPECT_NEAR(a.max, 1.5, 1e-9);
+  EXPECT_EQ(a.over_110, 2);
+  const TimeUse b = TimeUseOf({a_first, b_first}, false, 0.1);
+  EXPECT_EQ(b.moves, 3);
+  EXPECT_NEAR(b.max, 2.0, 1e-9);
+  EXPECT_EQ(b.over_110, 3);
+}
+
+TEST(MatchTest, GamesRecordATimeForEveryMove) {
+  auto a = *MakeEngine("easy");
+  auto b = *MakeEngine("easy");
+  absl::StatusOr<MatchGame> game =
+      PlayMatchGame(*a, *b, {"kings", "B:WK29,K30:BK3,K4"}, 0, 10, 0.1);
+  ASSERT_TRUE(game.ok());
+  EXPECT_EQ(game->move_seconds.size(), game->moves.size());
+}
+
 TEST(MatchTest, OneSidedScoreStillHasAnInterval) {
   MatchGame win;
   win.start = *ParseFen("W:W32:B1");
