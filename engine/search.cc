@@ -205,6 +205,10 @@ class Searcher {
   bool budget_armed_ = false;
   bool stop_ = false;
   bool cancelled_ = false;
+  // Whether the score Search last returned depends on the path to its
+  // position (a repetition or the no-progress count decided it); such
+  // scores are not stored in the table.
+  bool path_dependent_ = false;
   int completed_depth_ = 0;
   int current_depth_ = 0;
 
@@ -276,15 +280,20 @@ void Searcher::UpdatePv(int ply, const Move& m) {
 int Searcher::Search(const Position& pos, int depth, int alpha, int beta,
                      int ply, int no_progress, bool pv_node) {
   pv_length_[ply] = ply;
+  path_dependent_ = false;
   if (++nodes_ >= next_poll_) Poll(false);
   if (stop_) return 0;
 
   // As in the game's fold, a side left without a move has lost, even in
   // the turn that reaches the no-progress limit.
   if (no_progress_limit_ > 0 && no_progress >= no_progress_limit_) {
+    path_dependent_ = true;
     return HasLegalMove(pos) ? 0 : -kMateScore + ply;
   }
-  if (no_progress >= 4 && IsRepetition(ply, no_progress)) return 0;
+  if (no_progress >= 4 && IsRepetition(ply, no_progress)) {
+    path_dependent_ = true;
+    return 0;
+  }
   if (ply >= kMaxSearchPly - 1) return Evaluate(pos);
 
   // No line from here can do better than winning at once or worse than
@@ -370,6 +379,9 @@ int Searcher::Search(const Position& pos, int depth, int alpha, int beta,
       !pv_node && depth <= 2 && !capturers && !IsMateScore(alpha) &&
       !HasCapture(pos.WithSideToMove(Opponent(pos.side_to_move()))) &&
       Evaluate(pos) + 120 * depth <= alpha;
+  // Whether the best score came from the path that led here (a repetition
+  // or the no-progress count below it) rather than from the position alone.
+  bool best_path_dependent = false;
   int best = stand_pat;
   // Indices past 254 do not fit the table; such positions (hundreds of
   // king capture routes) only arise when constructed.
@@ -420,6 +432,7 @@ int Searcher::Search(const Position& pos, int depth, int alpha, int beta,
     if (score > best) {
       best = score;
       best_index = index;
+      best_path_dependent = path_dependent_;
       if (score > alpha) {
         alpha = score;
         UpdatePv(ply, m);
@@ -448,9 +461,20 @@ int Searcher::Search(const Position& pos, int depth, int alpha, int beta,
                       : best > original_alpha ? kExact
                                               : kUpper;
   if (use_table) {
-    tt_.Store(pos.hash(), depth, ScoreToTable(best, ply), bound,
-              std::min(best_index, 255));
+    if (best_path_dependent) {
+      if (best_index != 255) {
+        // The score holds only for this path: another path to the position
+        // may not repeat or may have more moves left before the no-progress
+        // draw. Keep the best move for ordering, at a depth no probe
+        // trusts.
+        tt_.Store(pos.hash(), 0, 0, kUpper, best_index);
+      }
+    } else {
+      tt_.Store(pos.hash(), depth, ScoreToTable(best, ply), bound,
+                std::min(best_index, 255));
+    }
   }
+  path_dependent_ = best_path_dependent;
   return best;
 }
 

@@ -3,9 +3,11 @@
 #include <dlfcn.h>
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <cstring>
 #include <map>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -105,6 +107,8 @@ class CheckerBoardEngine final : public MatchEngine {
     Command(GameHistory(state, game_moves));
     int board[8][8];
     cb::ToBoard(state.position, board);
+    int before[8][8];
+    std::memcpy(before, board, sizeof(board));
     const Color mover = state.position.side_to_move();
     char status[1024] = "";
     int playnow = 0;
@@ -114,30 +118,129 @@ class CheckerBoardEngine final : public MatchEngine {
     new_game_ = false;
     getmove_(board, mover == Color::kBlack ? cb::kBlack : cb::kWhite, seconds,
              status, &playnow, info, 0, &move);
+    return ReadAnswer(state, board, before, move);
+  }
+
+ private:
+  CheckerBoardEngine(void* handle, GetMoveFn getmove, EngineCommandFn command)
+      : handle_(handle), getmove_(getmove), command_(command) {}
+
+  // The legal move an engine's answer names. The API says the engine writes
+  // the position after its move into the board; some engines (Cake 1.22
+  // among them) leave the board alone and fill only the CBmove record, so
+  // either is read, and when both are given they must name the same move.
+  absl::StatusOr<Move> ReadAnswer(const GameState& state, const int board[8][8],
+                                  const int before[8][8],
+                                  const cb::CbMove& move) const {
+    const bool board_changed =
+        std::memcmp(board, before, sizeof(int) * 64) != 0;
+    const cb::CbMove untouched{};
+    const bool move_given = std::memcmp(&move, &untouched, sizeof(move)) != 0;
+    if (!board_changed && !move_given) {
+      return absl::FailedPreconditionError(absl::StrCat(
+          name_,
+          " returned no move: it left the board unchanged and the CBmove "
+          "record empty"));
+    }
+    MoveList moves;
+    GenerateMoves(state.position, &moves, state.rules.capture);
+    std::optional<Move> from_board;
+    if (board_changed) {
+      absl::StatusOr<Move> m = MoveLeavingBoard(state, moves, board);
+      if (!m.ok()) return m.status();
+      from_board = *m;
+    }
+    if (!move_given) return *from_board;
+    absl::StatusOr<Move> from_record = MoveOfRecord(state, moves, move);
+    if (!from_record.ok()) return from_record.status();
+    if (from_board.has_value() &&
+        !SamePosition(state.position.After(*from_board),
+                      state.position.After(*from_record))) {
+      return absl::FailedPreconditionError(absl::StrCat(
+          name_, " gave two different moves from ", ToFen(state.position),
+          ": its board shows ", MoveToText(*from_board),
+          " but its CBmove record shows ", MoveToText(*from_record)));
+    }
+    return *from_record;
+  }
+
+  static bool SamePosition(const Position& a, const Position& b) {
+    return a.pieces(Color::kBlack) == b.pieces(Color::kBlack) &&
+           a.pieces(Color::kWhite) == b.pieces(Color::kWhite) &&
+           a.all_kings() == b.all_kings();
+  }
+
+  // The legal move that leaves `board`, with the opponent to move.
+  absl::StatusOr<Move> MoveLeavingBoard(const GameState& state,
+                                        const MoveList& moves,
+                                        const int board[8][8]) const {
+    const Color mover = state.position.side_to_move();
     absl::StatusOr<Position> after =
         cb::FromBoard(board, mover == Color::kBlack ? cb::kWhite : cb::kBlack);
     if (!after.ok()) {
       return absl::FailedPreconditionError(absl::StrCat(
           name_, " returned an impossible board: ", after.status().message()));
     }
-    MoveList moves;
-    GenerateMoves(state.position, &moves, state.rules.capture);
     for (const Move& m : moves) {
-      const Position p = state.position.After(m);
-      if (p.pieces(Color::kBlack) == after->pieces(Color::kBlack) &&
-          p.pieces(Color::kWhite) == after->pieces(Color::kWhite) &&
-          p.all_kings() == after->all_kings()) {
-        return m;
-      }
+      if (SamePosition(state.position.After(m), *after)) return m;
     }
     return absl::FailedPreconditionError(
         absl::StrCat(name_, " played an illegal move (it left ", ToFen(*after),
                      ") from ", ToFen(state.position)));
   }
 
- private:
-  CheckerBoardEngine(void* handle, GetMoveFn getmove, EngineCommandFn command)
-      : handle_(handle), getmove_(getmove), command_(command) {}
+  // The legal move the CBmove record describes: its from and to squares,
+  // and for a capture the squares of the jumped pieces when two captures
+  // share both ends, then its landings.
+  absl::StatusOr<Move> MoveOfRecord(const GameState& state,
+                                    const MoveList& moves,
+                                    const cb::CbMove& record) const {
+    auto same = [](cb::Coor a, cb::Coor b) { return a.x == b.x && a.y == b.y; };
+    auto jumped = [](const cb::CbMove& m) {
+      std::vector<Square> squares;
+      for (int i = 0; i < std::min(m.jumps, 12); ++i) {
+        squares.push_back(cb::SquareAt(m.del[i].x, m.del[i].y));
+      }
+      std::sort(squares.begin(), squares.end());
+      return squares;
+    };
+    std::vector<Move> ends;
+    for (const Move& m : moves) {
+      const cb::CbMove ours = cb::ToCbMove(state.position, m);
+      if (same(ours.from, record.from) && same(ours.to, record.to)) {
+        ends.push_back(m);
+      }
+    }
+    if (ends.size() > 1) {
+      std::vector<Move> by_jumped;
+      for (const Move& m : ends) {
+        if (jumped(cb::ToCbMove(state.position, m)) == jumped(record)) {
+          by_jumped.push_back(m);
+        }
+      }
+      // Captures with the same ends and jumped pieces leave the same
+      // position; the landings only pick the route to record.
+      for (const Move& m : by_jumped) {
+        const cb::CbMove ours = cb::ToCbMove(state.position, m);
+        bool route = true;
+        for (int i = 1; i <= std::min<int>(m.num_jumps, 11); ++i) {
+          route = route && same(ours.path[i], record.path[i]);
+        }
+        if (route) return m;
+      }
+      if (!by_jumped.empty()) return by_jumped.front();
+    }
+    if (ends.size() == 1) return ends.front();
+    auto square = [](cb::Coor c) {
+      const Square s = cb::SquareAt(c.x, c.y);
+      return s < 0 ? absl::StrCat("(", c.x, ",", c.y, ")")
+                   : absl::StrCat(s + 1);
+    };
+    return absl::FailedPreconditionError(absl::StrCat(
+        name_, " played an illegal move (its CBmove record goes from ",
+        square(record.from), " to ", square(record.to), ") from ",
+        ToFen(state.position)));
+  }
 
   std::string Command(const std::string& text) {
     char command[256] = {};
@@ -353,7 +456,10 @@ absl::StatusOr<MatchGame> PlayMatchGame(MatchEngine& first, MatchEngine& second,
     }
     const bool first_moves = state.side_to_move() == first_side;
     MatchEngine& engine = first_moves ? first : second;
+    const auto asked = std::chrono::steady_clock::now();
     absl::StatusOr<Move> move = engine.ChooseMove(state, game.moves, seconds);
+    const std::chrono::duration<double> took =
+        std::chrono::steady_clock::now() - asked;
     absl::Status st =
         move.ok() ? commit(events::TurnEvent(state, *move)) : move.status();
     if (!st.ok()) {
@@ -365,6 +471,7 @@ absl::StatusOr<MatchGame> PlayMatchGame(MatchEngine& first, MatchEngine& second,
       return game;
     }
     game.moves.push_back(*move);
+    game.move_seconds.push_back(took.count());
   }
   game.result = state.ended->result();
   game.how = ReasonText(*state.ended);
@@ -405,6 +512,32 @@ MatchScore ScoreOf(const std::vector<MatchGame>& games) {
   score.low = 100 * std::max(0.0, centre - half);
   score.high = 100 * std::min(1.0, centre + half);
   return score;
+}
+
+TimeUse TimeUseOf(const std::vector<MatchGame>& games, bool engine_a,
+                  double seconds) {
+  std::vector<double> shares;
+  for (const MatchGame& g : games) {
+    // The first engine makes the even moves.
+    const size_t first = g.first_is_a == engine_a ? 0 : 1;
+    for (size_t i = first; i < g.move_seconds.size(); i += 2) {
+      shares.push_back(g.move_seconds[i] / seconds);
+    }
+  }
+  TimeUse use;
+  if (shares.empty()) return use;
+  std::sort(shares.begin(), shares.end());
+  use.moves = static_cast<int>(shares.size());
+  double sum = 0;
+  for (double s : shares) {
+    sum += s;
+    if (s > 1.1) ++use.over_110;
+  }
+  use.mean = sum / shares.size();
+  use.median = shares[shares.size() / 2];
+  use.p95 = shares[std::min(shares.size() - 1, shares.size() * 95 / 100)];
+  use.max = shares.back();
+  return use;
 }
 
 }  // namespace checkers::match

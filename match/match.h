@@ -65,6 +65,8 @@ struct MatchGame {
   std::string opening;
   Position start;
   std::vector<Move> moves;
+  // The wall time each move of `moves` took its engine, in seconds.
+  std::vector<double> move_seconds;
   events::Result result = events::RESULT_UNSPECIFIED;
   // Why the game ended, in words: the fold's reason, a ply cap, or an
   // engine's illegal move or failure.
@@ -93,6 +95,22 @@ struct MatchScore {
   double high = 0;
 };
 MatchScore ScoreOf(const std::vector<MatchGame>& games);
+
+// How much of its time per move an engine used over a match: the number of
+// its moves, the mean, median, 95th percentile and largest share of the
+// time per move (1 is all of it), and how many moves took more than 110%.
+struct TimeUse {
+  int moves = 0;
+  double mean = 0;
+  double median = 0;
+  double p95 = 0;
+  double max = 0;
+  int over_110 = 0;
+};
+// The time use of engine A (`engine_a`) or B over `games`, each move's
+// time divided by `seconds`, the time per move (above 0).
+TimeUse TimeUseOf(const std::vector<MatchGame>& games, bool engine_a,
+                  double seconds);
 
 }  // namespace checkers::match
 

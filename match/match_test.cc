@@ -112,6 +112,54 @@ TEST(MatchTest, EngineThatPlaysAnIllegalMoveForfeits) {
   EXPECT_TRUE(game->moves.empty());
 }
 
+// A game between `library` and easy from the opening position.
+absl::StatusOr<MatchGame> GameOf(const std::string& library) {
+  absl::StatusOr<std::unique_ptr<MatchEngine>> engine =
+      MakeEngine(Runfile(library));
+  if (!engine.ok()) return engine.status();
+  auto easy = *MakeEngine("easy");
+  return PlayMatchGame(**engine, *easy,
+                       {"start",
+                        "B:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,"
+                        "4,5,6,7,8,9,10,11,12"},
+                       0, 20, 0.01);
+}
+
+TEST(MatchTest, EngineThatFillsOnlyTheMoveRecordIsRead) {
+  absl::StatusOr<MatchGame> game = GameOf("match/answer_engine_record_only.so");
+  ASSERT_TRUE(game.ok()) << game.status();
+  EXPECT_THAT(game->how, ::testing::Not(HasSubstr("forfeits"))) << game->how;
+  EXPECT_GE(game->moves.size(), 2u);
+  ExpectLegal(*game);
+}
+
+TEST(MatchTest, EngineWhoseBoardAndMoveRecordAgreeIsRead) {
+  absl::StatusOr<MatchGame> game = GameOf("match/answer_engine_both_agree.so");
+  ASSERT_TRUE(game.ok()) << game.status();
+  EXPECT_THAT(game->how, ::testing::Not(HasSubstr("forfeits"))) << game->how;
+  EXPECT_GE(game->moves.size(), 2u);
+  ExpectLegal(*game);
+}
+
+TEST(MatchTest, EngineWhoseBoardAndMoveRecordDisagreeForfeits) {
+  absl::StatusOr<MatchGame> game =
+      GameOf("match/answer_engine_both_disagree.so");
+  ASSERT_TRUE(game.ok()) << game.status();
+  EXPECT_EQ(game->result, events::SECOND_WINS);
+  EXPECT_THAT(game->how, HasSubstr("answerer forfeits"));
+  EXPECT_THAT(game->how, HasSubstr("two different moves"));
+  EXPECT_TRUE(game->moves.empty());
+}
+
+TEST(MatchTest, EngineThatAnswersWithNeitherBoardNorMoveForfeits) {
+  absl::StatusOr<MatchGame> game = GameOf("match/answer_engine_neither.so");
+  ASSERT_TRUE(game.ok()) << game.status();
+  EXPECT_EQ(game->result, events::SECOND_WINS);
+  EXPECT_THAT(game->how, HasSubstr("answerer forfeits"));
+  EXPECT_THAT(game->how, HasSubstr("returned no move"));
+  EXPECT_TRUE(game->moves.empty());
+}
+
 TEST(MatchTest, MissingLibraryIsAnError) {
   absl::StatusOr<std::unique_ptr<MatchEngine>> none =
       MakeEngine("/nonexistent/engine.so");
@@ -134,6 +182,34 @@ TEST(MatchTest, ScoreCountsFromEngineAsView) {
   EXPECT_DOUBLE_EQ(score.percent, 50.0);
   EXPECT_LT(score.low, 50.0);
   EXPECT_GT(score.high, 50.0);
+}
+
+TEST(MatchTest, TimeUseSplitsTheMovesByEngine) {
+  MatchGame a_first;
+  a_first.first_is_a = true;
+  a_first.move_seconds = {0.05, 0.2, 0.1, 0.2, 0.15};
+  MatchGame b_first;
+  b_first.first_is_a = false;
+  b_first.move_seconds = {0.2, 0.12};
+  const TimeUse a = TimeUseOf({a_first, b_first}, true, 0.1);
+  EXPECT_EQ(a.moves, 4);
+  EXPECT_NEAR(a.mean, (0.5 + 1.0 + 1.5 + 1.2) / 4, 1e-9);
+  EXPECT_NEAR(a.median, 1.2, 1e-9);
+  EXPECT_NEAR(a.max, 1.5, 1e-9);
+  EXPECT_EQ(a.over_110, 2);
+  const TimeUse b = TimeUseOf({a_first, b_first}, false, 0.1);
+  EXPECT_EQ(b.moves, 3);
+  EXPECT_NEAR(b.max, 2.0, 1e-9);
+  EXPECT_EQ(b.over_110, 3);
+}
+
+TEST(MatchTest, GamesRecordATimeForEveryMove) {
+  auto a = *MakeEngine("easy");
+  auto b = *MakeEngine("easy");
+  absl::StatusOr<MatchGame> game =
+      PlayMatchGame(*a, *b, {"kings", "B:WK29,K30:BK3,K4"}, 0, 10, 0.1);
+  ASSERT_TRUE(game.ok());
+  EXPECT_EQ(game->move_seconds.size(), game->moves.size());
 }
 
 TEST(MatchTest, OneSidedScoreStillHasAnInterval) {

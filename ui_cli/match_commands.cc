@@ -48,6 +48,8 @@ using match::Opening;
 using match::ParseBallots;
 using match::PlayMatchGame;
 using match::ScoreOf;
+using match::TimeUse;
+using match::TimeUseOf;
 
 absl::StatusOr<std::string> ReadText(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
@@ -146,6 +148,17 @@ int RunMatch(const std::vector<std::string>& positional) {
       return Fail(kExitCantWrite, absl::PermissionDeniedError(
                                       absl::StrCat("cannot write ", out)));
     }
+  }
+  // How each engine spent its time goes to stderr, as diagnostics: stdout
+  // keeps to the games and the score.
+  for (bool engine_a : {true, false}) {
+    const TimeUse use = TimeUseOf(games, engine_a, seconds);
+    std::fprintf(stderr,
+                 "time %s: %d moves, of %.3f s a move used mean %.0f%%, median "
+                 "%.0f%%, 95th percentile %.0f%%, max %.0f%%; %d over 110%%\n",
+                 (engine_a ? *a : *b)->name().c_str(), use.moves, seconds,
+                 100 * use.mean, 100 * use.median, 100 * use.p95, 100 * use.max,
+                 use.over_110);
   }
   const MatchScore score = ScoreOf(games);
   std::printf(
