@@ -37,6 +37,7 @@ absl::StatusOr<Mode> ParseMode(absl::string_view name) {
 }
 
 absl::string_view ModeWord(Mode mode) {
+  if (mode == REMOTE) return "remote";
   return mode == VS_COMPUTER ? "computer" : "two-player";
 }
 

@@ -35,5 +35,25 @@ TEST(SeatsTest, ARemoteSeatIsHeldOnlyWithItsToken) {
   EXPECT_FALSE(Holds(Seat::Computer(events::EASY), Actor::Local()));
 }
 
+TEST(SeatsTest, BetweenTwoDevicesEachSeatIsHeldByTheKeyOfItsSeatTaken) {
+  events::GameState s = Started(events::REMOTE, events::FIRST);
+  const std::string key(32, 'k');
+  // Free seats are nobody's, not even an actor without a token.
+  EXPECT_FALSE(Holds(DefaultSeats(s).first, Actor::Remote("")));
+  absl::StatusOr<events::Event> seat =
+      events::SeatEvent(s, events::FIRST, "Alice", key);
+  ASSERT_TRUE(seat.ok()) << seat.status();
+  s = *events::FoldEvents({*events::StartEvent([] {
+                             events::GameStarted g;
+                             g.set_mode(events::REMOTE);
+                             return g;
+                           }()),
+                           *seat});
+  const Seats seats = DefaultSeats(s);
+  EXPECT_TRUE(Holds(seats.first, Actor::Remote(key)));
+  EXPECT_FALSE(Holds(seats.second, Actor::Remote(key)));
+  EXPECT_FALSE(Holds(seats.first, Actor::Local()));
+}
+
 }  // namespace
 }  // namespace checkers::session
