@@ -1,5 +1,7 @@
 #include "session/seats.h"
 
+#include <string>
+
 #include "events/fold.h"
 #include "events/validate.h"
 #include "gtest/gtest.h"
@@ -36,20 +38,17 @@ TEST(SeatsTest, ARemoteSeatIsHeldOnlyWithItsToken) {
 }
 
 TEST(SeatsTest, BetweenTwoDevicesEachSeatIsHeldByTheKeyOfItsSeatTaken) {
-  events::GameState s = Started(events::REMOTE, events::FIRST);
+  events::GameStarted g;
+  g.set_mode(events::REMOTE);
+  const events::Event start = *events::StartEvent(g);
   const std::string key(32, 'k');
   // Free seats are nobody's, not even an actor without a token.
-  EXPECT_FALSE(Holds(DefaultSeats(s).first, Actor::Remote("")));
-  absl::StatusOr<events::Event> seat =
-      events::SeatEvent(s, events::FIRST, "Alice", key);
+  EXPECT_FALSE(Holds(DefaultSeats(*events::FoldEvents({start})).first,
+                     Actor::Remote("")));
+  absl::StatusOr<events::Event> seat = events::SeatEvent(
+      *events::FoldEvents({start}), events::FIRST, "Alice", key);
   ASSERT_TRUE(seat.ok()) << seat.status();
-  s = *events::FoldEvents({*events::StartEvent([] {
-                             events::GameStarted g;
-                             g.set_mode(events::REMOTE);
-                             return g;
-                           }()),
-                           *seat});
-  const Seats seats = DefaultSeats(s);
+  const Seats seats = DefaultSeats(*events::FoldEvents({start, *seat}));
   EXPECT_TRUE(Holds(seats.first, Actor::Remote(key)));
   EXPECT_FALSE(Holds(seats.second, Actor::Remote(key)));
   EXPECT_FALSE(Holds(seats.first, Actor::Local()));

@@ -72,21 +72,26 @@ async function clickMove(page, text) {
   for (const n of text.split(/[-x]/)) await square(page, n).click();
 }
 
-// Moves the board's focus to square `n` with the arrow keys only.
+// Moves the board's focus to square `n` with the arrow keys only. Both
+// squares are measured afresh before each key: the page's text above the
+// board may change its place meanwhile.
 async function focusSquare(page, n) {
-  const cell = async (s) => page.evaluate((s) => {
-    const r = document.querySelector(`[data-square="${s}"]`).getBoundingClientRect();
-    return [r.top, r.left];
-  }, s);
-  const [ty, tx] = await cell(n);
+  const path = [];
   for (let i = 0; i < 40; ++i) {
-    const at = await page.evaluate(() => Number(document.activeElement.dataset.square));
+    const {at, y, x, ty, tx} = await page.evaluate((n) => {
+      const rect = (s) => document.querySelector(`[data-square="${s}"]`).getBoundingClientRect();
+      const at = Number(document.activeElement.dataset.square);
+      if (!at) return {at};
+      const [r, t] = [rect(at), rect(n)];
+      return {at, y: r.top, x: r.left, ty: t.top, tx: t.left};
+    }, n);
+    path.push(at);
     if (at === n) return;
-    const [y, x] = await cell(at);
+    if (!at) throw new Error(`the focus left the board on the way to square ${n}: ${path}`);
     if (Math.abs(y - ty) > 2) await page.keyboard.press(y > ty ? 'ArrowUp' : 'ArrowDown');
     else await page.keyboard.press(x > tx ? 'ArrowLeft' : 'ArrowRight');
   }
-  throw new Error(`could not reach square ${n} with the arrows`);
+  throw new Error(`could not reach square ${n} with the arrows: ${path}`);
 }
 
 test('a keyboard-only game against the computer reaches a capture', async () => {
