@@ -32,8 +32,8 @@ absl::StatusOr<Mode> ParseMode(absl::string_view name) {
   const std::string lower = absl::AsciiStrToLower(name);
   if (lower == ModeWord(VS_COMPUTER)) return VS_COMPUTER;
   if (lower == ModeWord(TWO_PLAYER)) return TWO_PLAYER;
-  return absl::InvalidArgumentError(absl::StrCat(
-      "unknown mode \"", name, "\"; use computer or two-player"));
+  return absl::InvalidArgumentError(
+      absl::StrCat("unknown mode \"", name, "\"; use computer or two-player"));
 }
 
 absl::string_view ModeWord(Mode mode) {

@@ -128,8 +128,11 @@ int NameChars(absl::string_view name) {
   for (size_t i = 0; i < name.size();) {
     const unsigned char c = name[i];
     if (c < 0x20 || c == 0x7f) return -1;
-    const int length = c < 0x80 ? 1 : (c >> 5) == 6 ? 2 : (c >> 4) == 14 ? 3
-                                     : (c >> 3) == 30 ? 4 : 0;
+    const int length = c < 0x80         ? 1
+                       : (c >> 5) == 6  ? 2
+                       : (c >> 4) == 14 ? 3
+                       : (c >> 3) == 30 ? 4
+                                        : 0;
     if (length == 0 || i + length > name.size()) return -1;
     for (int k = 1; k < length; ++k) {
       if ((static_cast<unsigned char>(name[i + k]) >> 6) != 2) return -1;

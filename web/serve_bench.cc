@@ -17,7 +17,9 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_split.h"
+#include "absl/synchronization/blocking_counter.h"
 #include "absl/synchronization/mutex.h"
+#include "absl/synchronization/notification.h"
 #include "httplib.h"
 #include "json/encode.h"
 #include "nlohmann/json.hpp"
@@ -116,7 +118,10 @@ absl::Status AwaitSeen(Lane& lane, uint64_t head, int truncations) {
 
 // Plays random legal moves on `lane`'s table until `deadline` or
 // `max_moves`, starting a new game whenever one ends.
-absl::Status Play(int port, Lane& lane, absl::Time deadline,
+// The round starts once every player is connected (`ready`, then `go`):
+// it measures moves, not a hundred connections being opened at once.
+absl::Status Play(int port, Lane& lane, absl::BlockingCounter& ready,
+                  absl::Notification& go, const absl::Time& deadline,
                   int64_t max_moves) {
   httplib::Client client("127.0.0.1", port);
   // One connection for many requests: a hundred players connecting anew
@@ -128,6 +133,10 @@ absl::Status Play(int port, Lane& lane, absl::Time deadline,
   client.set_read_timeout(absl::ToChronoSeconds(kEventWait));
   absl::BitGen random;
   const std::string table = absl::StrCat("/api/tables/", lane.id);
+  const bool connected = static_cast<bool>(client.Get(table));
+  ready.DecrementCount();
+  go.WaitForNotification();
+  if (!connected) return absl::InternalError("GET " + table + ": no answer");
   int truncations = 0;
   while (lane.moves < max_moves && absl::Now() < deadline) {
     httplib::Result got = client.Get(table);
@@ -221,14 +230,20 @@ absl::Status Round(const std::string& dir, int tables,
     // One connection at a time: the server's accept queue is short.
     if (status.ok()) status = AwaitSeen(*lane, 1, 0);
   }
-  const absl::Time start = absl::Now();
-  const absl::Time deadline = start + options.round;
+  absl::BlockingCounter ready(static_cast<int>(lanes.size()));
+  absl::Notification go;
+  absl::Time deadline;
   std::vector<std::thread> players;
   for (auto& lane : lanes) {
     players.emplace_back([&, lane = lane.get()] {
-      lane->status = Play(*port, *lane, deadline, options.max_moves_per_table);
+      lane->status =
+          Play(*port, *lane, ready, go, deadline, options.max_moves_per_table);
     });
   }
+  ready.Wait();
+  const absl::Time start = absl::Now();
+  deadline = start + options.round;
+  go.Notify();
   for (std::thread& t : players) t.join();
   const double seconds = absl::ToDoubleSeconds(absl::Now() - start);
   (*server)->Stop();

@@ -1,5 +1,7 @@
 #include "web/server.h"
 
+#include <sys/socket.h>
+
 #include <cstdio>
 #include <filesystem>
 #include <string>
@@ -8,11 +10,11 @@
 #include <vector>
 
 #include "absl/random/random.h"
+#include "absl/strings/escaping.h"
 #include "absl/strings/match.h"
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
-#include "absl/strings/escaping.h"
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
 #include "absl/strings/strip.h"
@@ -74,8 +76,8 @@ absl::StatusOr<json> BodyOf(const httplib::Request& req) {
 std::string NewSeatSecret() {
   unsigned char bytes[16];
   if (RAND_bytes(bytes, sizeof(bytes)) != 1) return "";
-  return absl::BytesToHexString(absl::string_view(
-      reinterpret_cast<const char*>(bytes), sizeof(bytes)));
+  return absl::BytesToHexString(
+      absl::string_view(reinterpret_cast<const char*>(bytes), sizeof(bytes)));
 }
 
 // The SHA-256 of `secret`: what the log keeps of it (events.proto,
@@ -92,7 +94,9 @@ std::string KeyOf(absl::string_view secret) {
 
 // The seat cookie of table `id`: its name, and the secret the request
 // shows in it (empty: none, or not a secret this server gives).
-std::string CookieName(absl::string_view id) { return absl::StrCat("seat-", id); }
+std::string CookieName(absl::string_view id) {
+  return absl::StrCat("seat-", id);
+}
 std::string SecretOf(const httplib::Request& req, absl::string_view id) {
   const std::string name = CookieName(id);
   for (absl::string_view cookie :
@@ -102,8 +106,8 @@ std::string SecretOf(const httplib::Request& req, absl::string_view id) {
         !absl::ConsumePrefix(&cookie, "=")) {
       continue;
     }
-    if (cookie.size() == 32 &&
-        cookie.find_first_not_of("0123456789abcdef") == absl::string_view::npos) {
+    if (cookie.size() == 32 && cookie.find_first_not_of("0123456789abcdef") ==
+                                   absl::string_view::npos) {
       return std::string(cookie);
     }
   }
@@ -260,6 +264,13 @@ void Server::Route() {
   // A page and a player send many requests on one connection; the
   // library's default closes it after five.
   http_.set_keep_alive_max_count(kKeepAliveRequests);
+  // The library listens with a backlog of five: a hundred pages opening at
+  // once lose SYNs and wait seconds for their retries. Bind() listens
+  // again on this socket with the system's bound.
+  http_.set_socket_options([this](socket_t sock) {
+    httplib::default_socket_options(sock);
+    listen_socket_ = sock;
+  });
   http_.set_default_headers({{"Content-Security-Policy", kPolicy},
                              {"X-Content-Type-Options", "nosniff"},
                              {"Referrer-Policy", "no-referrer"}});
@@ -394,8 +405,9 @@ void Server::Route() {
         std::string secret = SecretOf(req, t.id());
         if (secret.empty()) secret = NewSeatSecret();
         if (secret.empty()) {
-          return Send(res, Error(503, "no secret could be made for the seat; "
-                                      "try again"));
+          return Send(res, Error(503,
+                                 "no secret could be made for the seat; "
+                                 "try again"));
         }
         const events::Side side =
             req.matches[2].str() == "first" ? events::FIRST : events::SECOND;
@@ -417,8 +429,8 @@ void Server::Route() {
                absl::StatusOr<json> body = BodyOf(req);
                if (!body.ok())
                  return Send(res, Error(400, body.status().message()));
-               Send(res, t.Act(req.matches[2].str(), *body,
-                               ViewerKey(req, t.id())));
+               Send(res,
+                    t.Act(req.matches[2].str(), *body, ViewerKey(req, t.id())));
              }));
   http_.Get(
       absl::StrCat(table_path, "/log"),
@@ -497,6 +509,9 @@ absl::StatusOr<int> Server::Bind() {
         "cannot listen on ", options_.host, ":", options_.port,
         "; is another server there? choose another with --listen=HOST:PORT"));
   }
+  // Only the queue's length changes; should it fail, the short queue
+  // still serves.
+  if (listen_socket_ >= 0) (void)::listen(listen_socket_, SOMAXCONN);
   return port_;
 }
 

@@ -92,9 +92,9 @@ TEST_F(ServerTest, UnknownLanguageIsNotFound) {
 }
 
 TEST_F(ServerTest, TurnClocksAndRatedTablesAreNotServedYet) {
-  auto res = client_->Post("/api/tables",
-                           R"({"mode": "remote", "turn_seconds": 30})",
-                           "application/json");
+  auto res =
+      client_->Post("/api/tables", R"({"mode": "remote", "turn_seconds": 30})",
+                    "application/json");
   ASSERT_TRUE(res);
   EXPECT_EQ(res->status, 422);
 }
@@ -150,10 +150,11 @@ TEST_F(RemoteTableTest, SeatTakenByNameSetsASecretCookieOfItsTableOnly) {
   EXPECT_EQ(res->status, 200);
   EXPECT_EQ(json::parse(res->body)["name"], "Alice");
   const std::string set = res->get_header_value("Set-Cookie");
-  EXPECT_THAT(set, ::testing::MatchesRegex(
-                       absl::StrCat("seat-", id_, "=[0-9a-f]{32}; Path=/api/",
-                                    "tables/", id_, "; .*HttpOnly; "
-                                    "SameSite=Strict")));
+  EXPECT_THAT(set,
+              ::testing::MatchesRegex(absl::StrCat(
+                  "seat-", id_, "=[0-9a-f]{32}; Path=/api/", "tables/", id_,
+                  "; .*HttpOnly; "
+                  "SameSite=Strict")));
   const json state = State(alice_);
   EXPECT_EQ(state["you"], "first");
   EXPECT_EQ(state["seats"]["first"]["name"], "Alice");
@@ -203,24 +204,27 @@ TEST_F(RemoteTableTest, SpectatorsAndTheWrongSeatAre403StaleHeadIs409) {
   ASSERT_EQ(Status(alice_, "/seats/first", R"({"name": "Alice"})"), 200);
   ASSERT_EQ(Status(bob_, "/seats/second", R"({"name": "Bob"})"), 200);
   const uint64_t head = State(alice_)["head"];
-  const std::string move = absl::StrCat(R"({"move": "11-15", "head": )", head, "}");
+  const std::string move =
+      absl::StrCat(R"({"move": "11-15", "head": )", head, "}");
   for (const char* action : {"/moves", "/resign", "/draw/offer", "/undo"}) {
     EXPECT_EQ(Status(carol_, action, move), 403) << action;
   }
   EXPECT_EQ(Status(bob_, "/moves", move), 403);
   EXPECT_EQ(Status(alice_, "/undo", move), 403);
   EXPECT_EQ(Status(alice_, "/pause", move), 403);
-  EXPECT_EQ(Status(alice_, "/moves",
-                   absl::StrCat(R"({"move": "11-15", "head": )", head - 1, "}")),
-            409);
+  EXPECT_EQ(
+      Status(alice_, "/moves",
+             absl::StrCat(R"({"move": "11-15", "head": )", head - 1, "}")),
+      409);
   EXPECT_EQ(Status(alice_, "/moves", move), 200);
-  EXPECT_EQ(Status(bob_, "/moves",
-                   absl::StrCat(R"({"move": "22-18", "head": )", head + 1, "}")),
-            200);
+  EXPECT_EQ(
+      Status(bob_, "/moves",
+             absl::StrCat(R"({"move": "22-18", "head": )", head + 1, "}")),
+      200);
   // Either player may resign on either turn; then the game is over.
-  EXPECT_EQ(Status(bob_, "/resign",
-                   absl::StrCat(R"({"head": )", head + 2, "}")),
-            200);
+  EXPECT_EQ(
+      Status(bob_, "/resign", absl::StrCat(R"({"head": )", head + 2, "}")),
+      200);
   EXPECT_EQ(State(carol_)["result"], "first");
   EXPECT_EQ(Status(carol_, "/seats/first", R"({"name": "Carol"})"), 409);
 }
@@ -237,9 +241,9 @@ TEST_F(RemoteTableTest, CookieActsOnlyOnItsOwnTable) {
   // Alice's secret, under the other table's cookie name, holds nothing there.
   httplib::Headers forged = {
       {"Cookie", absl::StrCat("seat-", other, "=", secret)}};
-  auto res = client_->Post(absl::StrCat("/api/tables/", other, "/moves"),
-                           forged, R"({"move": "11-15", "head": 2})",
-                           "application/json");
+  auto res =
+      client_->Post(absl::StrCat("/api/tables/", other, "/moves"), forged,
+                    R"({"move": "11-15", "head": 2})", "application/json");
   ASSERT_TRUE(res);
   EXPECT_EQ(res->status, 403);
 }

@@ -9,6 +9,7 @@
 
 #include "absl/random/random.h"
 #include "absl/strings/str_cat.h"
+#include "absl/types/span.h"
 #include "engine/movegen.h"
 #include "engine/notation.h"
 #include "events/computer.h"
@@ -40,6 +41,11 @@ struct Table::Follower {
   // The lowest head the log was cut to since the follower last looked.
   uint64_t low = std::numeric_limits<uint64_t>::max();
   uint64_t status_seen = 0;
+  // The fold of the records up to `sent`, so that each new record is
+  // checked once rather than the whole log folded again for it; stale
+  // once the log is cut below `sent`.
+  events::GameState folded;
+  bool folded_stale = true;
 };
 
 Answer Error(int status, absl::string_view message) {
@@ -400,8 +406,9 @@ Answer Table::TakeSeat(events::Side side, const json& body,
   }
   if (!body.is_object() || !body.contains("name") ||
       !body["name"].is_string()) {
-    return Error(400, "the request needs {\"name\": \"...\"}, 1 to 32 "
-                      "characters");
+    return Error(400,
+                 "the request needs {\"name\": \"...\"}, 1 to 32 "
+                 "characters");
   }
   const std::string name = body["name"].get<std::string>();
   auto seated = [&](const events::SeatTaken& seat) {
@@ -422,7 +429,8 @@ Answer Table::TakeSeat(events::Side side, const json& body,
                                    events::SideName(s.started.get(), *held),
                                    " seat already"));
   }
-  if (s.over()) return Error(410, "the game is over; its seats stay as they were");
+  if (s.over())
+    return Error(410, "the game is over; its seats stay as they were");
   const Outcome outcome = session_->TakeSeat(side, name, key);
   if (!outcome.ok()) return RefusalAnswer(outcome, *session_);
   Changed();
@@ -460,21 +468,28 @@ std::optional<std::vector<StreamMessage>> Table::Next(Follower& f,
   std::vector<StreamMessage> out;
   if (f.low < f.sent) {
     f.sent = f.low;
+    f.folded_stale = true;
     out.push_back({f.sent, "truncated", Dump(json{{"head", f.sent}})});
   }
   f.low = std::numeric_limits<uint64_t>::max();
   const std::vector<events::Event>& log = session_->events();
   if (log.size() > f.sent) {
-    // The session's events were checked when committed: this fold cannot
-    // fail, and visits each with the state after it.
-    uint64_t seq = 0;
-    events::FoldChecked(log, [&](const events::CheckedEvent& checked,
-                                 const events::GameState& after) {
-      if (++seq <= f.sent) return;
-      json data = RecordJson(seq, checked.event());
-      data["state"] = StateJson(after);
+    // The session's events were checked when committed: neither the fold
+    // nor the checks below can fail.
+    if (f.folded_stale || f.folded.last_seq != f.sent) {
+      f.folded = events::FoldEvents(absl::MakeConstSpan(log).first(f.sent))
+                     .value_or(events::GameState());
+      f.folded_stale = false;
+    }
+    for (uint64_t seq = f.sent + 1; seq <= log.size(); ++seq) {
+      absl::StatusOr<events::CheckedEvent> checked =
+          events::Check(f.folded, log[seq - 1]);
+      if (!checked.ok()) break;
+      events::ApplyInPlace(&f.folded, *checked);
+      json data = RecordJson(seq, log[seq - 1]);
+      data["state"] = StateJson(f.folded);
       out.push_back({seq, data["kind"].get<std::string>(), Dump(data)});
-    }).IgnoreError();
+    }
     f.sent = log.size();
   }
   if (f.status_seen != status_version_) {
