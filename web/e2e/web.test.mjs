@@ -363,7 +363,7 @@ const text = (page, selector) => page.locator(selector).textContent();
 
 test('two players on their own devices play while a spectator watches', async () => {
   const data = mkdtempSync(join(tmpdir(), 'web-'));
-  const server = await serve(data);
+  let server = await serve(data);
   const contexts = [];
   try {
     const id = await newTable(server, {mode: 'remote'});
@@ -424,6 +424,16 @@ test('two players on their own devices play while a spectator watches', async ()
     await until(async () => /^Square 18, White man, last move/.test(
         await square(carol.page, 18).getAttribute('aria-label')), 'the spectator\'s board');
     await carol.page.screenshot({path: join(outputs, 'table-spectator.png'), fullPage: true});
+    // The server is killed and started again: every page reconnects, both
+    // players still hold their seats, and the game goes on.
+    const killed = new Promise((r) => server.proc.once('exit', r));
+    server.proc.kill('SIGKILL');
+    await killed;
+    server = await serve(data, {port: server.port});
+    assert.equal((await api(server, `/api/tables/${id}`)).body.head, 7);
+    await play(alice, '8-11', 5);
+    await until(async () => /^Square 11, Red man, last move/.test(
+        await square(carol.page, 11).getAttribute('aria-label')), 'the spectator after the restart');
     // Alice resigns; everyone sees the result.
     alice.page.once('dialog', (d) => d.accept());
     await alice.page.click('#resign');
