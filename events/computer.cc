@@ -32,11 +32,12 @@ absl::StatusOr<Mode> ParseMode(absl::string_view name) {
   const std::string lower = absl::AsciiStrToLower(name);
   if (lower == ModeWord(VS_COMPUTER)) return VS_COMPUTER;
   if (lower == ModeWord(TWO_PLAYER)) return TWO_PLAYER;
-  return absl::InvalidArgumentError(absl::StrCat(
-      "unknown mode \"", name, "\"; use computer or two-player"));
+  return absl::InvalidArgumentError(
+      absl::StrCat("unknown mode \"", name, "\"; use computer or two-player"));
 }
 
 absl::string_view ModeWord(Mode mode) {
+  if (mode == REMOTE) return "remote";
   return mode == VS_COMPUTER ? "computer" : "two-player";
 }
 

@@ -121,6 +121,12 @@ void ApplyInPlace(GameState* s, const CheckedEvent& checked) {
       s->ended = event.game_ended();
       s->draw_offer.reset();
       break;
+    case Event::kSeatTaken: {
+      auto seat = std::make_shared<const SeatTaken>(event.seat_taken());
+      (seat->side() == SECOND ? s->second_seat : s->first_seat) =
+          std::move(seat);
+      break;
+    }
     case Event::kModeChanged: {
       const ModeChanged& m = event.mode_changed();
       s->mode = m.mode();

@@ -66,6 +66,9 @@ struct GameState {
   Difficulty difficulty = DIFFICULTY_UNSPECIFIED;
   // In VS_COMPUTER mode, the person's side.
   Side human_side = SIDE_UNSPECIFIED;
+  // In REMOTE mode, who took each side's seat; null while it is free.
+  std::shared_ptr<const SeatTaken> first_seat;
+  std::shared_ptr<const SeatTaken> second_seat;
 
   Position position;
   // Completed turns.
@@ -97,6 +100,10 @@ struct GameState {
 
   bool over() const { return ended.has_value(); }
   bool vs_computer() const { return mode == VS_COMPUTER; }
+  // The seat of `side` in REMOTE mode; null while free or in another mode.
+  const SeatTaken* seat(Side side) const {
+    return (side == SECOND ? second_seat : first_seat).get();
+  }
   Side side_to_move() const { return SideOf(position.side_to_move()); }
   // How many times the current position has stood since the last
   // irreversible move (1 when it is new).

@@ -118,6 +118,62 @@ absl::Status CheckModeChange(const GameState& s, const ModeChanged& change) {
   return absl::OkStatus();
 }
 
+// The longest player name, in characters (web/API.md).
+constexpr int kMaxNameChars = 32;
+
+// Characters of `name`, or -1 when it is not UTF-8 or holds a control
+// character.
+int NameChars(absl::string_view name) {
+  int chars = 0;
+  for (size_t i = 0; i < name.size();) {
+    const unsigned char c = name[i];
+    if (c < 0x20 || c == 0x7f) return -1;
+    const int length = c < 0x80         ? 1
+                       : (c >> 5) == 6  ? 2
+                       : (c >> 4) == 14 ? 3
+                       : (c >> 3) == 30 ? 4
+                                        : 0;
+    if (length == 0 || i + length > name.size()) return -1;
+    for (int k = 1; k < length; ++k) {
+      if ((static_cast<unsigned char>(name[i + k]) >> 6) != 2) return -1;
+    }
+    if (length == 2 && c == 0xc2 &&
+        static_cast<unsigned char>(name[i + 1]) < 0xa0) {
+      return -1;  // C1 control characters.
+    }
+    i += length;
+    ++chars;
+  }
+  return chars;
+}
+
+absl::Status CheckSeatTaken(const GameState& s, const SeatTaken& seat) {
+  if (absl::Status st = CheckGameGoesOn(s); !st.ok()) return st;
+  if (s.mode != REMOTE) {
+    return Refuse("only a game between two devices has seats to take");
+  }
+  if (seat.side() != FIRST && seat.side() != SECOND) {
+    return Refuse("a seat belongs to the first or the second side");
+  }
+  if (const SeatTaken* held = s.seat(seat.side())) {
+    return Refuse(absl::StrCat("the seat of ", Name(s, seat.side()),
+                               " is taken by ", held->name()));
+  }
+  const int chars = NameChars(seat.name());
+  if (chars < 1 || chars > kMaxNameChars) {
+    return Refuse(absl::StrCat("a player's name is 1 to ", kMaxNameChars,
+                               " characters, without control characters"));
+  }
+  if (seat.key_sha256().size() != 32) {
+    return Refuse("a seat's key must be a SHA-256 digest (32 bytes)");
+  }
+  if (const SeatTaken* other = s.seat(OtherSide(seat.side()));
+      other != nullptr && other->key_sha256() == seat.key_sha256()) {
+    return Refuse("one player cannot hold both seats");
+  }
+  return absl::OkStatus();
+}
+
 // `event` once Check allows it after `state`.
 absl::StatusOr<Event> Checked(const GameState& state, Event event) {
   if (absl::Status st = Check(state, event).status(); !st.ok()) return st;
@@ -205,6 +261,9 @@ absl::StatusOr<CheckedEvent> Check(const GameState& s, const Event& event) {
       break;
     case Event::kModeChanged:
       verdict = CheckModeChange(s, event.mode_changed());
+      break;
+    case Event::kSeatTaken:
+      verdict = CheckSeatTaken(s, event.seat_taken());
       break;
     case Event::KIND_NOT_SET:
       break;
@@ -359,6 +418,17 @@ absl::StatusOr<Event> ModeChangeEvent(const GameState& state, Mode mode,
   m->set_mode(mode);
   m->set_difficulty(difficulty);
   m->set_human_side(state.human_side);
+  return Checked(state, std::move(event));
+}
+
+absl::StatusOr<Event> SeatEvent(const GameState& state, Side side,
+                                absl::string_view name,
+                                absl::string_view key_sha256) {
+  Event event;
+  SeatTaken* seat = event.mutable_seat_taken();
+  seat->set_side(side);
+  seat->set_name(std::string(name));
+  seat->set_key_sha256(std::string(key_sha256));
   return Checked(state, std::move(event));
 }
 

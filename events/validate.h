@@ -89,6 +89,15 @@ absl::StatusOr<Event> AcceptDrawEvent(const GameState& state);
 absl::StatusOr<Event> DeclineDrawEvent(const GameState& state);
 absl::StatusOr<Event> ResignEvent(const GameState& state, Side side);
 
+// `side`'s seat of a REMOTE game taken by `name`, who shows a secret whose
+// SHA-256 is `key_sha256`. FailedPrecondition, in words for the person,
+// when the game is not REMOTE or is over, the seat is taken, the name is
+// not 1 to 32 characters without control characters, the key is not 32
+// bytes, or the other seat has the same key.
+absl::StatusOr<Event> SeatEvent(const GameState& state, Side side,
+                                absl::string_view name,
+                                absl::string_view key_sha256);
+
 // The side that resigns when the person at the device does: theirs against
 // the computer, the side to move between two players.
 Side ResigningSide(const GameState& state);

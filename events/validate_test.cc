@@ -208,5 +208,47 @@ TEST(ValidateTest, OptionalCaptureRuleAllowsSteps) {
   EXPECT_FALSE(Verdict(Started("B:W22,23:B18,5"), Turn(FIRST, {5, 9})).ok());
 }
 
+GameState RemoteStarted() {
+  GameStarted started;
+  started.set_mode(REMOTE);
+  return After(GameState(), *StartEvent(started));
+}
+
+const std::string kKeyA(32, 'a');
+const std::string kKeyB(32, 'b');
+
+TEST(ValidateTest, SeatsOfARemoteGameAreTakenOnceEach) {
+  GameState s = RemoteStarted();
+  s = After(s, *SeatEvent(s, FIRST, "Alice", kKeyA));
+  ASSERT_NE(s.seat(FIRST), nullptr);
+  EXPECT_EQ(s.seat(FIRST)->name(), "Alice");
+  EXPECT_EQ(s.seat(SECOND), nullptr);
+  EXPECT_THAT(Msg(SeatEvent(s, FIRST, "Bob", kKeyB).status()),
+              HasSubstr("taken by Alice"));
+  EXPECT_THAT(Msg(SeatEvent(s, SECOND, "Alice", kKeyA).status()),
+              HasSubstr("both seats"));
+  s = After(s, *SeatEvent(s, SECOND, "Bob", kKeyB));
+  EXPECT_EQ(s.seat(SECOND)->name(), "Bob");
+}
+
+TEST(ValidateTest, SeatNamesAreOneToThirtyTwoCharactersOfText) {
+  const GameState s = RemoteStarted();
+  EXPECT_TRUE(SeatEvent(s, FIRST, std::string(32, 'x'), kKeyA).ok());
+  // Thirty-two characters of two bytes each.
+  std::string cyrillic;
+  for (int i = 0; i < 32; ++i) cyrillic += "\xd0\x96";
+  EXPECT_TRUE(SeatEvent(s, FIRST, cyrillic, kKeyA).ok());
+  EXPECT_FALSE(SeatEvent(s, FIRST, std::string(33, 'x'), kKeyA).ok());
+  EXPECT_FALSE(SeatEvent(s, FIRST, "", kKeyA).ok());
+  EXPECT_FALSE(SeatEvent(s, FIRST, "a\nb", kKeyA).ok());
+  EXPECT_FALSE(SeatEvent(s, FIRST, "\xff", kKeyA).ok());
+  EXPECT_FALSE(SeatEvent(s, FIRST, "Alice", "short").ok());
+}
+
+TEST(ValidateTest, OnlyARemoteGameHasSeats) {
+  EXPECT_THAT(Msg(SeatEvent(Started(), FIRST, "Alice", kKeyA).status()),
+              HasSubstr("two devices"));
+}
+
 }  // namespace
 }  // namespace checkers::events

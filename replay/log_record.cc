@@ -85,8 +85,13 @@ absl::StatusOr<GameRecord> RecordOfLog(absl::Span<const events::Event> events) {
           {"Date", absl::FormatTime("%Y-%m-%d", absl::FromUnixMillis(millis),
                                     absl::UTCTimeZone())});
     }
-    record.tags.push_back({"Black", PlayerName(g, events::FIRST)});
-    record.tags.push_back({"White", PlayerName(g, events::SECOND)});
+    // Between two devices, the names the players took their seats with.
+    for (const Side side : {events::FIRST, events::SECOND}) {
+      const events::SeatTaken* seat = state->seat(side);
+      record.tags.push_back(
+          {side == events::FIRST ? "Black" : "White",
+           seat != nullptr ? seat->name() : PlayerName(g, side)});
+    }
   }
   record.result = state->over() ? PdnResultOf(state->ended->result())
                                 : GameResult::kUnknown;

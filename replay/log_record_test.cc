@@ -73,6 +73,20 @@ TEST(LogRecordTest, TwoPlayerGameNamesTheSidesByTheirColours) {
   EXPECT_EQ(FindTag(record->tags, "White"), "White");
 }
 
+TEST(LogRecordTest, GameBetweenTwoDevicesNamesThePlayersByTheirSeats) {
+  events::GameStarted g;
+  g.set_mode(events::REMOTE);
+  std::vector<Event> log = Played(g, {});
+  absl::StatusOr<GameState> state = events::FoldEvents(log);
+  ASSERT_TRUE(state.ok());
+  log.push_back(
+      *events::SeatEvent(*state, events::SECOND, "Bob", std::string(32, 'k')));
+  absl::StatusOr<GameRecord> record = RecordOfLog(log);
+  ASSERT_TRUE(record.ok()) << record.status();
+  EXPECT_EQ(FindTag(record->tags, "Black"), "Red");
+  EXPECT_EQ(FindTag(record->tags, "White"), "Bob");
+}
+
 TEST(LogRecordTest, FinishedGameFromASetUpPositionKeepsItsStartAndResult) {
   events::GameStarted g;
   g.set_start_fen("W:W22:B18");

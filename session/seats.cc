@@ -8,12 +8,20 @@ Seats DefaultSeats(const events::GameState& state) {
     seats.of(events::OtherSide(state.human_side)) =
         Seat::Computer(state.difficulty);
   }
+  if (state.started != nullptr && state.mode == events::REMOTE) {
+    for (events::Side side : {events::FIRST, events::SECOND}) {
+      const events::SeatTaken* taken = state.seat(side);
+      seats.of(side) = Seat::Remote(taken ? taken->key_sha256() : "");
+    }
+  }
   return seats;
 }
 
 bool Holds(const Seat& seat, const Actor& actor) {
   if (seat.holder != actor.holder) return false;
-  return seat.holder != Seat::Holder::kRemote || seat.token == actor.token;
+  // A free remote seat (no token) is nobody's.
+  return seat.holder != Seat::Holder::kRemote ||
+         (!seat.token.empty() && seat.token == actor.token);
 }
 
 }  // namespace checkers::session

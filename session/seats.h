@@ -48,7 +48,9 @@ struct Actor {
 
 // The seats of both sides.
 struct Seats {
-  Seat& of(events::Side side) { return side == events::SECOND ? second : first; }
+  Seat& of(events::Side side) {
+    return side == events::SECOND ? second : first;
+  }
   const Seat& of(events::Side side) const {
     return side == events::SECOND ? second : first;
   }
@@ -61,11 +63,13 @@ struct Seats {
 
 // The seats a game's start gives them: against the computer the person's
 // side is Local and the other side the computer at the game's difficulty;
-// between two players both are Local. A state with no game: both Local.
+// between two players both are Local; between two devices each side is
+// Remote with the key of its SeatTaken (no token while free). A state with
+// no game: both Local.
 Seats DefaultSeats(const events::GameState& state);
 
 // Whether `actor` holds `seat`: the same kind of holder and, for a remote
-// seat, the same token.
+// seat, the same token (a free remote seat, with none, is nobody's).
 bool Holds(const Seat& seat, const Actor& actor);
 
 }  // namespace checkers::session

@@ -1,5 +1,7 @@
 #include "session/seats.h"
 
+#include <string>
+
 #include "events/fold.h"
 #include "events/validate.h"
 #include "gtest/gtest.h"
@@ -15,8 +17,10 @@ events::GameState Started(events::Mode mode, events::Side human) {
   return *events::FoldEvents({*events::StartEvent(g)});
 }
 
-TEST(SeatsTest, AgainstTheComputerThePersonHoldsTheirSideAndTheComputerTheOther) {
-  const Seats seats = DefaultSeats(Started(events::VS_COMPUTER, events::SECOND));
+TEST(SeatsTest,
+     AgainstTheComputerThePersonHoldsTheirSideAndTheComputerTheOther) {
+  const Seats seats =
+      DefaultSeats(Started(events::VS_COMPUTER, events::SECOND));
   EXPECT_EQ(seats.of(events::SECOND), Seat::Local());
   EXPECT_EQ(seats.of(events::FIRST), Seat::Computer(events::HARD));
 }
@@ -33,6 +37,23 @@ TEST(SeatsTest, ARemoteSeatIsHeldOnlyWithItsToken) {
   EXPECT_FALSE(Holds(seat, Actor::Remote("x2")));
   EXPECT_FALSE(Holds(seat, Actor::Local()));
   EXPECT_FALSE(Holds(Seat::Computer(events::EASY), Actor::Local()));
+}
+
+TEST(SeatsTest, BetweenTwoDevicesEachSeatIsHeldByTheKeyOfItsSeatTaken) {
+  events::GameStarted g;
+  g.set_mode(events::REMOTE);
+  const events::Event start = *events::StartEvent(g);
+  const std::string key(32, 'k');
+  // Free seats are nobody's, not even an actor without a token.
+  EXPECT_FALSE(Holds(DefaultSeats(*events::FoldEvents({start})).first,
+                     Actor::Remote("")));
+  absl::StatusOr<events::Event> seat = events::SeatEvent(
+      *events::FoldEvents({start}), events::FIRST, "Alice", key);
+  ASSERT_TRUE(seat.ok()) << seat.status();
+  const Seats seats = DefaultSeats(*events::FoldEvents({start, *seat}));
+  EXPECT_TRUE(Holds(seats.first, Actor::Remote(key)));
+  EXPECT_FALSE(Holds(seats.second, Actor::Remote(key)));
+  EXPECT_FALSE(Holds(seats.first, Actor::Local()));
 }
 
 }  // namespace

@@ -385,6 +385,14 @@ Outcome Session::Resign(const Actor& actor) {
   return {};
 }
 
+Outcome Session::TakeSeat(events::Side side, absl::string_view name,
+                          absl::string_view key) {
+  if (!has_game()) return Refuse(Refusal::kNoGame);
+  absl::StatusOr<Event> seat = events::SeatEvent(state(), side, name, key);
+  if (!seat.ok()) return Refuse(Refusal::kRules, seat.status());
+  return Commit(*seat);
+}
+
 Outcome Session::ContinueAsTwoPlayer(const Actor& actor) {
   if (Outcome o = CheckMayAct(actor, false); !o.ok()) return o;
   if (!state().vs_computer()) return Refuse(Refusal::kNotVsComputer);

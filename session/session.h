@@ -173,6 +173,11 @@ class Session {
   // Answers the standing draw offer of the other player.
   Outcome AnswerDraw(bool accept, const Actor& actor = Actor::Local());
   Outcome Resign(const Actor& actor = Actor::Local());
+  // Seats the person who shows a secret with SHA-256 `key` at `side` of a
+  // remote game, under `name` (events::SeatEvent says what is refused:
+  // kRules with its words); kNoGame before a game.
+  Outcome TakeSeat(events::Side side, absl::string_view name,
+                   absl::string_view key);
   // Goes on as a two-player game from the same position (after a computer
   // error, docs/RULES.md "The computer").
   Outcome ContinueAsTwoPlayer(const Actor& actor = Actor::Local());

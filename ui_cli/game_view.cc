@@ -29,6 +29,7 @@ std::string Name(const GameState& s, Side side) {
 
 std::string ModeText(const GameState& s) {
   if (s.started == nullptr) return "";
+  if (s.mode == events::REMOTE) return "two players on their own devices";
   if (!s.vs_computer()) return "two players";
   std::string level =
       absl::AsciiStrToLower(events::Difficulty_Name(s.difficulty));
@@ -197,6 +198,8 @@ std::string EventWords(const GameState& before,
       GameState after = events::Apply(before, checked);
       return absl::StrCat("the game goes on: ", ModeText(after));
     }
+    case Event::kSeatTaken:
+      return absl::StrCat("takes the seat: ", e.seat_taken().name());
     case Event::KIND_NOT_SET:
       break;
   }
@@ -216,6 +219,8 @@ std::optional<Side> EventSide(const Event& e) {
       return e.draw_declined().side();
     case Event::kResigned:
       return e.resigned().side();
+    case Event::kSeatTaken:
+      return e.seat_taken().side();
     default:
       return std::nullopt;
   }
@@ -266,6 +271,10 @@ std::string EventJson(const GameState& before,
       break;
     case Event::kResigned:
       o["event"] = "resigned";
+      break;
+    case Event::kSeatTaken:
+      o["event"] = "seat_taken";
+      o["name"] = e.seat_taken().name();
       break;
     case Event::kModeChanged:
       o["event"] = "mode_changed";

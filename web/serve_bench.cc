@@ -9,6 +9,7 @@
 #include <string>
 #include <system_error>
 #include <thread>
+#include <utility>
 #include <vector>
 
 #include "absl/random/random.h"
@@ -17,7 +18,9 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_split.h"
+#include "absl/synchronization/blocking_counter.h"
 #include "absl/synchronization/mutex.h"
+#include "absl/synchronization/notification.h"
 #include "httplib.h"
 #include "json/encode.h"
 #include "nlohmann/json.hpp"
@@ -33,27 +36,43 @@ using nlohmann::json;
 // gives up: far beyond any fdatasync, short of hanging a run.
 constexpr absl::Duration kEventWait = absl::Seconds(30);
 
-// One table's two clients and what the follower has seen.
+// One table's player, its viewers (event streams) and what each has seen.
 struct Lane {
-  std::string id;
-  absl::Mutex mu;
-  // The id of the last event with one (a record's seq, a truncation's
-  // head), and how many truncations have arrived.
-  uint64_t seen ABSL_GUARDED_BY(mu) = 0;
-  int truncations ABSL_GUARDED_BY(mu) = 0;
+  Lane(std::string table_id, int viewers)
+      : id(std::move(table_id)), seen(viewers, 0), truncations(viewers, 0) {}
+
+  // Of all viewers: the last id seen, and the truncations seen.
+  uint64_t LeastSeen() const ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu) {
+    return *std::min_element(seen.begin(), seen.end());
+  }
+  int LeastTruncations() const ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu) {
+    return *std::min_element(truncations.begin(), truncations.end());
+  }
+
+  const std::string id;
+  // A remote table's seat cookies, first and second.
+  std::string cookies[2];
+  mutable absl::Mutex mu;
+  // Per viewer: the id of the last event with one (a record's seq, a
+  // truncation's head), and how many truncations have arrived.
+  std::vector<uint64_t> seen ABSL_GUARDED_BY(mu);
+  std::vector<int> truncations ABSL_GUARDED_BY(mu);
+  // The first record a viewer received out of order or twice.
+  absl::Status order ABSL_GUARDED_BY(mu);
   // The move under way: its record's seq and when its POST was sent.
   uint64_t want ABSL_GUARDED_BY(mu) = 0;
   absl::Time sent ABSL_GUARDED_BY(mu);
+  // POST to the last viewer receiving the move.
   std::vector<double> latencies_ms ABSL_GUARDED_BY(mu);
   int64_t moves = 0;
   absl::Status status;
 };
 
-// Reads the event stream's text as it comes: every complete event's id
+// Reads one viewer's event stream as it comes: every complete event's id
 // and name go to the lane.
 class StreamReader {
  public:
-  explicit StreamReader(Lane* lane) : lane_(lane) {}
+  StreamReader(Lane* lane, int viewer) : lane_(lane), viewer_(viewer) {}
 
   void Feed(const char* data, size_t size) {
     buffer_.append(data, size);
@@ -79,10 +98,16 @@ class StreamReader {
     if (!has_id) return;
     const absl::Time now = absl::Now();
     absl::MutexLock lock(&lane_->mu);
-    lane_->seen = id;
+    uint64_t& seen = lane_->seen[viewer_];
     if (truncated) {
-      ++lane_->truncations;
-    } else if (id == lane_->want) {
+      ++lane_->truncations[viewer_];
+    } else if (id != seen + 1 && lane_->order.ok()) {
+      lane_->order = absl::InternalError(
+          absl::StrCat("table ", lane_->id, ": viewer ", viewer_,
+                       " received seq ", id, " after seq ", seen));
+    }
+    seen = id;
+    if (!truncated && lane_->want != 0 && lane_->LeastSeen() >= lane_->want) {
       lane_->latencies_ms.push_back(
           absl::ToDoubleMilliseconds(now - lane_->sent));
       lane_->want = 0;
@@ -90,6 +115,7 @@ class StreamReader {
   }
 
   Lane* lane_;
+  const int viewer_;
   std::string buffer_;
 };
 
@@ -104,29 +130,50 @@ absl::Status Failed(absl::string_view what, const httplib::Result& res) {
 absl::Status AwaitSeen(Lane& lane, uint64_t head, int truncations) {
   absl::MutexLock lock(&lane.mu);
   auto arrived = [&]() ABSL_EXCLUSIVE_LOCKS_REQUIRED(lane.mu) {
-    return lane.truncations >= truncations && lane.seen >= head;
+    return lane.LeastTruncations() >= truncations && lane.LeastSeen() >= head;
   };
   if (!lane.mu.AwaitWithTimeout(absl::Condition(&arrived), kEventWait)) {
     return absl::InternalError(absl::StrCat(
         "table ", lane.id, ": the event of seq ", head,
-        " did not reach the follower in ", absl::FormatDuration(kEventWait)));
+        " did not reach every viewer in ", absl::FormatDuration(kEventWait)));
   }
   return absl::OkStatus();
 }
 
 // Plays random legal moves on `lane`'s table until `deadline` or
 // `max_moves`, starting a new game whenever one ends.
-absl::Status Play(int port, Lane& lane, absl::Time deadline,
-                  int64_t max_moves) {
-  httplib::Client client("127.0.0.1", port);
-  // One connection for many requests: a hundred players connecting anew
-  // for each would overflow the server's short accept queue.
-  client.set_keep_alive(true);
-  client.set_read_timeout(absl::ToChronoSeconds(kEventWait));
+// The round starts once every player is connected (`ready`, then `go`):
+// it measures moves, not a hundred connections being opened at once.
+// At a remote table the player holds both seats, each through its own
+// client and cookie, and plays each side's turn with that side's client;
+// its game ends the lane (a remote table plays one game).
+absl::Status Play(int port, Lane& lane, bool remote,
+                  absl::BlockingCounter& ready, absl::Notification& go,
+                  const absl::Time& deadline, int64_t max_moves) {
+  std::unique_ptr<httplib::Client> clients[2];
+  for (int i = 0; i < 2; ++i) {
+    clients[i] = std::make_unique<httplib::Client>("127.0.0.1", port);
+    httplib::Client& c = *clients[i];
+    // One connection for many requests: a hundred players connecting anew
+    // for each would overflow the server's accept queue.
+    c.set_keep_alive(true);
+    // A request goes out as headers, then body: without this the body
+    // waits for the server's delayed ACK of the headers (~40 ms).
+    c.set_tcp_nodelay(true);
+    c.set_read_timeout(absl::ToChronoSeconds(kEventWait));
+    if (remote) c.set_default_headers({{"Cookie", lane.cookies[i]}});
+  }
   absl::BitGen random;
   const std::string table = absl::StrCat("/api/tables/", lane.id);
+  bool connected = static_cast<bool>(clients[0]->Get(table));
+  if (remote) connected = connected && clients[1]->Get(table);
+  ready.DecrementCount();
+  go.WaitForNotification();
+  if (!connected) return absl::InternalError("GET " + table + ": no answer");
   int truncations = 0;
   while (lane.moves < max_moves && absl::Now() < deadline) {
+    // Sides alternate turn by turn from the standard start's first.
+    httplib::Client& client = *clients[remote ? lane.moves % 2 : 0];
     httplib::Result got = client.Get(table);
     // A GET may be sent again, so one dropped in the rush of a hundred
     // players connecting at once is.
@@ -139,6 +186,11 @@ absl::Status Play(int port, Lane& lane, absl::Time deadline,
       return s;
     }
     const json legal = state.value("legal", json::array());
+    if (remote && state.value("over", false)) return absl::OkStatus();
+    if (remote && legal.empty()) {
+      return absl::InternalError(absl::StrCat(
+          "table ", lane.id, ": the seat to move was offered no move"));
+    }
     if (state.value("over", false) || legal.empty()) {
       httplib::Result fresh = client.Post(
           table + "/new", Dump(json{{"head", head}, {"mode", "two-player"}}),
@@ -171,14 +223,23 @@ double Percentile(std::vector<double>& sorted, double p) {
   return sorted[std::min(i, sorted.size() - 1)];
 }
 
-absl::Status Round(const std::string& dir, int tables,
+// The seat cookie (NAME=VALUE) a 200 answer to taking a seat sets.
+std::string SeatCookie(const httplib::Result& res) {
+  const std::string set = res->get_header_value("Set-Cookie");
+  return set.substr(0, set.find(';'));
+}
+
+absl::Status Round(const std::string& dir, int tables, bool remote,
                    const ServeBenchOptions& options, bench::Figures& out) {
+  // A two-player table has one follower; a remote one both players'
+  // streams and the spectators'.
+  const int viewers = remote ? 2 + options.spectators : 1;
   Server::Options server_options;
   server_options.port = 0;
   server_options.data_dir = dir;
   // The server's pool holds a thread per allowed stream: room for every
-  // follower and every player's request at once, so none waits in a queue.
-  server_options.max_streams = 2 * tables + 8;
+  // viewer and every player's requests at once, so none waits in a queue.
+  server_options.max_streams = (viewers + 2) * tables + 8;
   absl::StatusOr<std::unique_ptr<Server>> server =
       Server::Create(server_options);
   if (!server.ok()) return server.status();
@@ -191,40 +252,70 @@ absl::Status Round(const std::string& dir, int tables,
   absl::Status status;
   for (int i = 0; i < tables && status.ok(); ++i) {
     httplib::Result made = client.Post(
-        "/api/tables", R"({"mode": "two-player"})", "application/json");
+        "/api/tables",
+        remote ? R"({"mode": "remote"})" : R"({"mode": "two-player"})",
+        "application/json");
     if (!made || made->status != 201) {
       status = Failed("POST /api/tables", made);
       break;
     }
-    auto lane = std::make_unique<Lane>();
-    lane->id = json::parse(made->body, nullptr, false).value("id", "");
+    auto lane = std::make_unique<Lane>(
+        json::parse(made->body, nullptr, false).value("id", ""), viewers);
+    for (int seat = 0; remote && seat < 2 && status.ok(); ++seat) {
+      // Each seat from a client without cookies: a browser of its own.
+      httplib::Client browser("127.0.0.1", *port);
+      httplib::Result taken = browser.Post(
+          absl::StrCat("/api/tables/", lane->id, "/seats/",
+                       seat == 0 ? "first" : "second"),
+          Dump(json{{"name", absl::StrCat("player ", i, ".", seat)}}),
+          "application/json");
+      if (!taken || taken->status != 200) {
+        status = Failed("POST seats", taken);
+        break;
+      }
+      lane->cookies[seat] = SeatCookie(taken);
+    }
     lanes.push_back(std::move(lane));
   }
+  // The start, and each seat taken.
+  const uint64_t first_head = remote ? 3 : 1;
 
   std::vector<std::thread> followers;
   for (auto& lane : lanes) {
-    followers.emplace_back([port = *port, lane = lane.get()] {
-      httplib::Client follower("127.0.0.1", port);
-      // The stream may be quiet while the other tables are made.
-      follower.set_read_timeout(absl::ToChronoSeconds(kEventWait));
-      StreamReader reader(lane);
-      follower.Get(absl::StrCat("/api/tables/", lane->id, "/events?after=0"),
-                   [&](const char* data, size_t size) {
-                     reader.Feed(data, size);
-                     return true;
-                   });
-    });
-    // One connection at a time: the server's accept queue is short.
-    if (status.ok()) status = AwaitSeen(*lane, 1, 0);
+    for (int v = 0; v < viewers; ++v) {
+      followers.emplace_back([port = *port, lane = lane.get(), v] {
+        httplib::Client follower("127.0.0.1", port);
+        follower.set_tcp_nodelay(true);
+        // The stream may be quiet while the other tables are made.
+        follower.set_read_timeout(absl::ToChronoSeconds(kEventWait));
+        // The first two viewers of a remote table are its players.
+        if (v < 2 && !lane->cookies[v].empty()) {
+          follower.set_default_headers({{"Cookie", lane->cookies[v]}});
+        }
+        StreamReader reader(lane, v);
+        follower.Get(absl::StrCat("/api/tables/", lane->id, "/events?after=0"),
+                     [&](const char* data, size_t size) {
+                       reader.Feed(data, size);
+                       return true;
+                     });
+      });
+    }
+    if (status.ok()) status = AwaitSeen(*lane, first_head, 0);
   }
-  const absl::Time start = absl::Now();
-  const absl::Time deadline = start + options.round;
+  absl::BlockingCounter ready(static_cast<int>(lanes.size()));
+  absl::Notification go;
+  absl::Time deadline;
   std::vector<std::thread> players;
   for (auto& lane : lanes) {
     players.emplace_back([&, lane = lane.get()] {
-      lane->status = Play(*port, *lane, deadline, options.max_moves_per_table);
+      lane->status = Play(*port, *lane, remote, ready, go, deadline,
+                          options.max_moves_per_table);
     });
   }
+  ready.Wait();
+  const absl::Time start = absl::Now();
+  deadline = start + options.round;
+  go.Notify();
   for (std::thread& t : players) t.join();
   const double seconds = absl::ToDoubleSeconds(absl::Now() - start);
   (*server)->Stop();
@@ -237,12 +328,16 @@ absl::Status Round(const std::string& dir, int tables,
     if (status.ok()) status = lane->status;
     moves += lane->moves;
     absl::MutexLock lock(&lane->mu);
+    if (status.ok()) status = lane->order;
     latencies.insert(latencies.end(), lane->latencies_ms.begin(),
                      lane->latencies_ms.end());
   }
   if (!status.ok()) return status;
   std::sort(latencies.begin(), latencies.end());
-  const std::string prefix = absl::StrCat("serve_", tables, "_tables_");
+  const std::string prefix =
+      absl::StrCat(remote ? "serve_remote_" : "serve_", tables, "_tables_");
+  if (remote)
+    out.push_back({prefix + "viewers", absl::StrCat(tables * viewers)});
   out.push_back({prefix + "moves", absl::StrCat(moves)});
   out.push_back(
       {prefix + "moves_per_second", absl::StrFormat("%.0f", moves / seconds)});
@@ -267,13 +362,19 @@ absl::StatusOr<bench::Figures> ServeBench(const ServeBenchOptions& options) {
   }
   bench::Figures figures;
   absl::Status status;
-  for (int tables : options.table_counts) {
-    const std::string dir = absl::StrCat(pattern, "/", tables);
-    status = Round(dir, tables, options, figures);
+  std::vector<std::pair<int, bool>> rounds;
+  for (int tables : options.table_counts) rounds.push_back({tables, false});
+  for (int tables : options.remote_table_counts)
+    rounds.push_back({tables, true});
+  for (const auto& [tables, remote] : rounds) {
+    const std::string dir =
+        absl::StrCat(pattern, remote ? "/remote-" : "/", tables);
+    status = Round(dir, tables, remote, options, figures);
     if (!status.ok()) {
       status = absl::Status(
-          status.code(),
-          absl::StrCat("with ", tables, " tables: ", status.message()));
+          status.code(), absl::StrCat("with ", tables,
+                                      remote ? " remote tables: " : " tables: ",
+                                      status.message()));
       break;
     }
   }

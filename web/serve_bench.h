@@ -20,6 +20,12 @@ namespace checkers::web {
 struct ServeBenchOptions {
   // One round per entry, each with a fresh server and data directory.
   std::vector<int> table_counts = {1, 10, 100};
+  // Then one round per entry of remote tables: the player holds both
+  // seats, and each table has both players' event streams and
+  // `spectators` more. Every viewer must receive every record in order,
+  // none twice.
+  std::vector<int> remote_table_counts = {100};
+  int spectators = 3;
   // Each round stops after this long, or when every table has played
   // max_moves_per_table, whichever comes first.
   absl::Duration round = absl::Seconds(3);
@@ -27,10 +33,12 @@ struct ServeBenchOptions {
 };
 
 // Per round, serve_<N>_tables_moves, _moves_per_second, _p50_ms and
-// _p99_ms (POST sent to the event arriving at the follower). Runs in a
+// _p99_ms (POST sent to the event arriving at the last of its viewers);
+// for remote rounds serve_remote_<N>_tables_ and first _viewers. Runs in a
 // fresh directory under $TMPDIR (or /tmp), removed afterwards. Errors: the
 // directory or the server cannot be made (their words); Internal when a
-// request fails or a move's event does not arrive within 30 s.
+// request fails, a move's event does not reach every viewer within 30 s,
+// or a viewer receives a record out of order or twice.
 absl::StatusOr<bench::Figures> ServeBench(const ServeBenchOptions& options);
 
 }  // namespace checkers::web

@@ -13,6 +13,7 @@ namespace {
 TEST(ServeBenchTest, EveryTablePlaysItsMovesAndEachIsTimed) {
   ServeBenchOptions options;
   options.table_counts = {1, 2};
+  options.remote_table_counts = {};
   options.round = absl::Seconds(60);
   options.max_moves_per_table = 5;
   absl::StatusOr<bench::Figures> figures = ServeBench(options);
@@ -24,6 +25,22 @@ TEST(ServeBenchTest, EveryTablePlaysItsMovesAndEachIsTimed) {
   EXPECT_EQ((*figures)[4].value, "10");
   EXPECT_EQ((*figures)[7].name, "serve_2_tables_p99_ms");
   EXPECT_GT(std::stod((*figures)[7].value), 0);
+}
+
+TEST(ServeBenchTest, EveryViewerOfARemoteTableSeesEveryMoveInOrder) {
+  ServeBenchOptions options;
+  options.table_counts = {};
+  options.remote_table_counts = {2};
+  options.round = absl::Seconds(60);
+  options.max_moves_per_table = 6;
+  absl::StatusOr<bench::Figures> figures = ServeBench(options);
+  ASSERT_TRUE(figures.ok()) << figures.status();
+  ASSERT_EQ(figures->size(), 5u);
+  EXPECT_EQ((*figures)[0].name, "serve_remote_2_tables_viewers");
+  EXPECT_EQ((*figures)[0].value, "10");
+  EXPECT_EQ((*figures)[1].name, "serve_remote_2_tables_moves");
+  EXPECT_EQ((*figures)[1].value, "12");
+  EXPECT_GT(std::stod((*figures)[4].value), 0);
 }
 
 }  // namespace

@@ -1,5 +1,7 @@
 #include "web/server.h"
 
+#include <sys/socket.h>
+
 #include <cstdio>
 #include <filesystem>
 #include <string>
@@ -8,16 +10,21 @@
 #include <vector>
 
 #include "absl/random/random.h"
+#include "absl/strings/escaping.h"
 #include "absl/strings/match.h"
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
+#include "absl/strings/str_split.h"
+#include "absl/strings/strip.h"
 #include "events/validate.h"
 #include "google/protobuf/util/json_util.h"
 #include "json/encode.h"
 #include "json/state_json.h"
 #include "lang/catalogue.h"
+#include "openssl/evp.h"
+#include "openssl/rand.h"
 #include "web/static_files.h"
 
 namespace checkers::web {
@@ -28,6 +35,7 @@ using nlohmann::json;
 namespace {
 
 constexpr size_t kMaxBody = 4096;
+constexpr size_t kKeepAliveRequests = 1000;
 // Every page and script comes from this server (WEB.md, Security).
 constexpr char kPolicy[] = "default-src 'self'";
 constexpr char kTableId[] = "([a-z0-9][a-z0-9-]{0,31})";
@@ -63,6 +71,55 @@ absl::StatusOr<json> BodyOf(const httplib::Request& req) {
   return body;
 }
 
+// A seat's secret: 128 bits from OpenSSL's generator, as 32 hex digits.
+// Empty when the generator fails (then no seat is given).
+std::string NewSeatSecret() {
+  unsigned char bytes[16];
+  if (RAND_bytes(bytes, sizeof(bytes)) != 1) return "";
+  return absl::BytesToHexString(
+      absl::string_view(reinterpret_cast<const char*>(bytes), sizeof(bytes)));
+}
+
+// The SHA-256 of `secret`: what the log keeps of it (events.proto,
+// SeatTaken).
+std::string KeyOf(absl::string_view secret) {
+  unsigned char digest[EVP_MAX_MD_SIZE];
+  unsigned int size = 0;
+  if (EVP_Digest(secret.data(), secret.size(), digest, &size, EVP_sha256(),
+                 nullptr) != 1) {
+    return "";
+  }
+  return std::string(reinterpret_cast<const char*>(digest), size);
+}
+
+// The seat cookie of table `id`: its name, and the secret the request
+// shows in it (empty: none, or not a secret this server gives).
+std::string CookieName(absl::string_view id) {
+  return absl::StrCat("seat-", id);
+}
+std::string SecretOf(const httplib::Request& req, absl::string_view id) {
+  const std::string name = CookieName(id);
+  for (absl::string_view cookie :
+       absl::StrSplit(req.get_header_value("Cookie"), ';')) {
+    cookie = absl::StripAsciiWhitespace(cookie);
+    if (!absl::ConsumePrefix(&cookie, name) ||
+        !absl::ConsumePrefix(&cookie, "=")) {
+      continue;
+    }
+    if (cookie.size() == 32 && cookie.find_first_not_of("0123456789abcdef") ==
+                                   absl::string_view::npos) {
+      return std::string(cookie);
+    }
+  }
+  return "";
+}
+// The key of the viewer of table `id`: the SHA-256 of its seat secret, or
+// empty.
+std::string ViewerKey(const httplib::Request& req, absl::string_view id) {
+  const std::string secret = SecretOf(req, id);
+  return secret.empty() ? "" : KeyOf(secret);
+}
+
 std::string NewTableId() {
   absl::BitGen gen;
   return absl::StrFormat("%012x", absl::Uniform<uint64_t>(gen) >> 16);
@@ -77,22 +134,18 @@ absl::StatusOr<events::GameStarted> StartedOf(const json& body) {
         "rules must be \"english\", the one edition there is");
   }
   const std::string mode = body.value("mode", "computer");
-  if (mode == "remote") {
+  if (mode != "computer" && mode != "two-player" && mode != "remote") {
     return absl::InvalidArgumentError(
-        "tables for two devices are not served yet; choose \"computer\" or "
-        "\"two-player\"");
-  }
-  if (mode != "computer" && mode != "two-player") {
-    return absl::InvalidArgumentError(
-        "mode must be \"computer\" or \"two-player\"");
+        "mode must be \"computer\", \"two-player\" or \"remote\"");
   }
   if (body.value("turn_seconds", 0) != 0 || body.value("rated", false)) {
     return absl::InvalidArgumentError(
-        "turn time limits and rated tables come with tables for two devices; "
-        "leave turn_seconds 0 and rated false");
+        "turn time limits and rated tables are not served yet; leave "
+        "turn_seconds 0 and rated false");
   }
-  started.set_mode(mode == "computer" ? events::VS_COMPUTER
-                                      : events::TWO_PLAYER);
+  started.set_mode(mode == "computer"     ? events::VS_COMPUTER
+                   : mode == "two-player" ? events::TWO_PLAYER
+                                          : events::REMOTE);
   const std::string level = body.value("difficulty", "medium");
   if (level == "easy") {
     started.set_difficulty(events::EASY);
@@ -204,6 +257,20 @@ absl::StatusOr<Table*> Server::CreateTable(events::GameStarted started) {
 
 void Server::Route() {
   http_.set_payload_max_length(kMaxBody);
+  // An answer goes out as headers, then body: with Nagle's algorithm the
+  // body waits for the ACK of the headers, which the client delays by
+  // ~40 ms. Every answer and event is small and wanted at once.
+  http_.set_tcp_nodelay(true);
+  // A page and a player send many requests on one connection; the
+  // library's default closes it after five.
+  http_.set_keep_alive_max_count(kKeepAliveRequests);
+  // The library listens with a backlog of five: a hundred pages opening at
+  // once lose SYNs and wait seconds for their retries. Bind() listens
+  // again on this socket with the system's bound.
+  http_.set_socket_options([this](socket_t sock) {
+    httplib::default_socket_options(sock);
+    listen_socket_ = sock;
+  });
   http_.set_default_headers({{"Content-Security-Policy", kPolicy},
                              {"X-Content-Type-Options", "nosniff"},
                              {"Referrer-Policy", "no-referrer"}});
@@ -323,10 +390,37 @@ void Server::Route() {
           handler(*t, req, res);
         };
   };
-  http_.Get(table_path, with_table([](Table& t, const httplib::Request&,
+  http_.Get(table_path, with_table([](Table& t, const httplib::Request& req,
                                       httplib::Response& res) {
-              Send(res, {200, t.Get()});
+              Send(res, {200, t.Get(ViewerKey(req, t.id()))});
             }));
+  // A seat is held by a secret in a cookie of its table alone (Path), out
+  // of scripts' reach (HttpOnly) and of other sites' requests (SameSite).
+  http_.Post(
+      absl::StrCat(table_path, "/seats/(first|second)"),
+      with_table([](Table& t, const httplib::Request& req,
+                    httplib::Response& res) {
+        absl::StatusOr<json> body = BodyOf(req);
+        if (!body.ok()) return Send(res, Error(400, body.status().message()));
+        std::string secret = SecretOf(req, t.id());
+        if (secret.empty()) secret = NewSeatSecret();
+        if (secret.empty()) {
+          return Send(res, Error(503,
+                                 "no secret could be made for the seat; "
+                                 "try again"));
+        }
+        const events::Side side =
+            req.matches[2].str() == "first" ? events::FIRST : events::SECOND;
+        const Answer answer = t.TakeSeat(side, *body, KeyOf(secret));
+        if (answer.status == 200) {
+          res.set_header(
+              "Set-Cookie",
+              absl::StrCat(CookieName(t.id()), "=", secret,
+                           "; Path=/api/tables/", t.id(),
+                           "; Max-Age=31536000; HttpOnly; SameSite=Strict"));
+        }
+        Send(res, answer);
+      }));
   http_.Post(absl::StrCat(table_path,
                           "/(moves|undo|resign|draw/offer|draw/accept|draw/"
                           "decline|pause|resume|new)"),
@@ -335,7 +429,8 @@ void Server::Route() {
                absl::StatusOr<json> body = BodyOf(req);
                if (!body.ok())
                  return Send(res, Error(400, body.status().message()));
-               Send(res, t.Act(req.matches[2].str(), *body));
+               Send(res,
+                    t.Act(req.matches[2].str(), *body, ViewerKey(req, t.id())));
              }));
   http_.Get(
       absl::StrCat(table_path, "/log"),
@@ -414,6 +509,9 @@ absl::StatusOr<int> Server::Bind() {
         "cannot listen on ", options_.host, ":", options_.port,
         "; is another server there? choose another with --listen=HOST:PORT"));
   }
+  // Only the queue's length changes; should it fail, the short queue
+  // still serves.
+  if (listen_socket_ >= 0) (void)::listen(listen_socket_, SOMAXCONN);
   return port_;
 }
 

@@ -68,6 +68,8 @@ class Server {
   const Options options_;
   httplib::Server http_;
   int port_ = 0;
+  // The listening socket, once bound (for its queue's length).
+  int listen_socket_ = -1;
   std::atomic<int> open_streams_{0};
   absl::Mutex mu_;
   std::map<std::string, std::unique_ptr<Table>> tables_ ABSL_GUARDED_BY(mu_);

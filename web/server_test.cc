@@ -10,6 +10,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/synchronization/mutex.h"
+#include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "httplib.h"
 #include "nlohmann/json.hpp"
@@ -90,11 +91,187 @@ TEST_F(ServerTest, UnknownLanguageIsNotFound) {
   EXPECT_EQ(res->status, 404);
 }
 
-TEST_F(ServerTest, RemoteTablesAreNotServedYet) {
+TEST_F(ServerTest, TurnClocksAndRatedTablesAreNotServedYet) {
   auto res =
-      client_->Post("/api/tables", R"({"mode": "remote"})", "application/json");
+      client_->Post("/api/tables", R"({"mode": "remote", "turn_seconds": 30})",
+                    "application/json");
   ASSERT_TRUE(res);
   EXPECT_EQ(res->status, 422);
+}
+
+// A browser of a remote table: its seat cookie, once it has one.
+struct Browser {
+  std::string cookie;
+  httplib::Headers Headers() const {
+    return cookie.empty() ? httplib::Headers{}
+                          : httplib::Headers{{"Cookie", cookie}};
+  }
+};
+
+class RemoteTableTest : public ServerTest {
+ protected:
+  void SetUp() override {
+    ServerTest::SetUp();
+    id_ = NewTable(R"({"mode": "remote"})");
+  }
+
+  // POST path (under the table) with body, as `browser`; a Set-Cookie
+  // answered becomes the browser's cookie.
+  httplib::Result Post(Browser& browser, const std::string& path,
+                       const std::string& body) {
+    auto res = client_->Post(absl::StrCat("/api/tables/", id_, path),
+                             browser.Headers(), body, "application/json");
+    if (res && res->has_header("Set-Cookie")) {
+      const std::string set = res->get_header_value("Set-Cookie");
+      browser.cookie = set.substr(0, set.find(';'));
+    }
+    return res;
+  }
+  int Status(Browser& browser, const std::string& path,
+             const std::string& body) {
+    auto res = Post(browser, path, body);
+    EXPECT_TRUE(res);
+    return res ? res->status : 0;
+  }
+  json State(const Browser& browser) {
+    auto res =
+        client_->Get(absl::StrCat("/api/tables/", id_), browser.Headers());
+    EXPECT_TRUE(res);
+    return res ? json::parse(res->body) : json();
+  }
+
+  std::string id_;
+  Browser alice_, bob_, carol_;
+};
+
+TEST_F(RemoteTableTest, SeatTakenByNameSetsASecretCookieOfItsTableOnly) {
+  auto res = Post(alice_, "/seats/first", R"({"name": "Alice"})");
+  ASSERT_TRUE(res);
+  EXPECT_EQ(res->status, 200);
+  EXPECT_EQ(json::parse(res->body)["name"], "Alice");
+  const std::string set = res->get_header_value("Set-Cookie");
+  EXPECT_THAT(set,
+              ::testing::MatchesRegex(absl::StrCat(
+                  "seat-", id_, "=[0-9a-f]{32}; Path=/api/", "tables/", id_,
+                  "; .*HttpOnly; "
+                  "SameSite=Strict")));
+  const json state = State(alice_);
+  EXPECT_EQ(state["you"], "first");
+  EXPECT_EQ(state["seats"]["first"]["name"], "Alice");
+  EXPECT_TRUE(state["seats"]["second"].is_null());
+  EXPECT_FALSE(state["legal"].empty());
+  // Everyone sees the seat; only its holder is "you".
+  EXPECT_TRUE(State(carol_)["you"].is_null());
+  EXPECT_TRUE(State(carol_)["legal"].empty());
+}
+
+TEST_F(RemoteTableTest, SameBrowserHoldsItsSeatAgainAnotherGets409) {
+  ASSERT_EQ(Status(alice_, "/seats/first", R"({"name": "Alice"})"), 200);
+  const std::string cookie = alice_.cookie;
+  EXPECT_EQ(Status(alice_, "/seats/first", R"({"name": "Alice"})"), 200);
+  EXPECT_EQ(alice_.cookie, cookie);
+  EXPECT_EQ(Status(bob_, "/seats/first", R"({"name": "Bob"})"), 409);
+  // One browser holds one seat.
+  EXPECT_EQ(Status(alice_, "/seats/second", R"({"name": "Alice"})"), 409);
+  EXPECT_EQ(Status(bob_, "/seats/second", R"({"name": "Bob"})"), 200);
+}
+
+TEST_F(RemoteTableTest, SeatNameMustBeOneToThirtyTwoCharacters) {
+  EXPECT_EQ(Status(alice_, "/seats/first", "{}"), 400);
+  EXPECT_EQ(Status(alice_, "/seats/first", R"({"name": 7})"), 400);
+  EXPECT_EQ(Status(alice_, "/seats/first",
+                   absl::StrCat(R"({"name": ")", std::string(33, 'x'), "\"}")),
+            422);
+  EXPECT_EQ(Status(alice_, "/seats/first", R"({"name": ""})"), 422);
+  EXPECT_EQ(Status(alice_, "/seats/first",
+                   absl::StrCat(R"({"name": ")", std::string(32, 'x'), "\"}")),
+            200);
+}
+
+TEST_F(RemoteTableTest, OnlyARemoteTableHasSeats) {
+  const std::string two = NewTable(R"({"mode": "two-player"})");
+  auto res = client_->Post(absl::StrCat("/api/tables/", two, "/seats/first"),
+                           R"({"name": "Alice"})", "application/json");
+  ASSERT_TRUE(res);
+  EXPECT_EQ(res->status, 422);
+  res = client_->Post("/api/tables/nosuchtable/seats/first",
+                      R"({"name": "Alice"})", "application/json");
+  ASSERT_TRUE(res);
+  EXPECT_EQ(res->status, 404);
+}
+
+TEST_F(RemoteTableTest, SpectatorsAndTheWrongSeatAre403StaleHeadIs409) {
+  ASSERT_EQ(Status(alice_, "/seats/first", R"({"name": "Alice"})"), 200);
+  ASSERT_EQ(Status(bob_, "/seats/second", R"({"name": "Bob"})"), 200);
+  const uint64_t head = State(alice_)["head"];
+  const std::string move =
+      absl::StrCat(R"({"move": "11-15", "head": )", head, "}");
+  for (const char* action : {"/moves", "/resign", "/draw/offer", "/undo"}) {
+    EXPECT_EQ(Status(carol_, action, move), 403) << action;
+  }
+  EXPECT_EQ(Status(bob_, "/moves", move), 403);
+  EXPECT_EQ(Status(alice_, "/undo", move), 403);
+  EXPECT_EQ(Status(alice_, "/pause", move), 403);
+  EXPECT_EQ(
+      Status(alice_, "/moves",
+             absl::StrCat(R"({"move": "11-15", "head": )", head - 1, "}")),
+      409);
+  EXPECT_EQ(Status(alice_, "/moves", move), 200);
+  EXPECT_EQ(
+      Status(bob_, "/moves",
+             absl::StrCat(R"({"move": "22-18", "head": )", head + 1, "}")),
+      200);
+  // Either player may resign on either turn; then the game is over.
+  EXPECT_EQ(
+      Status(bob_, "/resign", absl::StrCat(R"({"head": )", head + 2, "}")),
+      200);
+  EXPECT_EQ(State(carol_)["result"], "first");
+  EXPECT_EQ(Status(carol_, "/seats/first", R"({"name": "Carol"})"), 409);
+}
+
+TEST_F(RemoteTableTest, CookieActsOnlyOnItsOwnTable) {
+  ASSERT_EQ(Status(alice_, "/seats/first", R"({"name": "Alice"})"), 200);
+  const std::string secret = alice_.cookie.substr(alice_.cookie.find('=') + 1);
+  const std::string other = NewTable(R"({"mode": "remote"})");
+  ASSERT_EQ(client_
+                ->Post(absl::StrCat("/api/tables/", other, "/seats/first"),
+                       R"({"name": "Dave"})", "application/json")
+                ->status,
+            200);
+  // Alice's secret, under the other table's cookie name, holds nothing there.
+  httplib::Headers forged = {
+      {"Cookie", absl::StrCat("seat-", other, "=", secret)}};
+  auto res =
+      client_->Post(absl::StrCat("/api/tables/", other, "/moves"), forged,
+                    R"({"move": "11-15", "head": 2})", "application/json");
+  ASSERT_TRUE(res);
+  EXPECT_EQ(res->status, 403);
+}
+
+TEST_F(RemoteTableTest, SeatsAreInTheLogAndOutliveARestart) {
+  ASSERT_EQ(Status(alice_, "/seats/first", R"({"name": "Alice"})"), 200);
+  auto log = client_->Get(absl::StrCat("/api/tables/", id_, "/log"));
+  ASSERT_TRUE(log);
+  EXPECT_NE(log->body.find("Alice"), std::string::npos);
+  EXPECT_EQ(log->body.find(alice_.cookie.substr(alice_.cookie.find('=') + 1)),
+            std::string::npos);
+  Server::Options options;
+  options.port = 0;
+  options.data_dir = absl::StrCat(
+      ::testing::TempDir(), "/",
+      ::testing::UnitTest::GetInstance()->current_test_info()->name());
+  server_->Stop();
+  serving_.join();
+  server_.reset();
+  auto again = Server::Create(options);
+  ASSERT_TRUE(again.ok()) << again.status();
+  server_ = *std::move(again);
+  auto port = server_->Bind();
+  ASSERT_TRUE(port.ok());
+  serving_ = std::thread([this] { server_->Serve(); });
+  client_ = std::make_unique<httplib::Client>("127.0.0.1", *port);
+  EXPECT_EQ(State(alice_)["you"], "first");
+  EXPECT_EQ(Status(bob_, "/seats/first", R"({"name": "Bob"})"), 409);
 }
 
 TEST_F(ServerTest, PostFromAnotherOriginIsForbidden) {

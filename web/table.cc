@@ -2,12 +2,14 @@
 
 #include <algorithm>
 #include <limits>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
 
 #include "absl/random/random.h"
 #include "absl/strings/str_cat.h"
+#include "absl/types/span.h"
 #include "engine/movegen.h"
 #include "engine/notation.h"
 #include "events/computer.h"
@@ -39,6 +41,11 @@ struct Table::Follower {
   // The lowest head the log was cut to since the follower last looked.
   uint64_t low = std::numeric_limits<uint64_t>::max();
   uint64_t status_seen = 0;
+  // The fold of the records up to `sent`, so that each new record is
+  // checked once rather than the whole log folded again for it; stale
+  // once the log is cut below `sent`.
+  events::GameState folded;
+  bool folded_stale = true;
 };
 
 Answer Error(int status, absl::string_view message) {
@@ -96,6 +103,31 @@ Answer RefusalAnswer(const Outcome& outcome, const session::Session& s) {
                                      why, "); nothing was played"));
   }
   return Error(500, "unknown refusal");
+}
+
+// The side whose seat `key` holds at a remote table; none for an empty
+// key, another mode, or a key that holds no seat.
+std::optional<events::Side> SeatOfKey(const events::GameState& s,
+                                      const std::string& key) {
+  if (key.empty() || s.mode != events::REMOTE) return std::nullopt;
+  for (events::Side side : {events::FIRST, events::SECOND}) {
+    if (s.seat(side) != nullptr && s.seat(side)->key_sha256() == key) {
+      return side;
+    }
+  }
+  return std::nullopt;
+}
+
+// {first: {name} | null, second: ...} at a remote table; null otherwise.
+json SeatsJson(const events::GameState& s) {
+  if (s.started == nullptr || s.mode != events::REMOTE) return nullptr;
+  json o = json::object();
+  for (events::Side side : {events::FIRST, events::SECOND}) {
+    const events::SeatTaken* seat = s.seat(side);
+    o[SideWord(side)] =
+        seat == nullptr ? json(nullptr) : json{{"name", seat->name()}};
+  }
+  return o;
 }
 
 absl::StatusOr<events::Difficulty> ParseDifficulty(const json& value) {
@@ -251,7 +283,7 @@ json Table::Summary() {
   json o = {{"id", id_},
             {"rules", "english"},
             {"mode", s.started ? std::string(events::ModeWord(s.mode)) : ""},
-            {"seats", nullptr},
+            {"seats", SeatsJson(s)},
             {"turn", s.started && !s.over() ? SideWord(s.side_to_move()) : ""},
             {"head", s.last_seq},
             {"turns_played", s.turns}};
@@ -264,15 +296,20 @@ json Table::Summary() {
   return o;
 }
 
-json Table::Get() {
+json Table::Get(const std::string& key) {
   absl::MutexLock lock(&mu_);
   Refresh();
-  json o = StateJson(session_->state());
+  const events::GameState& s = session_->state();
+  json o = StateJson(s);
   o["id"] = id_;
-  o["head"] = session_->state().last_seq;
-  o["legal"] =
-      readonly_.empty() ? LegalTexts(*session_) : std::vector<std::string>{};
-  o["seats"] = nullptr;
+  o["head"] = s.last_seq;
+  const std::optional<events::Side> you = SeatOfKey(s, key);
+  const bool may_move =
+      readonly_.empty() && (s.mode != events::REMOTE ||
+                            (you.has_value() && *you == s.side_to_move()));
+  o["legal"] = may_move ? LegalTexts(*session_) : std::vector<std::string>{};
+  o["seats"] = SeatsJson(s);
+  o["you"] = you.has_value() ? json(SideWord(*you)) : json(nullptr);
   o["clock"] = nullptr;
   const std::optional<events::Side> answer = session_->DrawAnswerDue();
   o["draw_answer_due"] = answer ? json(SideWord(*answer)) : json(nullptr);
@@ -280,11 +317,30 @@ json Table::Get() {
   return o;
 }
 
-Answer Table::Act(absl::string_view action, const json& body) {
+Answer Table::Act(absl::string_view action, const json& body,
+                  const std::string& key) {
   absl::MutexLock lock(&mu_);
   if (stopping_) return Error(503, "the server is stopping; try again soon");
   Refresh();
   if (!readonly_.empty()) return Error(423, readonly_);
+  // At a remote table each seat acts for itself, and only through the
+  // game's own actions: a take-back, a pause or a new game would be one
+  // player's choice over the other's game.
+  session::Actor actor = session::Actor::Local();
+  if (session_->state().mode == events::REMOTE) {
+    if (!SeatOfKey(session_->state(), key).has_value()) {
+      return Error(403,
+                   "you are watching this table; a player takes a free seat "
+                   "to play");
+    }
+    if (action == "undo" || action == "pause" || action == "resume" ||
+        action == "new") {
+      return Error(403,
+                   "a game between two devices cannot be taken back, paused "
+                   "or replaced; offer a draw or resign");
+    }
+    actor = session::Actor::Remote(key);
+  }
   const json* head = nullptr;
   if (body.is_object() && body.contains("head")) head = &body["head"];
   if (head == nullptr || !head->is_number_integer() ||
@@ -303,15 +359,15 @@ Answer Table::Act(absl::string_view action, const json& body) {
     if (!body.contains("move") || !body["move"].is_string()) {
       return Error(400, "the request needs {\"move\": \"11-15\", \"head\": N}");
     }
-    outcome = session_->PlayText(body["move"].get<std::string>());
+    outcome = session_->PlayText(body["move"].get<std::string>(), actor);
   } else if (action == "undo") {
     outcome = session_->Undo();
   } else if (action == "resign") {
-    outcome = session_->Resign();
+    outcome = session_->Resign(actor);
   } else if (action == "draw/offer") {
-    outcome = session_->OfferDraw();
+    outcome = session_->OfferDraw(actor);
   } else if (action == "draw/accept" || action == "draw/decline") {
-    outcome = session_->AnswerDraw(action == "draw/accept");
+    outcome = session_->AnswerDraw(action == "draw/accept", actor);
   } else if (action == "pause") {
     session_->Pause();
   } else if (action == "resume") {
@@ -335,6 +391,50 @@ Answer Table::Act(absl::string_view action, const json& body) {
   Changed();
   answer.body["head"] = session_->state().last_seq;
   return answer;
+}
+
+Answer Table::TakeSeat(events::Side side, const json& body,
+                       const std::string& key) {
+  absl::MutexLock lock(&mu_);
+  if (stopping_) return Error(503, "the server is stopping; try again soon");
+  Refresh();
+  if (!readonly_.empty()) return Error(423, readonly_);
+  const events::GameState& s = session_->state();
+  if (s.started == nullptr || s.mode != events::REMOTE) {
+    return Error(422,
+                 "only a table for two devices (mode \"remote\") has seats");
+  }
+  if (!body.is_object() || !body.contains("name") ||
+      !body["name"].is_string()) {
+    return Error(400,
+                 "the request needs {\"name\": \"...\"}, 1 to 32 "
+                 "characters");
+  }
+  const std::string name = body["name"].get<std::string>();
+  auto seated = [&](const events::SeatTaken& seat) {
+    return Answer{200,
+                  {{"side", SideWord(seat.side())},
+                   {"name", seat.name()},
+                   {"head", session_->state().last_seq}}};
+  };
+  const std::optional<events::Side> held = SeatOfKey(s, key);
+  if (held == side) return seated(*s.seat(side));
+  const std::string colour(events::SideName(s.started.get(), side));
+  if (const events::SeatTaken* taken = s.seat(side)) {
+    return Error(409, absl::StrCat("the ", colour, " seat is taken by ",
+                                   taken->name(), "; you can watch"));
+  }
+  if (held.has_value()) {
+    return Error(409, absl::StrCat("you hold the ",
+                                   events::SideName(s.started.get(), *held),
+                                   " seat already"));
+  }
+  if (s.over())
+    return Error(410, "the game is over; its seats stay as they were");
+  const Outcome outcome = session_->TakeSeat(side, name, key);
+  if (!outcome.ok()) return RefusalAnswer(outcome, *session_);
+  Changed();
+  return seated(*session_->state().seat(side));
 }
 
 std::shared_ptr<Table::Follower> Table::Follow(uint64_t last_seen) {
@@ -368,21 +468,28 @@ std::optional<std::vector<StreamMessage>> Table::Next(Follower& f,
   std::vector<StreamMessage> out;
   if (f.low < f.sent) {
     f.sent = f.low;
+    f.folded_stale = true;
     out.push_back({f.sent, "truncated", Dump(json{{"head", f.sent}})});
   }
   f.low = std::numeric_limits<uint64_t>::max();
   const std::vector<events::Event>& log = session_->events();
   if (log.size() > f.sent) {
-    // The session's events were checked when committed: this fold cannot
-    // fail, and visits each with the state after it.
-    uint64_t seq = 0;
-    events::FoldChecked(log, [&](const events::CheckedEvent& checked,
-                                 const events::GameState& after) {
-      if (++seq <= f.sent) return;
-      json data = RecordJson(seq, checked.event());
-      data["state"] = StateJson(after);
+    // The session's events were checked when committed: neither the fold
+    // nor the checks below can fail.
+    if (f.folded_stale || f.folded.last_seq != f.sent) {
+      f.folded = events::FoldEvents(absl::MakeConstSpan(log).first(f.sent))
+                     .value_or(events::GameState());
+      f.folded_stale = false;
+    }
+    for (uint64_t seq = f.sent + 1; seq <= log.size(); ++seq) {
+      absl::StatusOr<events::CheckedEvent> checked =
+          events::Check(f.folded, log[seq - 1]);
+      if (!checked.ok()) break;
+      events::ApplyInPlace(&f.folded, *checked);
+      json data = RecordJson(seq, log[seq - 1]);
+      data["state"] = StateJson(f.folded);
       out.push_back({seq, data["kind"].get<std::string>(), Dump(data)});
-    }).IgnoreError();
+    }
     f.sent = log.size();
   }
   if (f.status_seen != status_version_) {

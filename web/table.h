@@ -82,17 +82,32 @@ class Table {
 
   // The lobby's line: {id, rules, mode, seats, turn, head, status, result}.
   nlohmann::json Summary();
-  // The folded state (StateJson) with id, head, legal, seats, clock and
-  // the status fields (paused, thinking, readonly).
-  nlohmann::json Get();
+  // The folded state (StateJson) with id, head, legal, seats, you, clock
+  // and the status fields (paused, thinking, readonly). `key` is the
+  // SHA-256 of the seat secret the viewer showed (empty: none); at a
+  // remote table `you` is the side it holds and `legal` is empty unless
+  // that side is to move.
+  nlohmann::json Get(const std::string& key = "");
 
-  // One action of the person at this device (web/API.md): `action` is
-  // "moves", "undo", "resign", "draw/offer", "draw/accept", "draw/decline",
-  // "pause", "resume" or "new"; `body` must hold the head the client saw.
-  // 404 for another action; 400 without a head; 409 {head} for a stale
-  // one; 423 while the terminal game holds the save; 403, 410 or 422 for
-  // the session's refusals; 503 when the log cannot be written.
-  Answer Act(absl::string_view action, const nlohmann::json& body);
+  // One action of the viewer (web/API.md): `action` is "moves", "undo",
+  // "resign", "draw/offer", "draw/accept", "draw/decline", "pause",
+  // "resume" or "new"; `body` must hold the head the client saw; `key` as
+  // for Get. 404 for another action; 403 at a remote table for a viewer
+  // who holds no seat, and for undo, pause, resume and new there; 400
+  // without a head; 409 {head} for a stale one; 423 while the terminal
+  // game holds the save; 403, 410 or 422 for the session's refusals; 503
+  // when the log cannot be written.
+  Answer Act(absl::string_view action, const nlohmann::json& body,
+             const std::string& key = "");
+
+  // Seats the viewer who showed a secret with SHA-256 `key` at `side` of
+  // a remote table, under body's "name": 200 {side, name, head}, also
+  // when that viewer holds the seat already; 409 when it is another's, or
+  // the viewer holds the other seat; 422 when the table is not remote or
+  // the name is not 1 to 32 characters of text; 400 without a name; 410
+  // once the game is over; 503 when the log cannot be written.
+  Answer TakeSeat(events::Side side, const nlohmann::json& body,
+                  const std::string& key);
 
   // A follower of the event stream that has seen the records up to
   // `last_seen` (0: none).

@@ -37,10 +37,11 @@ function serve(data, {port = 0, env = {}} = {}) {
   });
 }
 
+// Stops the server with SIGTERM, which must exit 0 (WEB.md, Starting it).
 async function stop(server) {
-  const exited = new Promise((r) => server.proc.once('exit', r));
+  const exited = new Promise((r) => server.proc.once('exit', (code) => r(code)));
   server.proc.kill('SIGTERM');
-  return exited;
+  assert.equal(await exited, 0, 'serve exited with a failure after SIGTERM');
 }
 
 async function api(server, path, body) {
@@ -71,21 +72,26 @@ async function clickMove(page, text) {
   for (const n of text.split(/[-x]/)) await square(page, n).click();
 }
 
-// Moves the board's focus to square `n` with the arrow keys only.
+// Moves the board's focus to square `n` with the arrow keys only. Both
+// squares are measured afresh before each key: the page's text above the
+// board may change its place meanwhile.
 async function focusSquare(page, n) {
-  const cell = async (s) => page.evaluate((s) => {
-    const r = document.querySelector(`[data-square="${s}"]`).getBoundingClientRect();
-    return [r.top, r.left];
-  }, s);
-  const [ty, tx] = await cell(n);
+  const path = [];
   for (let i = 0; i < 40; ++i) {
-    const at = await page.evaluate(() => Number(document.activeElement.dataset.square));
+    const {at, y, x, ty, tx} = await page.evaluate((n) => {
+      const rect = (s) => document.querySelector(`[data-square="${s}"]`).getBoundingClientRect();
+      const at = Number(document.activeElement.dataset.square);
+      if (!at) return {at};
+      const [r, t] = [rect(at), rect(n)];
+      return {at, y: r.top, x: r.left, ty: t.top, tx: t.left};
+    }, n);
+    path.push(at);
     if (at === n) return;
-    const [y, x] = await cell(at);
+    if (!at) throw new Error(`the focus left the board on the way to square ${n}: ${path}`);
     if (Math.abs(y - ty) > 2) await page.keyboard.press(y > ty ? 'ArrowUp' : 'ArrowDown');
     else await page.keyboard.press(x > tx ? 'ArrowLeft' : 'ArrowRight');
   }
-  throw new Error(`could not reach square ${n} with the arrows`);
+  throw new Error(`could not reach square ${n} with the arrows: ${path}`);
 }
 
 test('a keyboard-only game against the computer reaches a capture', async () => {
@@ -335,4 +341,108 @@ test('screenshots of the table page at phone and desktop widths', async () => {
       await page.screenshot({path: join(outputs, `table-${width}.png`), fullPage: true});
     }
   } finally { await stop(server); }
+});
+
+test('SIGTERM lets the server exit 0 with every acknowledged turn kept', async () => {
+  const data = mkdtempSync(join(tmpdir(), 'web-'));
+  let server = await serve(data);
+  const id = await newTable(server, {mode: 'two-player'});
+  const page = await browser.newPage();
+  await page.goto(`${server.url}t/${id}`);
+  await clickMove(page, '11-15');
+  await until(async () => (await page.locator('#moves li').count()) === 1, 'the move listed');
+  await stop(server);
+  server = await serve(data);
+  try {
+    assert.equal((await api(server, `/api/tables/${id}`)).body.head, 2);
+  } finally { await stop(server); }
+});
+
+// The text of a page's element, for waiting on what the page shows.
+const text = (page, selector) => page.locator(selector).textContent();
+
+test('two players on their own devices play while a spectator watches', async () => {
+  const data = mkdtempSync(join(tmpdir(), 'web-'));
+  let server = await serve(data);
+  const contexts = [];
+  try {
+    const id = await newTable(server, {mode: 'remote'});
+    const open = async () => {
+      const context = await browser.newContext();
+      contexts.push(context);
+      const page = await context.newPage();
+      await page.goto(`${server.url}t/${id}`);
+      await until(() => page.locator('[data-square]').count(), 'the board');
+      return {context, page};
+    };
+    const take = async (player, name, side) => {
+      await player.page.fill('#seat-name', name);
+      await player.page.click(`#take-${side}`);
+      await until(async () => (await text(player.page, '#you')).includes(name), `${name} seated`);
+    };
+    const alice = await open();
+    const bob = await open();
+    const carol = await open();
+    await take(alice, 'Alice', 'first');
+    // The first seat is Alice's: Bob's browser is refused it.
+    const refused = await bob.context.request.post(`${server.url}api/tables/${id}/seats/first`,
+        {data: {name: 'Bob'}});
+    assert.equal(refused.status(), 409);
+    await take(bob, 'Bob', 'second');
+    await until(async () => /Alice/.test(await text(carol.page, '#seats')) &&
+        /Bob/.test(await text(carol.page, '#seats')), 'the spectator sees both seats');
+    assert.match(await text(carol.page, '#you'), /watch/i);
+
+    // A spectator's move is refused, by the page and by the server.
+    const head = (await api(server, `/api/tables/${id}`)).body.head;
+    const spectator = await carol.context.request.post(`${server.url}api/tables/${id}/moves`,
+        {data: {move: '11-15', head}});
+    assert.equal(spectator.status(), 403);
+    // Bob may not play Alice's turn.
+    const early = await bob.context.request.post(`${server.url}api/tables/${id}/moves`,
+        {data: {move: '11-15', head}});
+    assert.equal(early.status(), 403);
+
+    const seen = async (n) => until(async () =>
+        (await carol.page.locator('#moves li').count()) === n, `the spectator sees turn ${n}`);
+    // Each page says when it is its player's move, and only then.
+    const play = async (player, move, n) => {
+      await until(async () => /^Your move/.test(await text(player.page, '#turn')), `turn ${n} on the mover's page`);
+      await clickMove(player.page, move);
+      await seen(n);
+    };
+    await play(alice, '11-15', 1);
+    await until(async () => /^White to move/.test(await text(alice.page, '#turn')), 'Alice waits for White');
+    await play(bob, '22-18', 2);
+    // Alice closes her page and comes back: she holds her seat.
+    await alice.page.close();
+    alice.page = await alice.context.newPage();
+    await alice.page.goto(`${server.url}t/${id}`);
+    await until(async () => (await text(alice.page, '#you')).includes('Alice'), 'Alice seated again');
+    await play(alice, '15x22', 3);
+    await play(bob, '25x18', 4);
+    await until(async () => /^Square 18, White man, last move/.test(
+        await square(carol.page, 18).getAttribute('aria-label')), 'the spectator\'s board');
+    await carol.page.screenshot({path: join(outputs, 'table-spectator.png'), fullPage: true});
+    // The server is killed and started again: every page reconnects, both
+    // players still hold their seats, and the game goes on.
+    const killed = new Promise((r) => server.proc.once('exit', r));
+    server.proc.kill('SIGKILL');
+    await killed;
+    server = await serve(data, {port: server.port});
+    assert.equal((await api(server, `/api/tables/${id}`)).body.head, 7);
+    await play(alice, '8-11', 5);
+    await until(async () => /^Square 11, Red man, last move/.test(
+        await square(carol.page, 11).getAttribute('aria-label')), 'the spectator after the restart');
+    // Alice resigns; everyone sees the result.
+    alice.page.once('dialog', (d) => d.accept());
+    await alice.page.click('#resign');
+    for (const p of [alice.page, bob.page, carol.page]) {
+      await until(async () => (await text(p, '#result')).length > 0, 'the result');
+    }
+    assert.equal((await api(server, `/api/tables/${id}`)).body.result, 'second');
+  } finally {
+    for (const c of contexts) await c.close();
+    await stop(server);
+  }
 });

@@ -15,8 +15,12 @@ async function showTables() {
         : t('web.lobby.table', {id: table.id});
     const mode = table.mode === 'computer' ? t('web.lobby.computer')
         : table.mode === 'two-player' ? t('web.lobby.two_player')
+        : table.mode === 'remote' ? t('web.lobby.remote')
         : t('web.lobby.no_game');
-    li.append(a, ` — ${mode}, ${t(`web.status.${table.status}`)}`);
+    // Player names are text, never markup.
+    const names = table.seats ? ['first', 'second'].map(
+        (side) => (table.seats[side] ? table.seats[side].name : t('web.seat.free'))).join(' – ') : '';
+    li.append(a, ` — ${mode}${names ? ` (${names})` : ''}, ${t(`web.status.${table.status}`)}`);
     list.append(li);
   }
 }

@@ -32,7 +32,9 @@ function squareAt(row, col) {
 // first mover; the board turns so that side's men move up.
 function flipped() {
   if (!state || !state.game) return true;
-  return (state.mode === 'computer' ? state.human : 'first') === 'first';
+  const bottom = state.mode === 'computer' ? state.human
+      : state.mode === 'remote' && state.you ? state.you : 'first';
+  return bottom === 'first';
 }
 function cellOf(n) {
   const r = rowOf(n), c = colOf(n);
@@ -281,19 +283,28 @@ function drawPanel() {
   } else {
     const side = colour(s.side_to_move);
     const computer = s.mode === 'computer' && s.side_to_move !== s.human;
+    const yours = s.mode === 'computer' || (s.mode === 'remote' && s.you === s.side_to_move);
     $('turn').textContent = s.status.paused ? t('web.paused', {side})
         : computer ? t('web.thinking', {side})
-        : s.mode === 'computer' ? t('web.your_move', {side}) : t('web.to_move', {side});
+        : yours ? t('web.your_move', {side}) : t('web.to_move', {side});
   }
   const ro = s.status.readonly;
   $('readonly').hidden = !ro;
   $('readonly').textContent = ro || '';
+  const remote = s.mode === 'remote';
   for (const b of ['undo', 'pause', 'draw', 'resign', 'new']) $(b).disabled = !!ro;
+  // At a remote table a player offers a draw or resigns; a spectator only
+  // watches.
+  for (const b of ['undo', 'pause', 'new']) $(b).hidden = remote;
+  $('resign').hidden = remote && !s.you;
+  $('seats').hidden = !remote;
+  if (remote) drawSeats(s);
   $('pause').textContent = t(s.status.paused ? 'web.resume' : 'web.pause');
   $('pause').setAttribute('aria-pressed', String(!!s.status.paused));
-  const due = s.draw_answer_due && s.mode !== 'computer';
+  const due = s.draw_answer_due && s.mode !== 'computer' &&
+      (!remote || s.draw_answer_due === s.you);
   $('accept').hidden = $('decline').hidden = !due;
-  $('draw').hidden = !!due;
+  $('draw').hidden = !!due || (remote && !s.you);
   const counters = [];
   if (s.game && !s.over && s.draw_in_turns !== null) counters.push(t('web.draw_in', {n: s.draw_in_turns}));
   if (s.game && s.repetition_count > 1) counters.push(t('web.repeated', {n: s.repetition_count}));
@@ -309,7 +320,37 @@ function drawPanel() {
   $('result').textContent = result;
   const level = s.difficulty ? t(`web.level.${s.difficulty}`) : '';
   $('title').textContent = id === 'local' ? t('web.title.local') :
-      s.mode === 'computer' ? t('web.title.computer', {level}) : t('web.title.two_player');
+      s.mode === 'computer' ? t('web.title.computer', {level}) :
+      remote ? t('web.title.remote') : t('web.title.two_player');
+}
+
+// A remote table's seats: who holds each (names as text, never markup),
+// which this viewer holds, and the buttons that take a free one.
+function drawSeats(s) {
+  const seats = s.seats || {};
+  for (const side of ['first', 'second']) {
+    $(`seat-${side}-side`).textContent = colour(side);
+    $(`seat-${side}`).textContent = seats[side] ? seats[side].name : t('web.seat.free');
+    const take = $(`take-${side}`);
+    take.textContent = t('web.seat.take', {side: colour(side)});
+    take.hidden = !!seats[side];
+  }
+  $('take-seat').hidden = !!s.you || s.over || !!(seats.first && seats.second);
+  $('you').textContent = s.you
+      ? t('web.you.play', {side: colour(s.you), name: seats[s.you].name})
+      : t('web.you.watch');
+}
+
+async function takeSeat(side) {
+  showError('');
+  const res = await fetch(`${api}/seats/${side}`, {
+    method: 'POST',
+    headers: {'Content-Type': 'application/json'},
+    body: JSON.stringify({name: $('seat-name').value.trim()}),
+  }).catch(() => null);
+  if (!res) showError(t('web.unreachable'));
+  else if (res.status !== 200) showError((await res.json()).error);
+  await refresh();
 }
 
 // Replay stepping: the board shows the position after `count` turns of
@@ -398,7 +439,8 @@ function follow() {
     refreshSoon();
   });
   for (const kind of ['game_started', 'draw_offered', 'draw_accepted',
-                      'draw_declined', 'resigned', 'game_ended', 'mode_changed']) {
+                      'draw_declined', 'resigned', 'game_ended', 'mode_changed',
+                      'seat_taken']) {
     stream.addEventListener(kind, (e) => {
       const data = JSON.parse(e.data);
       if (kind === 'game_started') {
@@ -438,6 +480,9 @@ document.addEventListener('keydown', (e) => {
   if (e.key === 'Escape') cancelRoute();
 });
 $('hints').addEventListener('change', drawBoard);
+$('take-first').addEventListener('click', () => takeSeat('first'));
+$('take-second').addEventListener('click', () => takeSeat('second'));
+$('take-seat').addEventListener('submit', (e) => e.preventDefault());
 $('numbers').addEventListener('change', drawBoard);
 $('undo').addEventListener('click', () => { route = []; post('undo'); });
 $('pause').addEventListener('click', () => {
