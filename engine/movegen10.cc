@@ -187,7 +187,7 @@ void DropDuplicates(MoveList* moves, size_t base) {
 }
 
 template <Color C>
-void AddCaptures(const Position& pos, MoveList* out, Duplicates duplicates) {
+void AddCaptures(const Position& pos, MoveList* out, Routes routes) {
   CaptureSearch search{
       pos.pieces(Opponent(C)), pos.empty(), 1, out->size(), out, Move()};
   const Bitboard kings = pos.kings(C);
@@ -202,7 +202,7 @@ void AddCaptures(const Position& pos, MoveList* out, Duplicates duplicates) {
     }
   }
   // A single capture has one order only.
-  if (duplicates == Duplicates::kDrop && search.best >= 2)
+  if (routes == Routes::kDrop && search.best >= 2)
     DropDuplicates(out, search.base);
 }
 
@@ -268,9 +268,9 @@ int CountSteps(const Position& pos) {
 }
 
 template <Color C>
-void Generate(const Position& pos, MoveList* moves, Duplicates duplicates) {
+void Generate(const Position& pos, MoveList* moves, Routes routes) {
   if (HasCaptureOf<C>(pos)) {
-    AddCaptures<C>(pos, moves, duplicates);
+    AddCaptures<C>(pos, moves, routes);
   } else {
     ForEachStep<C>(pos, [moves](const Move& m) { moves->push_back(m); });
   }
@@ -279,34 +279,33 @@ void Generate(const Position& pos, MoveList* moves, Duplicates duplicates) {
 template <Color C>
 // Kept out of line: captures are the rare case, and inlining them would
 // give every count the stack frame of the capture search.
-[[gnu::noinline]] int CountCaptures(const Position& pos,
-                                    Duplicates duplicates) {
+[[gnu::noinline]] int CountCaptures(const Position& pos, Routes routes) {
   MoveList moves;
-  AddCaptures<C>(pos, &moves, duplicates);
+  AddCaptures<C>(pos, &moves, routes);
   return static_cast<int>(moves.size());
 }
 
 template <Color C>
-int Count(const Position& pos, Duplicates duplicates) {
-  return HasCaptureOf<C>(pos) ? CountCaptures<C>(pos, duplicates)
+int Count(const Position& pos, Routes routes) {
+  return HasCaptureOf<C>(pos) ? CountCaptures<C>(pos, routes)
                               : CountSteps<C>(pos);
 }
 
 template <Color C>
-uint64_t PerftOf(const Position& pos, int depth, Duplicates duplicates) {
-  if (depth == 1) return Count<C>(pos, duplicates);
+uint64_t PerftOf(const Position& pos, int depth, Routes routes) {
+  if (depth == 1) return Count<C>(pos, routes);
   uint64_t leaves = 0;
   if (depth == 2 && !HasCaptureOf<C>(pos)) {
     // Most positions have no capture; their steps need no move list.
     ForEachStep<C>(pos, [&](const Move& m) {
-      leaves += Count<Opponent(C)>(pos.After(m), duplicates);
+      leaves += Count<Opponent(C)>(pos.After(m), routes);
     });
     return leaves;
   }
   MoveList moves;
-  Generate<C>(pos, &moves, duplicates);
+  Generate<C>(pos, &moves, routes);
   for (const Move& m : moves)
-    leaves += PerftOf<Opponent(C)>(pos.After(m), depth - 1, duplicates);
+    leaves += PerftOf<Opponent(C)>(pos.After(m), depth - 1, routes);
   return leaves;
 }
 
@@ -343,28 +342,26 @@ bool FollowsRoute(const Move& m, const int* route, int length) {
 
 }  // namespace
 
-void GenerateMoves(const Position& pos, MoveList* moves,
-                   Duplicates duplicates) {
+void GenerateMoves(const Position& pos, MoveList* moves, Routes routes) {
   if (pos.side_to_move() == Color::kBlack) {
-    Generate<Color::kBlack>(pos, moves, duplicates);
+    Generate<Color::kBlack>(pos, moves, routes);
   } else {
-    Generate<Color::kWhite>(pos, moves, duplicates);
+    Generate<Color::kWhite>(pos, moves, routes);
   }
 }
 
-void GenerateCaptures(const Position& pos, MoveList* moves,
-                      Duplicates duplicates) {
+void GenerateCaptures(const Position& pos, MoveList* moves, Routes routes) {
   if (pos.side_to_move() == Color::kBlack) {
-    AddCaptures<Color::kBlack>(pos, moves, duplicates);
+    AddCaptures<Color::kBlack>(pos, moves, routes);
   } else {
-    AddCaptures<Color::kWhite>(pos, moves, duplicates);
+    AddCaptures<Color::kWhite>(pos, moves, routes);
   }
 }
 
-int CountMoves(const Position& pos, Duplicates duplicates) {
+int CountMoves(const Position& pos, Routes routes) {
   return pos.side_to_move() == Color::kBlack
-             ? Count<Color::kBlack>(pos, duplicates)
-             : Count<Color::kWhite>(pos, duplicates);
+             ? Count<Color::kBlack>(pos, routes)
+             : Count<Color::kWhite>(pos, routes);
 }
 
 Bitboard CapturingPieces(const Position& pos) {
@@ -398,11 +395,11 @@ Bitboard CapturedAlong(const Position& pos, const int* route, int length) {
   return captured;
 }
 
-uint64_t Perft(const Position& pos, int depth, Duplicates duplicates) {
+uint64_t Perft(const Position& pos, int depth, Routes routes) {
   if (depth <= 0) return 1;
   return pos.side_to_move() == Color::kBlack
-             ? PerftOf<Color::kBlack>(pos, depth, duplicates)
-             : PerftOf<Color::kWhite>(pos, depth, duplicates);
+             ? PerftOf<Color::kBlack>(pos, depth, routes)
+             : PerftOf<Color::kWhite>(pos, depth, routes);
 }
 
 }  // namespace checkers::intl

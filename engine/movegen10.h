@@ -21,20 +21,20 @@ namespace checkers::intl {
 // How two capture routes that take the same pieces and end on the same
 // square, in another order, are counted (docs/RULES.md): as two moves
 // ("keep") or as one ("drop").
-enum class Duplicates { kKeep, kDrop };
+enum class Routes { kKeep, kDrop };
 
 // Appends every legal move of the side to move to `moves`: the captures
 // that take the most pieces when there is any capture, else the steps and
 // king flights.
 void GenerateMoves(const Position& pos, MoveList* moves,
-                   Duplicates duplicates = Duplicates::kKeep);
+                   Routes routes = Routes::kKeep);
 
 // Appends the legal captures only (none when the side cannot capture).
 void GenerateCaptures(const Position& pos, MoveList* moves,
-                      Duplicates duplicates = Duplicates::kKeep);
+                      Routes routes = Routes::kKeep);
 
 // The number of moves GenerateMoves would produce.
-int CountMoves(const Position& pos, Duplicates duplicates = Duplicates::kKeep);
+int CountMoves(const Position& pos, Routes routes = Routes::kKeep);
 
 // The pieces of the side to move that can capture at least one piece;
 // majority capture may still forbid some of them.
@@ -60,8 +60,7 @@ Bitboard CapturedAlong(const Position& pos, const int* route, int length);
 
 // Perft: the number of leaf positions `depth` plies below `pos` (1 at
 // depth 0), with the last ply counted without being played.
-uint64_t Perft(const Position& pos, int depth,
-               Duplicates duplicates = Duplicates::kKeep);
+uint64_t Perft(const Position& pos, int depth, Routes routes = Routes::kKeep);
 
 }  // namespace checkers::intl
 

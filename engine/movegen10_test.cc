@@ -86,8 +86,8 @@ TEST(Movegen10Test, NoPieceIsJumpedTwice) {
   const Position p = Fen("W:W32:B28,29,38,39");
   EXPECT_THAT(LegalMoveTexts(p),
               ElementsAre("32x23x34x43x32", "32x43x34x23x32"));
-  EXPECT_EQ(CountMoves(p, Duplicates::kKeep), 2);
-  EXPECT_EQ(CountMoves(p, Duplicates::kDrop), 1);
+  EXPECT_EQ(CountMoves(p, Routes::kKeep), 2);
+  EXPECT_EQ(CountMoves(p, Routes::kDrop), 1);
   MoveList moves;
   GenerateMoves(p, &moves);
   EXPECT_EQ(moves[0].num_captures, 4);

@@ -22,9 +22,9 @@ TEST(Perft10Test, StartPositionMatchesPublishedCountsToDepthEight) {
   const uint64_t drop[] = {1,     9,      81,      658,    4265,
                            27117, 167140, 1049442, 6483961};
   for (int depth = 1; depth <= 8; ++depth) {
-    EXPECT_EQ(Perft(Position::Initial(), depth, Duplicates::kKeep), keep[depth])
+    EXPECT_EQ(Perft(Position::Initial(), depth, Routes::kKeep), keep[depth])
         << "keep, depth " << depth;
-    EXPECT_EQ(Perft(Position::Initial(), depth, Duplicates::kDrop), drop[depth])
+    EXPECT_EQ(Perft(Position::Initial(), depth, Routes::kDrop), drop[depth])
         << "drop, depth " << depth;
   }
 }

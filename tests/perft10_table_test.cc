@@ -11,8 +11,8 @@ namespace checkers::intl {
 namespace {
 
 TEST(Perft10TableTest, StartPositionMatchesPublishedCountsAtDepthNine) {
-  EXPECT_EQ(Perft(Position::Initial(), 9, Duplicates::kKeep), 41022614u);
-  EXPECT_EQ(Perft(Position::Initial(), 9, Duplicates::kDrop), 41022423u);
+  EXPECT_EQ(Perft(Position::Initial(), 9, Routes::kKeep), 41022614u);
+  EXPECT_EQ(Perft(Position::Initial(), 9, Routes::kDrop), 41022423u);
 }
 
 }  // namespace
