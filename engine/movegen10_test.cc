@@ -1,5 +1,6 @@
 #include "engine/movegen10.h"
 
+#include <random>
 #include <string>
 #include <vector>
 
@@ -123,6 +124,60 @@ TEST(Movegen10Test, LegalMoveAlongFollowsTheRoute) {
   const int wrong[] = {45, 22, 34};
   EXPECT_FALSE(LegalMoveAlong(p, wrong, 3).has_value());
   EXPECT_EQ(CapturedAlong(p, route, 2), SquareBit(27));
+}
+
+// Random positions full of kings and men: every generated move agrees with
+// the route it carries, majority capture holds, and Play keeps the hash.
+TEST(Movegen10Test, EveryMoveOfRandomPositionsFollowsItsRoute) {
+  std::mt19937 rng(10);
+  int captures_seen = 0;
+  for (int i = 0; i < 3000; ++i) {
+    Bitboard black = 0, white = 0, kings = 0;
+    for (Square s = 0; s < kNumSquares; ++s) {
+      const int r = rng() % 8;
+      if (r == 0 && s < 45) black |= SquareBit(s);
+      if (r == 1 && s >= 5) white |= SquareBit(s);
+      if (r == 2 || r == 3) {
+        (r == 2 ? black : white) |= SquareBit(s);
+        kings |= SquareBit(s);
+      }
+    }
+    const Position p = Position::FromBitboards(
+        black, white, kings, rng() % 2 ? Color::kWhite : Color::kBlack);
+    MoveList moves;
+    GenerateMoves(p, &moves);
+    ASSERT_EQ(CountMoves(p), static_cast<int>(moves.size())) << ToFen(p);
+    MoveList dropped;
+    GenerateMoves(p, &dropped, Routes::kDrop);
+    ASSERT_EQ(CountMoves(p, Routes::kDrop), static_cast<int>(dropped.size()));
+    ASSERT_LE(dropped.size(), moves.size());
+    ASSERT_EQ(HasCapture(p), !moves.empty() && moves[0].IsCapture());
+    for (const Move& m : moves) {
+      ASSERT_EQ(m.num_captures, moves[0].num_captures) << ToFen(p);
+      ASSERT_EQ(PopCount(m.captured), m.num_captures) << ToFen(p);
+      int route[kMaxCaptures + 1] = {m.from, m.to};
+      int length = 2;
+      if (m.IsCapture()) {
+        for (int j = 0; j < m.num_captures; ++j) route[j + 1] = m.landings[j];
+        length = m.num_captures + 1;
+        ++captures_seen;
+      }
+      ASSERT_EQ(CapturedAlong(p, route, length), m.captured)
+          << ToFen(p) << " " << MoveToText(m);
+      const std::optional<Move> along = LegalMoveAlong(p, route, length);
+      ASSERT_TRUE(along.has_value()) << ToFen(p) << " " << MoveToText(m);
+      ASSERT_EQ(*along, m);
+      const Position after = p.After(m);
+      const Position rebuilt = Position::FromBitboards(
+          after.pieces(Color::kBlack), after.pieces(Color::kWhite),
+          after.all_kings(), after.side_to_move());
+      ASSERT_EQ(after.hash(), rebuilt.hash())
+          << ToFen(p) << " " << MoveToText(m);
+      ASSERT_EQ(PopCount(after.occupied()),
+                PopCount(p.occupied()) - m.num_captures);
+    }
+  }
+  EXPECT_GT(captures_seen, 1000);
 }
 
 }  // namespace
