@@ -27,21 +27,22 @@ inline constexpr int kMaxCaptures = 20;
 struct Move {
   int8_t from = -1;
   int8_t to = -1;
-  // Number of pieces captured; 0 for a step or a king's flight.
-  uint8_t num_captures = 0;
+  // Number of pieces captured; 0 for a step or a king's flight. Named as
+  // in the 8x8 Move, so that code generic over both boards reads alike.
+  uint8_t num_jumps = 0;
   // The squares of the captured pieces (the layout of engine/board10.h).
   Bitboard captured = 0;
   // For a capture, where the piece stands after each capture, in order;
-  // landings[num_captures - 1] == to.
+  // landings[num_jumps - 1] == to.
   std::array<int8_t, kMaxCaptures> landings{};
 
-  bool IsCapture() const { return num_captures > 0; }
+  bool IsCapture() const { return num_jumps > 0; }
 
   friend bool operator==(const Move& a, const Move& b) {
-    if (a.from != b.from || a.to != b.to || a.num_captures != b.num_captures ||
+    if (a.from != b.from || a.to != b.to || a.num_jumps != b.num_jumps ||
         a.captured != b.captured)
       return false;
-    for (int i = 0; i < a.num_captures; ++i) {
+    for (int i = 0; i < a.num_jumps; ++i) {
       if (a.landings[i] != b.landings[i]) return false;
     }
     return true;

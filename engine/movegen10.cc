@@ -87,7 +87,7 @@ struct CaptureSearch {
       best = n;
       out->resize(base);
     }
-    route.num_captures = static_cast<uint8_t>(n);
+    route.num_jumps = static_cast<uint8_t>(n);
     route.to = SquareAtBit(to);
     route.landings[n - 1] = route.to;
     out->push_back(route);
@@ -333,8 +333,8 @@ Bitboard CapturingPiecesOf(const Position& pos) {
 bool FollowsRoute(const Move& m, const int* route, int length) {
   if (m.from != route[0]) return false;
   if (!m.IsCapture()) return length == 2 && m.to == route[1];
-  if (m.num_captures != length - 1) return false;
-  for (int i = 0; i < m.num_captures; ++i) {
+  if (m.num_jumps != length - 1) return false;
+  for (int i = 0; i < m.num_jumps; ++i) {
     if (m.landings[i] != route[i + 1]) return false;
   }
   return true;
@@ -358,6 +358,24 @@ void GenerateCaptures(const Position& pos, MoveList* moves, Routes routes) {
   }
 }
 
+void GenerateMoves(const Position& pos, Bitboard capturers, MoveList* moves,
+                   Routes routes) {
+  if (capturers) {
+    GenerateCaptures(pos, moves, routes);
+  } else if (pos.side_to_move() == Color::kBlack) {
+    ForEachStep<Color::kBlack>(pos,
+                               [moves](const Move& m) { moves->push_back(m); });
+  } else {
+    ForEachStep<Color::kWhite>(pos,
+                               [moves](const Move& m) { moves->push_back(m); });
+  }
+}
+
+void GenerateCaptures(const Position& pos, Bitboard capturers, MoveList* moves,
+                      Routes routes) {
+  if (capturers) GenerateCaptures(pos, moves, routes);
+}
+
 int CountMoves(const Position& pos, Routes routes) {
   return pos.side_to_move() == Color::kBlack
              ? Count<Color::kBlack>(pos, routes)
@@ -370,7 +388,22 @@ Bitboard CapturingPieces(const Position& pos) {
              : CapturingPiecesOf<Color::kWhite>(pos);
 }
 
-bool HasLegalMove(const Position& pos) { return CountMoves(pos) > 0; }
+Bitboard SteppingPieces(const Position& pos) {
+  const Color us = pos.side_to_move();
+  const Bitboard empty = pos.empty();
+  // The squares with an empty square one step south of them, and north.
+  const Bitboard can_go_south =
+      Shift<kNorthEast>(empty) | Shift<kNorthWest>(empty);
+  const Bitboard can_go_north =
+      Shift<kSouthWest>(empty) | Shift<kSouthEast>(empty);
+  const Bitboard men =
+      pos.men(us) & (us == Color::kBlack ? can_go_south : can_go_north);
+  return men | (pos.kings(us) & (can_go_south | can_go_north));
+}
+
+bool HasLegalMove(const Position& pos) {
+  return CapturingPieces(pos) != 0 || SteppingPieces(pos) != 0;
+}
 
 std::optional<Move> LegalMoveAlong(const Position& pos, const int* route,
                                    int length) {

@@ -33,6 +33,14 @@ void GenerateMoves(const Position& pos, MoveList* moves,
 void GenerateCaptures(const Position& pos, MoveList* moves,
                       Routes routes = Routes::kKeep);
 
+// As the two above, for a caller (the search) that already has
+// `capturers`, which must be CapturingPieces(pos); the same signatures as
+// the 8x8 generator's.
+void GenerateMoves(const Position& pos, Bitboard capturers, MoveList* moves,
+                   Routes routes = Routes::kKeep);
+void GenerateCaptures(const Position& pos, Bitboard capturers, MoveList* moves,
+                      Routes routes = Routes::kKeep);
+
 // The number of moves GenerateMoves would produce.
 int CountMoves(const Position& pos, Routes routes = Routes::kKeep);
 
@@ -43,6 +51,10 @@ Bitboard CapturingPieces(const Position& pos);
 inline bool HasCapture(const Position& pos) {
   return CapturingPieces(pos) != 0;
 }
+
+// The pieces of the side to move that can step (a man forward, a king any
+// way) onto an empty square.
+Bitboard SteppingPieces(const Position& pos);
 
 // Whether the side to move has a legal move; a side without one has lost.
 bool HasLegalMove(const Position& pos);

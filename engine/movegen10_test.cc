@@ -91,7 +91,7 @@ TEST(Movegen10Test, NoPieceIsJumpedTwice) {
   EXPECT_EQ(CountMoves(p, Routes::kDrop), 1);
   MoveList moves;
   GenerateMoves(p, &moves);
-  EXPECT_EQ(moves[0].num_captures, 4);
+  EXPECT_EQ(moves[0].num_jumps, 4);
 }
 
 TEST(Movegen10Test, CapturedPiecesBlockTheKingUntilTheMoveEnds) {
@@ -119,7 +119,7 @@ TEST(Movegen10Test, LegalMoveAlongFollowsTheRoute) {
   const int route[] = {45, 18, 34};
   const std::optional<Move> m = LegalMoveAlong(p, route, 3);
   ASSERT_TRUE(m.has_value());
-  EXPECT_EQ(m->num_captures, 2);
+  EXPECT_EQ(m->num_jumps, 2);
   EXPECT_EQ(m->captured, SquareBit(27) | SquareBit(23));
   const int wrong[] = {45, 22, 34};
   EXPECT_FALSE(LegalMoveAlong(p, wrong, 3).has_value());
@@ -152,14 +152,26 @@ TEST(Movegen10Test, EveryMoveOfRandomPositionsFollowsItsRoute) {
     ASSERT_EQ(CountMoves(p, Routes::kDrop), static_cast<int>(dropped.size()));
     ASSERT_LE(dropped.size(), moves.size());
     ASSERT_EQ(HasCapture(p), !moves.empty() && moves[0].IsCapture());
+    ASSERT_EQ(HasLegalMove(p), !moves.empty()) << ToFen(p);
+    if (!HasCapture(p)) {
+      Bitboard steppers = 0;
+      for (const Move& m : moves) steppers |= SquareBit(m.from);
+      ASSERT_EQ(SteppingPieces(p), steppers) << ToFen(p);
+    }
+    MoveList given;
+    GenerateMoves(p, CapturingPieces(p), &given);
+    ASSERT_EQ(given.size(), moves.size());
+    MoveList captures;
+    GenerateCaptures(p, CapturingPieces(p), &captures);
+    ASSERT_EQ(captures.size(), HasCapture(p) ? moves.size() : 0u);
     for (const Move& m : moves) {
-      ASSERT_EQ(m.num_captures, moves[0].num_captures) << ToFen(p);
-      ASSERT_EQ(PopCount(m.captured), m.num_captures) << ToFen(p);
+      ASSERT_EQ(m.num_jumps, moves[0].num_jumps) << ToFen(p);
+      ASSERT_EQ(PopCount(m.captured), m.num_jumps) << ToFen(p);
       int route[kMaxCaptures + 1] = {m.from, m.to};
       int length = 2;
       if (m.IsCapture()) {
-        for (int j = 0; j < m.num_captures; ++j) route[j + 1] = m.landings[j];
-        length = m.num_captures + 1;
+        for (int j = 0; j < m.num_jumps; ++j) route[j + 1] = m.landings[j];
+        length = m.num_jumps + 1;
         ++captures_seen;
       }
       ASSERT_EQ(CapturedAlong(p, route, length), m.captured)
@@ -174,7 +186,7 @@ TEST(Movegen10Test, EveryMoveOfRandomPositionsFollowsItsRoute) {
       ASSERT_EQ(after.hash(), rebuilt.hash())
           << ToFen(p) << " " << MoveToText(m);
       ASSERT_EQ(PopCount(after.occupied()),
-                PopCount(p.occupied()) - m.num_captures);
+                PopCount(p.occupied()) - m.num_jumps);
     }
   }
   EXPECT_GT(captures_seen, 1000);

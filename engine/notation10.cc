@@ -44,7 +44,7 @@ bool Fits(const Move& m, const std::vector<int>& squares) {
   if (squares.front() != m.from || squares.back() != m.to) return false;
   if (!m.IsCapture()) return squares.size() == 2;
   size_t next = 1;
-  for (int i = 0; i < m.num_captures && next < squares.size(); ++i) {
+  for (int i = 0; i < m.num_jumps && next < squares.size(); ++i) {
     if (m.landings[i] == squares[next]) ++next;
   }
   return next == squares.size();
@@ -59,7 +59,7 @@ bool SameEffect(const Move& a, const Move& b) {
 std::string MoveToText(const Move& m) {
   if (!m.IsCapture()) return absl::StrCat(m.from + 1, "-", m.to + 1);
   std::string text = absl::StrCat(m.from + 1);
-  for (int i = 0; i < m.num_captures; ++i)
+  for (int i = 0; i < m.num_jumps; ++i)
     absl::StrAppend(&text, "x", m.landings[i] + 1);
   return text;
 }
@@ -73,8 +73,8 @@ std::vector<std::string> LegalMoveTexts(const Position& pos) {
     if (a->from != b->from) return a->from < b->from;
     if (a->to != b->to) return a->to < b->to;
     return std::lexicographical_compare(
-        a->landings.begin(), a->landings.begin() + a->num_captures,
-        b->landings.begin(), b->landings.begin() + b->num_captures);
+        a->landings.begin(), a->landings.begin() + a->num_jumps,
+        b->landings.begin(), b->landings.begin() + b->num_jumps);
   });
   std::vector<std::string> texts;
   for (const Move* m : sorted) texts.push_back(MoveToText(*m));

@@ -35,7 +35,7 @@ TEST(Notation10Test, RoutesWithTheSameEffectAreNotAmbiguous) {
   const Position p = *ParseFen("W:W32:B28,29,38,39");
   absl::StatusOr<Move> m = ParseMove(p, "32x32");
   ASSERT_TRUE(m.ok()) << m.status();
-  EXPECT_EQ(m->num_captures, 4);
+  EXPECT_EQ(m->num_jumps, 4);
 }
 
 TEST(Notation10Test, RoutesWithDifferentEffectsAreAmbiguous) {
@@ -47,7 +47,7 @@ TEST(Notation10Test, RoutesWithDifferentEffectsAreAmbiguous) {
               HasSubstr("50x17x26x42x20x3x17 or 50x17x26x42x24x8x17"));
   absl::StatusOr<Move> full = ParseMove(p, "50x17x26x42x24x8x17");
   ASSERT_TRUE(full.ok()) << full.status();
-  EXPECT_EQ(full->num_captures, 6);
+  EXPECT_EQ(full->num_jumps, 6);
 }
 
 TEST(Notation10Test, RefusesTextThatIsNoLegalMove) {
