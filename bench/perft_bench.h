@@ -15,6 +15,13 @@ inline constexpr int kPerftBenchDepth = 12;
 // perft_leaves_per_second. Cannot fail.
 Figures PerftBench(int depth);
 
+// International draughts (10x10): the depth `checkers bench perft
+// --rules=international` counts to, and the same figures from its starting
+// position ("keep" convention), after perft_rules: international. Cannot
+// fail.
+inline constexpr int kPerft10BenchDepth = 9;
+Figures Perft10Bench(int depth);
+
 }  // namespace checkers::bench
 
 #endif  // CHECKERS_BENCH_PERFT_BENCH_H_

@@ -17,5 +17,15 @@ TEST(PerftBenchTest, ReportsTheLeafCountOfTheStartingPosition) {
   EXPECT_EQ(figures[3].name, "perft_leaves_per_second");
 }
 
+TEST(PerftBenchTest, InternationalCountsItsOwnStartingPosition) {
+  const Figures figures = Perft10Bench(3);
+  ASSERT_EQ(figures.size(), 5u);
+  EXPECT_EQ(figures[0].name, "perft_rules");
+  EXPECT_EQ(figures[0].value, "international");
+  EXPECT_EQ(figures[1].value, "3");
+  EXPECT_EQ(figures[2].name, "perft_leaves");
+  EXPECT_EQ(figures[2].value, "658");
+}
+
 }  // namespace
 }  // namespace checkers::bench

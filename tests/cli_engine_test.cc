@@ -75,6 +75,23 @@ TEST(CliEngineTest, BenchSearchPrintsItsFigures) {
   }
 }
 
+TEST(CliEngineTest, BenchPerftInternationalCountsDepthNine) {
+  const auto r = RunCheckers({"bench", "perft", "--rules=international"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_THAT(r.out, HasSubstr("perft_rules: international\n"
+                               "perft_depth: 9\n"
+                               "perft_leaves: 41022614\n"));
+  EXPECT_THAT(r.out, HasSubstr("perft_leaves_per_second: "));
+}
+
+TEST(CliEngineTest, BenchRulesMustBeKnownAndOnlyForPerft) {
+  const auto bad = RunCheckers({"bench", "perft", "--rules=klingon"});
+  EXPECT_EQ(bad.exit_code, 64);
+  EXPECT_THAT(bad.err, HasSubstr("english or international"));
+  EXPECT_EQ(RunCheckers({"bench", "search", "--rules=international"}).exit_code,
+            64);
+}
+
 TEST(CliEngineTest, HelpExitsZero) {
   const auto r = RunCheckers({"help"});
   EXPECT_EQ(r.exit_code, 0);

@@ -4,13 +4,17 @@
 #include <cstdio>
 #include <vector>
 
+#include "absl/flags/flag.h"
+#include "absl/status/status.h"
 #include "absl/status/statusor.h"
+#include "absl/strings/str_cat.h"
 #include "bench/figure.h"
 #include "bench/import_bench.h"
 #include "bench/perft_bench.h"
 #include "bench/search_bench.h"
 #include "bench/storage_bench.h"
 #include "ui_cli/command.h"
+#include "ui_cli/common_flags.h"
 #include "ui_cli/exit_codes.h"
 #include "web/serve_bench.h"
 
@@ -28,7 +32,19 @@ int Print(const absl::StatusOr<bench::Figures>& figures) {
   return kExitOk;
 }
 
-int RunPerft() { return Print(bench::PerftBench(bench::kPerftBenchDepth)); }
+int RunPerft() {
+  // International draughts has its own board and generator (engine/*10*).
+  const std::string rules = absl::GetFlag(FLAGS_rules);
+  if (rules == "international")
+    return Print(bench::Perft10Bench(bench::kPerft10BenchDepth));
+  if (rules != "english") {
+    return Fail(kExitUsage, absl::InvalidArgumentError(absl::StrCat(
+                                "bench perft --rules takes english or "
+                                "international, not \"",
+                                rules, "\"")));
+  }
+  return Print(bench::PerftBench(bench::kPerftBenchDepth));
+}
 int RunSearch() { return Print(bench::SearchBench()); }
 int RunStorage() { return Print(bench::StorageBench()); }
 // The server's figures next to the durable append rate of the same run,

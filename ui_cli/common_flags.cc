@@ -13,3 +13,5 @@ ABSL_FLAG(std::string, mode, "",
           "device");
 ABSL_FLAG(std::string, difficulty, "medium",
           "easy|medium|hard: the computer's level (default medium)");
+ABSL_FLAG(std::string, rules, "english",
+          "english|international: the edition (default english)");

@@ -13,5 +13,6 @@ ABSL_DECLARE_FLAG(std::string, pdn);
 ABSL_DECLARE_FLAG(bool, json);
 ABSL_DECLARE_FLAG(std::string, mode);
 ABSL_DECLARE_FLAG(std::string, difficulty);
+ABSL_DECLARE_FLAG(std::string, rules);
 
 #endif  // CHECKERS_UI_CLI_COMMON_FLAGS_H_

@@ -59,7 +59,12 @@ int RunBench(const std::vector<std::string>& positional) {
   std::vector<std::string> names;
   for (const Bench& b : Benches()) {
     names.emplace_back(b.name);
-    if (positional.size() == 1 && positional[0] == b.name) return b.run();
+    if (positional.size() != 1 || positional[0] != b.name) continue;
+    if (FlagGiven("rules") && b.name != "perft") {
+      return Fail(kExitUsage, absl::InvalidArgumentError(absl::StrCat(
+                                  "bench ", b.name, " takes no --rules")));
+    }
+    return b.run();
   }
   return Fail(kExitUsage,
               absl::InvalidArgumentError(absl::StrCat(
@@ -69,7 +74,8 @@ int RunBench(const std::vector<std::string>& positional) {
 
 int Main(int argc, char** argv) {
   std::vector<Command> commands = AllCommands();
-  commands.push_back({"bench", "bench NAME", {}, RunBench});
+  // --rules picks the edition of `bench perft`; the other benches have one.
+  commands.push_back({"bench", "bench NAME", {"rules"}, RunBench});
   if (argc < 2) {
     PrintUsage(stderr, commands);
     return kExitUsage;
