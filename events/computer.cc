@@ -32,8 +32,8 @@ absl::StatusOr<Mode> ParseMode(absl::string_view name) {
   const std::string lower = absl::AsciiStrToLower(name);
   if (lower == ModeWord(VS_COMPUTER)) return VS_COMPUTER;
   if (lower == ModeWord(TWO_PLAYER)) return TWO_PLAYER;
-  return absl::InvalidArgumentError(absl::StrCat(
-      "unknown mode \"", name, "\"; use computer or two-player"));
+  return absl::InvalidArgumentError(
+      absl::StrCat("unknown mode \"", name, "\"; use computer or two-player"));
 }
 
 absl::string_view ModeWord(Mode mode) {
@@ -78,6 +78,7 @@ SearchRequest SearchRequestFor(const GameState& s, Level level, uint64_t seed) {
     r.history.push_back(s.since_irreversible[i].hash);
   }
   r.no_progress_plies = s.no_progress_turns;
+  r.rules.edition = s.rules.edition;
   r.rules.capture_rule = s.rules.capture;
   r.rules.no_progress_limit_plies = s.rules.no_progress_limit;
   r.level = level;

@@ -121,7 +121,8 @@ class CheckerBoardEngine final : public MatchEngine {
           name_, " returned an impossible board: ", after.status().message()));
     }
     MoveList moves;
-    GenerateMoves(state.position, &moves, state.rules.capture);
+    GenerateMoves(state.position, &moves, state.rules.capture,
+                  state.rules.edition);
     for (const Move& m : moves) {
       const Position p = state.position.After(m);
       if (p.pieces(Color::kBlack) == after->pieces(Color::kBlack) &&

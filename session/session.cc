@@ -228,7 +228,8 @@ Outcome Session::Refuse(Refusal refusal, absl::Status status,
   r.detail = std::string(detail);
   if (refusal == Refusal::kAnswerDue) r.side = DrawAnswerDue().value_or(r.side);
   if (refusal == Refusal::kIllegalMove) {
-    r.legal_moves = LegalMoveTexts(state().position, state().rules.capture);
+    r.legal_moves = LegalMoveTexts(state().position, state().rules.capture,
+                                   state().rules.edition);
   }
   Tell(std::move(r));
   return {refusal, std::move(status)};
@@ -310,7 +311,8 @@ Outcome Session::Play(const Move& move, const Actor& actor) {
 Outcome Session::PlayText(absl::string_view text, const Actor& actor) {
   if (Outcome o = CheckMayAct(actor, true); !o.ok()) return o;
   absl::StatusOr<Move> move =
-      ParseMove(state().position, text, state().rules.capture);
+      ParseMove(state().position, text, state().rules.capture,
+                state().rules.edition);
   if (!move.ok()) {
     return Refuse(move.status().code() == absl::StatusCode::kInvalidArgument
                       ? Refusal::kNotation
@@ -427,14 +429,16 @@ Outcome Session::MayMove(const Actor& actor) {
 MoveList Session::LegalMoves() const {
   MoveList moves;
   if (AwaitsMove()) {
-    GenerateMoves(state().position, &moves, state().rules.capture);
+    GenerateMoves(state().position, &moves, state().rules.capture,
+                  state().rules.edition);
   }
   return moves;
 }
 
 Bitboard Session::MustCapture() const {
   if (!AwaitsMove()) return 0;
-  return MustCapturePieces(state().position, state().rules.capture);
+  return MustCapturePieces(state().position, state().rules.capture,
+                           state().rules.edition);
 }
 
 Bitboard Session::CapturedAlong(const std::vector<Square>& route) const {

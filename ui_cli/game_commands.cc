@@ -374,7 +374,8 @@ int RunGameMoves(const std::vector<std::string>& positional) {
   if (!game.ok()) return Fail(game.status());
   const GameState& s = game->state;
   if (absl::Status st = CheckGoesOn(**t, s); !st.ok()) return Fail(st);
-  for (const std::string& m : LegalMoveTexts(s.position, s.rules.capture)) {
+  for (const std::string& m :
+       LegalMoveTexts(s.position, s.rules.capture, s.rules.edition)) {
     std::printf("%s\n", m.c_str());
   }
   return kExitOk;

@@ -149,7 +149,8 @@ std::string ShowJson(const GameState& s) {
     o["end"] = EndText(s);
   } else {
     o["result"] = nullptr;
-    o["legal_moves"] = LegalMoveTexts(s.position, s.rules.capture);
+    o["legal_moves"] =
+        LegalMoveTexts(s.position, s.rules.capture, s.rules.edition);
   }
   return json::Dump(o);
 }

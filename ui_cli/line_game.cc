@@ -272,8 +272,9 @@ void LineGame::Command(const std::vector<std::string>& words,
     } else {
       Print(t_.Get(
           "line.moves",
-          {{"moves",
-            absl::StrJoin(LegalMoveTexts(s.position, s.rules.capture), " ")}}));
+          {{"moves", absl::StrJoin(LegalMoveTexts(s.position, s.rules.capture,
+                                                  s.rules.edition),
+                                   " ")}}));
     }
   } else if (word == "show") {
     Show();
@@ -335,7 +336,8 @@ void LineGame::Hint(const std::vector<std::string>& words) {
     }
     // The legal moves in notation order, those that start on `square`.
     std::vector<std::string> from_square;
-    for (const std::string& m : LegalMoveTexts(s.position, s.rules.capture)) {
+    for (const std::string& m :
+         LegalMoveTexts(s.position, s.rules.capture, s.rules.edition)) {
       const size_t end = m.find_first_of("-x");
       if (m.substr(0, end) == absl::StrCat(square)) from_square.push_back(m);
     }
