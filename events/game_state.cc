@@ -120,7 +120,8 @@ absl::string_view SideName(const GameStarted* started, Side side) {
       default:
         break;
     }
-    light_first = started->options().light_moves_first();
+    light_first = started->options().light_moves_first() ||
+                  TraitsOf(EditionOf(started->edition())).light_moves_first;
   }
   return (side == FIRST) != light_first ? dark : light;
 }

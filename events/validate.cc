@@ -254,10 +254,16 @@ std::vector<std::vector<Event>> SplitIntoCommits(std::vector<Event> events) {
   return commits;
 }
 
-RuleOptions DefaultRuleOptions() {
+RuleOptions DefaultRuleOptions(Edition edition) {
   RuleOptions o;
-  o.set_colour_names(RED_WHITE);
-  o.set_no_progress_turns(kDefaultNoProgressTurns);
+  if (edition == Edition::kEnglish) {
+    o.set_colour_names(RED_WHITE);
+  } else {
+    o.set_colour_names(BLACK_WHITE);
+  }
+  // Russian draughts has no no-progress draw of its own.
+  if (edition != Edition::kRussian)
+    o.set_no_progress_turns(kDefaultNoProgressTurns);
   o.set_no_progress_count(PER_SIDE);
   return o;
 }
@@ -338,9 +344,8 @@ Event TurnEvent(const GameState& state, const Move& move) {
 absl::StatusOr<Event> TurnEvent(const GameState& state,
                                 absl::string_view move_text) {
   if (absl::Status st = CheckGameGoesOn(state); !st.ok()) return st;
-  absl::StatusOr<Move> move =
-      ParseMove(state.position, move_text, state.rules.capture,
-                state.rules.edition);
+  absl::StatusOr<Move> move = ParseMove(
+      state.position, move_text, state.rules.capture, state.rules.edition);
   if (!move.ok()) return move.status();
   return TurnEvent(state, *move);
 }

@@ -48,7 +48,9 @@ struct Actor {
 
 // The seats of both sides.
 struct Seats {
-  Seat& of(events::Side side) { return side == events::SECOND ? second : first; }
+  Seat& of(events::Side side) {
+    return side == events::SECOND ? second : first;
+  }
   const Seat& of(events::Side side) const {
     return side == events::SECOND ? second : first;
   }

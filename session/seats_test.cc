@@ -15,8 +15,10 @@ events::GameState Started(events::Mode mode, events::Side human) {
   return *events::FoldEvents({*events::StartEvent(g)});
 }
 
-TEST(SeatsTest, AgainstTheComputerThePersonHoldsTheirSideAndTheComputerTheOther) {
-  const Seats seats = DefaultSeats(Started(events::VS_COMPUTER, events::SECOND));
+TEST(SeatsTest,
+     AgainstTheComputerThePersonHoldsTheirSideAndTheComputerTheOther) {
+  const Seats seats =
+      DefaultSeats(Started(events::VS_COMPUTER, events::SECOND));
   EXPECT_EQ(seats.of(events::SECOND), Seat::Local());
   EXPECT_EQ(seats.of(events::FIRST), Seat::Computer(events::HARD));
 }

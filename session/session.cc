@@ -202,15 +202,19 @@ Outcome Session::NewGame(events::GameStarted started) {
   return Replace(std::move(started));
 }
 
-Outcome Session::NewGame(events::Mode mode, events::Difficulty difficulty) {
+Outcome Session::NewGame(events::Mode mode, events::Difficulty difficulty,
+                         std::optional<Edition> edition) {
   const GameState& previous = state();
   events::GameStarted started;
-  if (previous.started != nullptr) {
+  const Edition was = previous.rules.edition;
+  started.set_edition(events::RulesEditionOf(edition.value_or(was)));
+  if (previous.started != nullptr && edition.value_or(was) == was) {
     *started.mutable_options() = previous.started->options();
     // Only imported game records turn the automatic draws off.
     started.mutable_options()->set_automatic_draws_off(false);
   } else {
-    *started.mutable_options() = events::DefaultRuleOptions();
+    *started.mutable_options() =
+        events::DefaultRuleOptions(events::EditionOf(started.edition()));
   }
   started.set_mode(mode);
   started.set_difficulty(difficulty);
@@ -310,9 +314,8 @@ Outcome Session::Play(const Move& move, const Actor& actor) {
 
 Outcome Session::PlayText(absl::string_view text, const Actor& actor) {
   if (Outcome o = CheckMayAct(actor, true); !o.ok()) return o;
-  absl::StatusOr<Move> move =
-      ParseMove(state().position, text, state().rules.capture,
-                state().rules.edition);
+  absl::StatusOr<Move> move = ParseMove(
+      state().position, text, state().rules.capture, state().rules.edition);
   if (!move.ok()) {
     return Refuse(move.status().code() == absl::StatusCode::kInvalidArgument
                       ? Refusal::kNotation

@@ -6,6 +6,8 @@
 #include <string>
 
 #include "absl/flags/declare.h"
+#include "absl/status/statusor.h"
+#include "engine/rules.h"
 
 ABSL_DECLARE_FLAG(std::string, fen);
 // export: the bare switch --pdn ("true"); match: --pdn=OUT, a file.
@@ -13,5 +15,15 @@ ABSL_DECLARE_FLAG(std::string, pdn);
 ABSL_DECLARE_FLAG(bool, json);
 ABSL_DECLARE_FLAG(std::string, mode);
 ABSL_DECLARE_FLAG(std::string, difficulty);
+ABSL_DECLARE_FLAG(std::string, rules);
+
+namespace checkers::cli {
+
+// The edition --rules names (english when not given); InvalidArgument
+// naming the editions for an unknown name, or for international, which
+// this version does not play.
+absl::StatusOr<Edition> RulesFlag();
+
+}  // namespace checkers::cli
 
 #endif  // CHECKERS_UI_CLI_COMMON_FLAGS_H_

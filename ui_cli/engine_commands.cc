@@ -19,22 +19,27 @@
 #include "ui_cli/exit_codes.h"
 
 ABSL_FLAG(int, depth, 0, "N: the deepest depth to count, 1 or more");
+ABSL_FLAG(bool, drop, false,
+          "perft: count capture routes that take the same pieces to the same "
+          "square once (default: each order counts)");
 
 namespace checkers::cli {
 namespace {
 
-// The --fen position, or the starting position when --fen is not given.
-absl::StatusOr<Position> FenOrInitial() {
+// The --fen position, or the starting position of `edition` when --fen is
+// not given.
+absl::StatusOr<Position> FenOrInitial(Edition edition) {
   const std::string fen = absl::GetFlag(FLAGS_fen);
-  if (fen.empty()) return Position::Initial();
+  if (fen.empty()) return Position::Initial(edition);
   return ParseFen(fen);
 }
 
 int RunPerft(const std::vector<std::string>& positional) {
   if (!positional.empty()) {
-    return Fail(kExitUsage, absl::InvalidArgumentError(absl::StrCat(
-                                "perft takes no word \"", positional[0],
-                                "\"; use --depth=N [--fen=FEN]")));
+    return Fail(kExitUsage,
+                absl::InvalidArgumentError(absl::StrCat(
+                    "perft takes no word \"", positional[0],
+                    "\"; use --depth=N [--fen=FEN] [--rules=...]")));
   }
   const int depth = absl::GetFlag(FLAGS_depth);
   if (depth < 1 || depth > 30) {
@@ -43,11 +48,16 @@ int RunPerft(const std::vector<std::string>& positional) {
         absl::InvalidArgumentError(
             "perft needs --depth=N with N from 1 to 30, e.g. --depth=8"));
   }
-  absl::StatusOr<Position> pos = FenOrInitial();
+  absl::StatusOr<Edition> edition = RulesFlag();
+  if (!edition.ok()) return Fail(kExitUsage, edition.status());
+  absl::StatusOr<Position> pos = FenOrInitial(*edition);
   if (!pos.ok()) return Fail(kExitBadData, pos.status());
+  const Routes routes =
+      absl::GetFlag(FLAGS_drop) ? Routes::kDrop : Routes::kKeep;
   for (int d = 1; d <= depth; ++d) {
     const absl::Time start = absl::Now();
-    const uint64_t leaves = Perft(*pos, d);
+    const uint64_t leaves =
+        Perft(*pos, d, CaptureRule::kMandatory, *edition, routes);
     const double seconds = absl::ToDoubleSeconds(absl::Now() - start);
     std::printf("%d %" PRIu64 " %.3fs %.1fM leaves/s\n", d, leaves, seconds,
                 seconds > 0 ? leaves / seconds / 1e6 : 0.0);
@@ -61,8 +71,8 @@ int RunPerft(const std::vector<std::string>& positional) {
 std::vector<Command> EngineCommands() {
   return {
       {"perft",
-       "perft --depth=N [--fen=FEN]   leaf counts for depths 1..N",
-       {"depth", "fen"},
+       "perft --depth=N [--fen=FEN] [--rules=R] [--drop]  leaf counts",
+       {"depth", "fen", "rules", "drop"},
        RunPerft},
   };
 }
