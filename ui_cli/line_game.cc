@@ -384,6 +384,7 @@ void LineGame::Show() {
     return;
   }
   Print(ModeText(t_, s));
+  Print(t_.Get("panel.rules", {{"edition", EditionText(t_, s.rules.edition)}}));
   std::string board = LineBoardText(t_, s);
   if (!board.empty() && board.back() == '\n') board.pop_back();
   Print(board);
