@@ -145,6 +145,21 @@ int HandleSet(absl::string_view what, char* reply) {
     Reply(reply, absl::StrCat("hashsize set to ", mib, " MiB"));
     return 1;
   }
+  if (name == "gametype") {
+    // Russian, pool and international are played by the game itself
+    // (docs/RULES.md), not through this library: refuse them rather than
+    // play English moves in another game.
+    int type = 0;
+    if (!absl::SimpleAtoi(value, &type) || type != kGameTypeEnglish) {
+      Reply(reply,
+            absl::StrCat("? this engine plays English checkers (game "
+                         "type ",
+                         kGameTypeEnglish, ") only, not game type ", value));
+      return 0;
+    }
+    Reply(reply, absl::StrCat("gametype set to ", kGameTypeEnglish));
+    return 1;
+  }
   if (name == "level") {
     if (value == "time") {
       state.level.reset();

@@ -93,6 +93,20 @@ TEST_F(CheckersEngineSoTest, AnswersTheInformationCommands) {
   EXPECT_EQ(handled, 1);
 }
 
+TEST_F(CheckersEngineSoTest, RefusesEveryGameTypeButEnglish) {
+  int handled = 0;
+  EXPECT_EQ(Command("set gametype 21", &handled), "gametype set to 21");
+  EXPECT_EQ(handled, 1);
+  for (const char* type : {"25", "23", "20", "russian"}) {
+    const std::string reply =
+        Command(std::string("set gametype ") + type, &handled);
+    EXPECT_EQ(handled, 0) << type;
+    EXPECT_EQ(reply.rfind("? this engine plays English checkers", 0), 0u)
+        << reply;
+  }
+  EXPECT_EQ(Command("get gametype", &handled), "21");
+}
+
 TEST_F(CheckersEngineSoTest, UnknownCommandsGetAQuestionMark) {
   int handled = 1;
   EXPECT_EQ(Command("fly to the moon", &handled), "?");

@@ -103,6 +103,30 @@ struct Steps {
   }
 };
 
+// The four diagonal directions as maps from a set of squares to the
+// squares one step away along that diagonal; a flying king walks one of
+// them square by square. West is towards column 0.
+struct SouthWest {
+  static constexpr Bitboard Step(Bitboard b) {
+    return ((b & kEvenRows) << 4) | ((b & kSouth3) << 3);
+  }
+};
+struct SouthEast {
+  static constexpr Bitboard Step(Bitboard b) {
+    return ((b & kSouth5) << 5) | ((b & kOddRows) << 4);
+  }
+};
+struct NorthWest {
+  static constexpr Bitboard Step(Bitboard b) {
+    return ((b & kEvenRows) >> 4) | ((b & kNorth5) >> 5);
+  }
+};
+struct NorthEast {
+  static constexpr Bitboard Step(Bitboard b) {
+    return ((b & kNorth3) >> 3) | ((b & kOddRows) >> 4);
+  }
+};
+
 // Every square one diagonal step from a square of `b`.
 inline constexpr Bitboard Neighbours(Bitboard b) {
   return Steps<true>::By4(b) | Steps<true>::By35(b) | Steps<false>::By4(b) |

@@ -183,13 +183,17 @@ int KingValue(int pieces_on_board) {
   return 130 + std::max(0, 24 - pieces_on_board) * 20 / 24;
 }
 
+int FlyingKingValue(int pieces_on_board) {
+  return 250 + std::max(0, 24 - pieces_on_board) * 50 / 24;
+}
+
 Position Mirrored(const Position& pos) {
   return Position::FromBitboards(
       Reverse(pos.pieces(Color::kWhite)), Reverse(pos.pieces(Color::kBlack)),
       Reverse(pos.all_kings()), Opponent(pos.side_to_move()));
 }
 
-int Evaluate(const Position& pos) {
+int Evaluate(const Position& pos, Edition edition) {
   const Side black{pos.men(Color::kBlack), pos.kings(Color::kBlack)};
   const Side white{Reverse(pos.men(Color::kWhite)),
                    Reverse(pos.kings(Color::kWhite))};
@@ -202,7 +206,8 @@ int Evaluate(const Position& pos) {
   const int white_men = PopCount(white.men);
   const int white_kings = PopCount(white.kings);
   const int pieces = black_men + black_kings + white_men + white_kings;
-  const int king = KingValue(pieces);
+  const int king = TraitsOf(edition).flying_kings ? FlyingKingValue(pieces)
+                                                  : KingValue(pieces);
   const int black_material = kManValue * black_men + king * black_kings;
   const int white_material = kManValue * white_men + king * white_kings;
   const int material = black_material - white_material;

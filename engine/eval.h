@@ -6,6 +6,7 @@
 
 #include "engine/bitboard.h"
 #include "engine/position.h"
+#include "engine/rules.h"
 
 namespace checkers {
 
@@ -15,6 +16,11 @@ inline constexpr int kManValue = 100;
 // men in a full middle game, rising towards 1.5 as the board empties and a
 // king's reach matters more.
 int KingValue(int pieces_on_board);
+
+// The worth of a flying king (Russian, pool) with `pieces_on_board` pieces
+// left: it commands whole diagonals and a lone one holds off several men,
+// so it is worth about 2.5 men, rising to 3 as the board empties.
+int FlyingKingValue(int pieces_on_board);
 
 // The value of `pos` for its side to move, in centi-men. Knows material,
 // the back-rank guard, centre control, mobility, advancement by phase,
@@ -27,7 +33,8 @@ int KingValue(int pieces_on_board);
 // lost, which only the search knows; the value here ignores that.
 // Symmetric: the same position seen from the other side (rotated by 180
 // degrees with the colours swapped) has the same value.
-int Evaluate(const Position& pos);
+// `edition` prices kings: flying ones are worth far more.
+int Evaluate(const Position& pos, Edition edition = Edition::kEnglish);
 
 // The board rotated by 180 degrees with the colours swapped: the same
 // position seen by the other player. Square s becomes 31 - s.

@@ -100,5 +100,15 @@ TEST(EvalTest, HomeRowGuardCountsWhileTheOpponentHasMen) {
   EXPECT_GT(bridge, gone);
 }
 
+TEST(EvalTest, AFlyingKingIsWorthFarMoreThanAnEnglishKing) {
+  EXPECT_GE(FlyingKingValue(24), 2 * kManValue + 50);
+  EXPECT_GT(FlyingKingValue(24), KingValue(24) + kManValue);
+  // A king against two men: behind in English, ahead where kings fly.
+  const Position p = Fen("B:W21,22:BK1");
+  EXPECT_LT(Evaluate(p), 0);
+  EXPECT_GT(Evaluate(p, Edition::kRussian), 0);
+  EXPECT_EQ(Evaluate(p, Edition::kRussian), Evaluate(p, Edition::kPool));
+}
+
 }  // namespace
 }  // namespace checkers

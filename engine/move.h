@@ -22,6 +22,10 @@ struct Move {
   int8_t to = -1;
   // Number of pieces jumped; 0 for a step.
   uint8_t num_jumps = 0;
+  // Set when a man is crowned on the far row during its capture and goes
+  // on as a king (Russian draughts), so that it ends as a king wherever it
+  // stops. Follows from the route, so equality ignores it.
+  bool crowned_en_route = false;
   // The squares of the jumped pieces.
   Bitboard captured = 0;
   // For a capture, the landing square of each jump, in order;

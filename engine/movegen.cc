@@ -1,5 +1,7 @@
 #include "engine/movegen.h"
 
+#include <type_traits>
+
 namespace checkers {
 namespace {
 
@@ -18,16 +20,55 @@ inline Bitboard JumpSources(Bitboard movers, Bitboard opp, Bitboard empty) {
   return (R::By4(R::By35(empty) & opp) | R::By35(R::By4(empty) & opp)) & movers;
 }
 
-template <Color C>
+// Calls visit(D{}) for each of the four diagonal directions D.
+template <typename Visit>
+inline void ForEachDiagonal(Visit&& visit) {
+  visit(SouthWest{});
+  visit(SouthEast{});
+  visit(NorthWest{});
+  visit(NorthEast{});
+}
+
+// Whether a flying king on the single square `at` can capture a piece of
+// `jumpable`: along some diagonal, past empty squares, the first piece is
+// one of them and the square beyond it is empty. A piece already taken in
+// the capture under way stays on the board and blocks (it is not
+// jumpable, and not empty).
+inline bool FlyingKingCanCapture(Bitboard at, Bitboard jumpable,
+                                 Bitboard empty) {
+  bool can = false;
+  ForEachDiagonal([&](auto d) {
+    using D = decltype(d);
+    Bitboard sq = D::Step(at);
+    while (sq & empty) sq = D::Step(sq);
+    can |= (sq & jumpable) && (D::Step(sq) & empty);
+  });
+  return can;
+}
+
+template <Edition E, Color C>
 Bitboard CapturingPiecesOf(const Position& pos) {
   const Bitboard opp = pos.pieces(Opponent(C));
   const Bitboard empty = pos.empty();
   const Bitboard kings = pos.kings(C);
-  const Bitboard forward = JumpSources<Forward<C>>(pos.pieces(C), opp, empty);
-  return kings ? forward | JumpSources<Backward<C>>(kings, opp, empty)
-               : forward;
+  if constexpr (!TraitsOf(E).men_capture_backward) {
+    const Bitboard forward = JumpSources<Forward<C>>(pos.pieces(C), opp, empty);
+    return kings ? forward | JumpSources<Backward<C>>(kings, opp, empty)
+                 : forward;
+  } else {
+    const Bitboard men = pos.men(C);
+    Bitboard capturers = JumpSources<Forward<C>>(men, opp, empty) |
+                         JumpSources<Backward<C>>(men, opp, empty);
+    for (Bitboard b = kings; b; b = PopLowest(b)) {
+      const Bitboard king = b & -b;
+      if (FlyingKingCanCapture(king, opp, empty)) capturers |= king;
+    }
+    return capturers;
+  }
 }
 
+// A flying king can step wherever a short king can: onto a neighbouring
+// empty square, so every edition on 8x8 shares this.
 template <Color C>
 Bitboard SteppingPiecesOf(const Position& pos) {
   const Bitboard all = pos.pieces(C);
@@ -107,7 +148,83 @@ int CountRoutes(const JumpBoard& board, Bitboard at, Bitboard captured) {
   return routes > 0 ? routes : (captured != 0);
 }
 
-template <Color C>
+// The capture routes of a flying king (Russian, pool) standing on `at`,
+// from which it can capture: along each diagonal it passes empty squares,
+// jumps the first piece if that is an opponent's not yet taken, and may
+// land on any empty square beyond. Where some of those landings let the
+// capture go on, only they may be chosen (a capture is taken to its end);
+// otherwise each landing ends a move.
+void ExtendFlyingKingRoute(const JumpBoard& board, Bitboard at, Move& m,
+                           MoveList* out) {
+  ForEachDiagonal([&](auto d) {
+    using D = decltype(d);
+    Bitboard mid = D::Step(at);
+    while (mid & board.empty) mid = D::Step(mid);
+    if (!(mid & board.opp & ~m.captured)) return;
+    const Bitboard first_landing = D::Step(mid) & board.empty;
+    if (!first_landing) return;
+    m.captured |= mid;
+    ++m.num_jumps;
+    const Bitboard jumpable = board.opp & ~m.captured;
+    Bitboard landings = 0;
+    Bitboard going_on = 0;
+    for (Bitboard l = first_landing; l & board.empty; l = D::Step(l)) {
+      landings |= l;
+      if (FlyingKingCanCapture(l, jumpable, board.empty)) going_on |= l;
+    }
+    for (Bitboard b = going_on ? going_on : landings; b; b = PopLowest(b)) {
+      const Bitboard land = b & -b;
+      m.landings[m.num_jumps - 1] = static_cast<int8_t>(LowestSquare(land));
+      if (going_on) {
+        ExtendFlyingKingRoute(board, land, m, out);
+      } else {
+        m.to = m.landings[m.num_jumps - 1];
+        out->push_back(m);
+      }
+    }
+    --m.num_jumps;
+    m.captured &= ~mid;
+  });
+}
+
+// The capture routes of a man that captures in all four directions
+// (Russian, pool) standing on `at`. On the far row it goes on as the
+// edition says (CrownedMidCapture).
+template <Edition E>
+void ExtendManRoute(const JumpBoard& board, Bitboard at, Move& m,
+                    MoveList* out) {
+  bool extended = false;
+  ForEachDiagonal([&](auto d) {
+    using D = decltype(d);
+    const Bitboard mid = D::Step(at) & board.opp & ~m.captured;
+    const Bitboard land = D::Step(mid) & board.empty;
+    if (!land) return;
+    extended = true;
+    m.landings[m.num_jumps++] = static_cast<int8_t>(LowestSquare(land));
+    m.captured |= mid;
+    if (TraitsOf(E).crowned_mid_capture == CrownedMidCapture::kGoesOnAsKing &&
+        (land & board.promotion_row)) {
+      m.crowned_en_route = true;
+      if (FlyingKingCanCapture(land, board.opp & ~m.captured, board.empty)) {
+        ExtendFlyingKingRoute(board, land, m, out);
+      } else {
+        m.to = m.landings[m.num_jumps - 1];
+        out->push_back(m);
+      }
+      m.crowned_en_route = false;
+    } else {
+      ExtendManRoute<E>(board, land, m, out);
+    }
+    --m.num_jumps;
+    m.captured &= ~mid;
+  });
+  if (!extended && m.num_jumps > 0) {
+    m.to = static_cast<int8_t>(LowestSquare(at));
+    out->push_back(m);
+  }
+}
+
+template <Edition E, Color C>
 void AddCaptures(const Position& pos, Bitboard capturers, MoveList* out) {
   const Bitboard kings = pos.kings(C);
   for (Bitboard b = capturers; b; b = PopLowest(b)) {
@@ -116,7 +233,13 @@ void AddCaptures(const Position& pos, Bitboard capturers, MoveList* out) {
                           PromotionRow(C)};
     Move m;
     m.from = static_cast<int8_t>(LowestSquare(from));
-    if (kings & from) {
+    if constexpr (TraitsOf(E).flying_kings) {
+      if (kings & from) {
+        ExtendFlyingKingRoute(board, from, m, out);
+      } else {
+        ExtendManRoute<E>(board, from, m, out);
+      }
+    } else if (kings & from) {
       ExtendRoute<C, true>(board, from, m, out);
     } else {
       ExtendRoute<C, false>(board, from, m, out);
@@ -167,30 +290,109 @@ inline void ForEachStep(const Position& pos, Bitboard movers, Visit&& visit) {
     ForEachStepOf<Backward<C>>(kings, empty, visit);
 }
 
-template <Color C>
+// Calls visit(move) for every non-capturing move of colour C by a piece
+// of `movers` when kings fly: men step forward, kings go any distance.
+template <Color C, typename Visit>
+inline void ForEachFlyingStep(const Position& pos, Bitboard movers,
+                              Visit&& visit) {
+  const Bitboard empty = pos.empty();
+  ForEachStepOf<Forward<C>>(pos.men(C) & movers, empty, visit);
+  for (Bitboard b = pos.kings(C) & movers; b; b = PopLowest(b)) {
+    const Bitboard from = b & -b;
+    Move m;
+    m.from = static_cast<int8_t>(LowestSquare(from));
+    ForEachDiagonal([&](auto d) {
+      using D = decltype(d);
+      for (Bitboard to = D::Step(from) & empty; to; to = D::Step(to) & empty) {
+        m.to = static_cast<int8_t>(LowestSquare(to));
+        visit(m);
+      }
+    });
+  }
+}
+
+template <Edition E, Color C, typename Visit>
+inline void ForEachStepIn(const Position& pos, Bitboard movers, Visit&& visit) {
+  if constexpr (TraitsOf(E).flying_kings) {
+    ForEachFlyingStep<C>(pos, movers, visit);
+  } else {
+    ForEachStep<C>(pos, movers, visit);
+  }
+}
+
+template <Edition E, Color C>
 void AddSteps(const Position& pos, Bitboard movers, MoveList* out) {
-  ForEachStep<C>(pos, movers, [out](const Move& m) { out->push_back(m); });
+  ForEachStepIn<E, C>(pos, movers, [out](const Move& m) { out->push_back(m); });
 }
 
 inline constexpr Bitboard kAllSquares = ~Bitboard{0};
 
-template <Color C>
+template <Edition E, Color C>
 int CountSteps(const Position& pos) {
   const Bitboard empty = pos.empty();
   const Bitboard kings = pos.kings(C);
-  return Forward<C>::CountSteps(pos.pieces(C), empty) +
-         (kings ? Backward<C>::CountSteps(kings, empty) : 0);
+  if constexpr (TraitsOf(E).flying_kings) {
+    // Along one diagonal no two kings reach the same square (the nearer
+    // blocks the farther), so the squares reached, counted ring by ring,
+    // are the moves.
+    int count = Forward<C>::CountSteps(pos.men(C), empty);
+    ForEachDiagonal([&](auto d) {
+      using D = decltype(d);
+      for (Bitboard ring = D::Step(kings) & empty; ring;
+           ring = D::Step(ring) & empty)
+        count += PopCount(ring);
+    });
+    return count;
+  } else {
+    return Forward<C>::CountSteps(pos.pieces(C), empty) +
+           (kings ? Backward<C>::CountSteps(kings, empty) : 0);
+  }
 }
 
-// The legal moves of the pieces of `movers`; `capturers` must be
-// CapturingPiecesOf<C>(pos), since whether a piece may step depends on
-// every piece's captures.
-template <Color C>
+// Whether two captures take the same pieces in the same order: routes of a
+// flying king that differ only in where it landed between two captures.
+bool SameCaptureOrder(const Move& a, const Move& b) {
+  int a_at = a.from;
+  int b_at = b.from;
+  for (int i = 0; i < a.num_jumps; ++i) {
+    if ((SquaresBetween(a_at, a.landings[i]) & a.captured) !=
+        (SquaresBetween(b_at, b.landings[i]) & b.captured))
+      return false;
+    a_at = a.landings[i];
+    b_at = b.landings[i];
+  }
+  return true;
+}
+
+// Removes from `moves` the captures that perft counts with an earlier one:
+// under kKeep those that take the same pieces in the same order to the
+// same square (they differ only in intermediate landings), under kDrop
+// those that take the same pieces to the same square in any order.
+template <Routes R>
+void RemoveRepeatedRoutes(MoveList* moves) {
+  auto same = [](const Move& a, const Move& b) {
+    if (a.from != b.from || a.to != b.to || a.captured != b.captured ||
+        a.num_jumps != b.num_jumps || a.crowned_en_route != b.crowned_en_route)
+      return false;
+    return R == Routes::kDrop || SameCaptureOrder(a, b);
+  };
+  int kept = 0;
+  for (int i = 0; i < static_cast<int>(moves->size()); ++i) {
+    const Move& m = (*moves)[i];
+    bool seen = false;
+    for (int j = 0; j < kept && !seen; ++j)
+      seen = m.IsCapture() && same((*moves)[j], m);
+    if (!seen) (*moves)[kept++] = m;
+  }
+  moves->resize(kept);
+}
+
+template <Edition E, Color C>
 void Generate(const Position& pos, Bitboard capturers, MoveList* moves,
               CaptureRule rule, Bitboard movers = kAllSquares) {
-  AddCaptures<C>(pos, capturers & movers, moves);
+  AddCaptures<E, C>(pos, capturers & movers, moves);
   if (capturers == 0 || rule == CaptureRule::kOptional)
-    AddSteps<C>(pos, movers, moves);
+    AddSteps<E, C>(pos, movers, moves);
 }
 
 // Whether `m` is the move with route `route[0..length)`.
@@ -204,45 +406,87 @@ bool FollowsRoute(const Move& m, const int* route, int length) {
   return true;
 }
 
-template <Color C>
+template <Edition E, Color C, Routes R>
 int Count(const Position& pos, CaptureRule rule) {
-  const Bitboard capturers = CapturingPiecesOf<C>(pos);
-  if (capturers == 0) return CountSteps<C>(pos);
-  const int captures = CountCaptures<C>(pos, capturers);
-  return rule == CaptureRule::kOptional ? captures + CountSteps<C>(pos)
+  const Bitboard capturers = CapturingPiecesOf<E, C>(pos);
+  if (capturers == 0) return CountSteps<E, C>(pos);
+  int captures;
+  if constexpr (E == Edition::kEnglish && R == Routes::kKeep) {
+    captures = CountCaptures<C>(pos, capturers);
+  } else {
+    MoveList moves;
+    AddCaptures<E, C>(pos, capturers, &moves);
+    RemoveRepeatedRoutes<R>(&moves);
+    captures = static_cast<int>(moves.size());
+  }
+  return rule == CaptureRule::kOptional ? captures + CountSteps<E, C>(pos)
                                         : captures;
 }
 
-template <Color C>
+template <Edition E, Color C, Routes R>
 uint64_t PerftOf(const Position& pos, int depth, CaptureRule rule) {
-  if (depth == 1) return Count<C>(pos, rule);
+  if (depth == 1) return Count<E, C, R>(pos, rule);
   uint64_t leaves = 0;
-  const Bitboard capturers = CapturingPiecesOf<C>(pos);
+  const Bitboard capturers = CapturingPiecesOf<E, C>(pos);
   if (depth == 2 && capturers == 0) {
     // Most positions have no capture; their steps need no move list.
-    ForEachStep<C>(pos, kAllSquares, [&](const Move& m) {
-      leaves += Count<Opponent(C)>(pos.After(m), rule);
+    ForEachStepIn<E, C>(pos, kAllSquares, [&](const Move& m) {
+      leaves += Count<E, Opponent(C), R>(pos.After(m), rule);
     });
     return leaves;
   }
   MoveList moves;
-  Generate<C>(pos, capturers, &moves, rule);
+  Generate<E, C>(pos, capturers, &moves, rule);
+  if constexpr (E != Edition::kEnglish || R == Routes::kDrop)
+    RemoveRepeatedRoutes<R>(&moves);
   for (const Move& m : moves)
-    leaves += PerftOf<Opponent(C)>(pos.After(m), depth - 1, rule);
+    leaves += PerftOf<E, Opponent(C), R>(pos.After(m), depth - 1, rule);
   return leaves;
+}
+
+// Calls f(std::integral_constant<Edition, E>{}) for the 8x8 edition `e`:
+// the one place the edition is decided. A 10x10 edition has no play on
+// this board; callers check TraitsOf(e).board_size (it is given English).
+template <typename F>
+inline decltype(auto) WithEdition(Edition e, F&& f) {
+  switch (e) {
+    case Edition::kRussian:
+      return f(std::integral_constant<Edition, Edition::kRussian>{});
+    case Edition::kPool:
+      return f(std::integral_constant<Edition, Edition::kPool>{});
+    case Edition::kEnglish:
+    case Edition::kInternational:
+      break;
+  }
+  return f(std::integral_constant<Edition, Edition::kEnglish>{});
+}
+
+// As WithEdition, with the side to move as a second constant.
+template <typename F>
+inline decltype(auto) WithEditionAndColor(Edition e, Color c, F&& f) {
+  return WithEdition(e, [&](auto edition) {
+    return c == Color::kBlack
+               ? f(edition, std::integral_constant<Color, Color::kBlack>{})
+               : f(edition, std::integral_constant<Color, Color::kWhite>{});
+  });
 }
 
 }  // namespace
 
-uint64_t Perft(const Position& pos, int depth, CaptureRule rule) {
+uint64_t Perft(const Position& pos, int depth, CaptureRule rule,
+               Edition edition, Routes routes) {
   if (depth <= 0) return 1;
-  return pos.side_to_move() == Color::kBlack
-             ? PerftOf<Color::kBlack>(pos, depth, rule)
-             : PerftOf<Color::kWhite>(pos, depth, rule);
+  return WithEditionAndColor(
+      edition, pos.side_to_move(), [&](auto e, auto c) -> uint64_t {
+        return routes == Routes::kDrop
+                   ? PerftOf<e(), c(), Routes::kDrop>(pos, depth, rule)
+                   : PerftOf<e(), c(), Routes::kKeep>(pos, depth, rule);
+      });
 }
 
 std::optional<Move> LegalMoveAlong(const Position& pos, const int* route,
-                                   int length, CaptureRule rule) {
+                                   int length, CaptureRule rule,
+                                   Edition edition) {
   if (length < 2 || length > kMaxJumps + 1) return std::nullopt;
   for (int i = 0; i < length; ++i) {
     if (route[i] < 0 || route[i] >= kNumSquares) return std::nullopt;
@@ -250,13 +494,10 @@ std::optional<Move> LegalMoveAlong(const Position& pos, const int* route,
   // Only the moves of the piece on the start square can follow the route.
   const Bitboard from = SquareBit(route[0]);
   MoveList moves;
-  if (pos.side_to_move() == Color::kBlack) {
-    Generate<Color::kBlack>(pos, CapturingPiecesOf<Color::kBlack>(pos), &moves,
-                            rule, from);
-  } else {
-    Generate<Color::kWhite>(pos, CapturingPiecesOf<Color::kWhite>(pos), &moves,
-                            rule, from);
-  }
+  WithEditionAndColor(edition, pos.side_to_move(), [&](auto e, auto c) {
+    Generate<e(), c()>(pos, CapturingPiecesOf<e(), c()>(pos), &moves, rule,
+                       from);
+  });
   for (const Move& m : moves) {
     if (FollowsRoute(m, route, length)) return m;
   }
@@ -271,41 +512,49 @@ Bitboard CapturedAlong(const Position& pos, const int* route, int length) {
   return captured;
 }
 
-void GenerateMoves(const Position& pos, MoveList* moves, CaptureRule rule) {
-  GenerateMoves(pos, CapturingPieces(pos), moves, rule);
+void GenerateMoves(const Position& pos, MoveList* moves, CaptureRule rule,
+                   Edition edition) {
+  GenerateMoves(pos, CapturingPieces(pos, edition), moves, rule, edition);
 }
 
-void GenerateCaptures(const Position& pos, MoveList* moves) {
-  GenerateCaptures(pos, CapturingPieces(pos), moves);
+void GenerateCaptures(const Position& pos, MoveList* moves, Edition edition) {
+  GenerateCaptures(pos, CapturingPieces(pos, edition), moves, edition);
 }
 
 void GenerateMoves(const Position& pos, Bitboard capturers, MoveList* moves,
-                   CaptureRule rule) {
-  if (pos.side_to_move() == Color::kBlack) {
-    Generate<Color::kBlack>(pos, capturers, moves, rule);
-  } else {
-    Generate<Color::kWhite>(pos, capturers, moves, rule);
-  }
+                   CaptureRule rule, Edition edition) {
+  WithEditionAndColor(edition, pos.side_to_move(), [&](auto e, auto c) {
+    Generate<e(), c()>(pos, capturers, moves, rule);
+  });
 }
 
-void GenerateCaptures(const Position& pos, Bitboard capturers,
-                      MoveList* moves) {
-  if (pos.side_to_move() == Color::kBlack) {
-    AddCaptures<Color::kBlack>(pos, capturers, moves);
-  } else {
-    AddCaptures<Color::kWhite>(pos, capturers, moves);
-  }
+void GenerateCaptures(const Position& pos, Bitboard capturers, MoveList* moves,
+                      Edition edition) {
+  WithEditionAndColor(edition, pos.side_to_move(), [&](auto e, auto c) {
+    AddCaptures<e(), c()>(pos, capturers, moves);
+  });
 }
 
-int CountMoves(const Position& pos, CaptureRule rule) {
-  return pos.side_to_move() == Color::kBlack ? Count<Color::kBlack>(pos, rule)
-                                             : Count<Color::kWhite>(pos, rule);
+int CountMoves(const Position& pos, CaptureRule rule, Edition edition) {
+  return WithEditionAndColor(
+      edition, pos.side_to_move(), [&](auto e, auto c) -> int {
+        if constexpr (e() == Edition::kEnglish) {
+          return Count<e(), c(), Routes::kKeep>(pos, rule);
+        } else {
+          // Perft's count leaves out routes that differ only in a flying
+          // king's intermediate landings; a game lists them all.
+          MoveList moves;
+          Generate<e(), c()>(pos, CapturingPiecesOf<e(), c()>(pos), &moves,
+                             rule);
+          return static_cast<int>(moves.size());
+        }
+      });
 }
 
-Bitboard CapturingPieces(const Position& pos) {
-  return pos.side_to_move() == Color::kBlack
-             ? CapturingPiecesOf<Color::kBlack>(pos)
-             : CapturingPiecesOf<Color::kWhite>(pos);
+Bitboard CapturingPieces(const Position& pos, Edition edition) {
+  return WithEditionAndColor(edition, pos.side_to_move(), [&](auto e, auto c) {
+    return CapturingPiecesOf<e(), c()>(pos);
+  });
 }
 
 Bitboard SteppingPieces(const Position& pos) {

@@ -6,6 +6,7 @@
 
 #include "engine/fen.h"
 #include "engine/notation.h"
+#include "engine/rules.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 
@@ -16,11 +17,19 @@ using ::testing::ElementsAre;
 using ::testing::UnorderedElementsAre;
 
 std::vector<std::string> Moves(const char* fen,
-                               CaptureRule rule = CaptureRule::kMandatory) {
+                               CaptureRule rule = CaptureRule::kMandatory,
+                               Edition edition = Edition::kEnglish) {
   absl::StatusOr<Position> p = ParseFen(fen);
   EXPECT_TRUE(p.ok()) << p.status();
-  return LegalMoveTexts(*p, rule);
+  return LegalMoveTexts(*p, rule, edition);
 }
+
+std::vector<std::string> Moves(const char* fen, Edition edition) {
+  return Moves(fen, CaptureRule::kMandatory, edition);
+}
+
+constexpr Edition kEightByEight[] = {Edition::kEnglish, Edition::kRussian,
+                                     Edition::kPool};
 
 TEST(MovegenTest, StartPositionHasSevenSteps) {
   EXPECT_THAT(
@@ -111,13 +120,14 @@ TEST(MovegenTest, CapturingAndSteppingPiecesAreReported) {
 TEST(MovegenTest, CountMatchesGenerationOverRandomGames) {
   std::mt19937 rng(11);
   for (int game = 0; game < 300; ++game) {
-    Position p = Position::Initial();
+    const Edition edition = kEightByEight[game % 3];
+    Position p = Position::Initial(edition);
     for (int ply = 0; ply < 200; ++ply) {
       for (CaptureRule rule :
            {CaptureRule::kMandatory, CaptureRule::kOptional}) {
         MoveList moves;
-        GenerateMoves(p, &moves, rule);
-        ASSERT_EQ(CountMoves(p, rule), moves.size()) << ToFen(p);
+        GenerateMoves(p, &moves, rule, edition);
+        ASSERT_EQ(CountMoves(p, rule, edition), moves.size()) << ToFen(p);
         for (int i = 0; i < moves.size(); ++i) {
           for (int j = i + 1; j < moves.size(); ++j) {
             ASSERT_FALSE(moves[i] == moves[j])
@@ -126,8 +136,8 @@ TEST(MovegenTest, CountMatchesGenerationOverRandomGames) {
         }
       }
       MoveList moves;
-      GenerateMoves(p, &moves);
-      ASSERT_EQ(moves.empty(), !HasLegalMove(p));
+      GenerateMoves(p, &moves, CaptureRule::kMandatory, edition);
+      ASSERT_EQ(moves.empty(), !HasLegalMove(p, edition));
       if (moves.empty()) break;
       p = p.After(moves[rng() % moves.size()]);
     }
@@ -137,12 +147,13 @@ TEST(MovegenTest, CountMatchesGenerationOverRandomGames) {
 TEST(MovegenTest, LegalMoveAlongAcceptsExactlyTheGeneratedRoutes) {
   std::mt19937 rng(5);
   for (int game = 0; game < 200; ++game) {
-    Position p = Position::Initial();
+    const Edition edition = kEightByEight[game % 3];
+    Position p = Position::Initial(edition);
     for (int ply = 0; ply < 150; ++ply) {
       for (CaptureRule rule :
            {CaptureRule::kMandatory, CaptureRule::kOptional}) {
         MoveList moves;
-        GenerateMoves(p, &moves, rule);
+        GenerateMoves(p, &moves, rule, edition);
         for (const Move& m : moves) {
           int route[kMaxJumps + 1] = {m.from};
           int length = 1;
@@ -153,7 +164,7 @@ TEST(MovegenTest, LegalMoveAlongAcceptsExactlyTheGeneratedRoutes) {
             route[length++] = m.to;
           }
           const std::optional<Move> found =
-              LegalMoveAlong(p, route, length, rule);
+              LegalMoveAlong(p, route, length, rule, edition);
           ASSERT_TRUE(found.has_value()) << ToFen(p) << " " << MoveToText(m);
           ASSERT_TRUE(*found == m);
           ASSERT_EQ(found->captured, m.captured);
@@ -166,7 +177,7 @@ TEST(MovegenTest, LegalMoveAlongAcceptsExactlyTheGeneratedRoutes) {
           if (trial % 2 == 0)
             route[0] = LowestSquare(p.pieces(p.side_to_move()) | 1u << 31);
           const std::optional<Move> found =
-              LegalMoveAlong(p, route, length, rule);
+              LegalMoveAlong(p, route, length, rule, edition);
           if (!found.has_value()) continue;
           bool generated = false;
           for (const Move& m : moves) generated |= (m == *found);
@@ -174,7 +185,7 @@ TEST(MovegenTest, LegalMoveAlongAcceptsExactlyTheGeneratedRoutes) {
         }
       }
       MoveList moves;
-      GenerateMoves(p, &moves);
+      GenerateMoves(p, &moves, CaptureRule::kMandatory, edition);
       if (moves.empty()) break;
       p = p.After(moves[rng() % moves.size()]);
     }
@@ -214,6 +225,82 @@ TEST(MovegenTest, EveryRouteOfFourKingsInALatticeIsKept) {
   GenerateMoves(p, &moves);
   EXPECT_EQ(moves.size(), 34);
   EXPECT_EQ(CountMoves(p), 34);
+}
+
+TEST(RussianRulesTest, TheLightSideMovesFirst) {
+  EXPECT_EQ(Position::Initial(Edition::kRussian).side_to_move(), Color::kWhite);
+  EXPECT_EQ(Position::Initial(Edition::kPool).side_to_move(), Color::kBlack);
+}
+
+TEST(RussianRulesTest, MenCaptureBackward) {
+  // White's men move towards square 1; 15x24 goes the other way.
+  EXPECT_THAT(Moves("W:W15:B19", Edition::kRussian), ElementsAre("15x24"));
+  EXPECT_THAT(Moves("W:W15:B19", Edition::kPool), ElementsAre("15x24"));
+  EXPECT_THAT(Moves("W:W15:B19"), ElementsAre("15-10", "15-11"));
+}
+
+TEST(RussianRulesTest, MenStillStepOnlyForward) {
+  EXPECT_THAT(Moves("W:W15:B1", Edition::kRussian),
+              ElementsAre("15-10", "15-11"));
+}
+
+TEST(RussianRulesTest, KingsFlyAlongAnEmptyDiagonal) {
+  EXPECT_THAT(
+      Moves("W:WK29:B1", Edition::kRussian),
+      ElementsAre("29-4", "29-8", "29-11", "29-15", "29-18", "29-22", "29-25"));
+  EXPECT_EQ(CountMoves(*ParseFen("W:WK29:B1"), CaptureRule::kMandatory,
+                       Edition::kRussian),
+            7);
+}
+
+TEST(RussianRulesTest, AFlyingKingCapturesFromAfarAndLandsAnywhereBeyond) {
+  EXPECT_THAT(Moves("W:WK29:B18", Edition::kRussian),
+              UnorderedElementsAre("29x15", "29x11", "29x8", "29x4"));
+}
+
+TEST(RussianRulesTest, AFlyingKingMustLandWhereItsCaptureGoesOn) {
+  // Of the landings beyond 18 only 15 lets the king take 10 too.
+  EXPECT_THAT(Moves("W:WK29:B18,10", Edition::kRussian),
+              UnorderedElementsAre("29x15x6", "29x15x1"));
+}
+
+TEST(RussianRulesTest, AManCrownedMidCaptureGoesOnAsAKing) {
+  // 11x2 crowns the man; as a king it flies over 6 and takes it.
+  EXPECT_THAT(Moves("W:W11:B6,7", Edition::kRussian),
+              UnorderedElementsAre("11x2x9", "11x2x13"));
+  const Position p = *ParseFen("W:W11:B6,7");
+  const Position q = p.After(
+      *ParseMove(p, "11x2x13", CaptureRule::kMandatory, Edition::kRussian));
+  EXPECT_EQ(q.PieceAt(12), Piece::kWhiteKing);
+  EXPECT_EQ(q.pieces(Color::kBlack), 0u);
+}
+
+TEST(RussianRulesTest, AManCrownedMidCaptureFliesOnlyAsAKingCan) {
+  // 9 is out of a man's reach from 2 but not out of a king's.
+  EXPECT_THAT(Moves("W:W11:B7,9", Edition::kRussian), ElementsAre("11x2x13"));
+}
+
+TEST(PoolRulesTest, AManOnTheFarRowMidCaptureGoesOnAsAMan) {
+  // The man takes 6 from 2 as a man and is not crowned where it ends.
+  EXPECT_THAT(Moves("W:W11:B6,7", Edition::kPool), ElementsAre("11x2x9"));
+  const Position p = *ParseFen("W:W11:B6,7");
+  const Position q =
+      p.After(*ParseMove(p, "11x2x9", CaptureRule::kMandatory, Edition::kPool));
+  EXPECT_EQ(q.PieceAt(8), Piece::kWhiteMan);
+}
+
+TEST(PoolRulesTest, AManThatCannotGoOnAsAManStopsOnTheFarRowAndIsCrowned) {
+  // A king on 2 could fly over 6 to take 9; a man cannot.
+  EXPECT_THAT(Moves("W:W11:B7,9", Edition::kPool), ElementsAre("11x2"));
+  const Position p = *ParseFen("W:W11:B7,9");
+  const Position q =
+      p.After(*ParseMove(p, "11x2", CaptureRule::kMandatory, Edition::kPool));
+  EXPECT_EQ(q.PieceAt(1), Piece::kWhiteKing);
+}
+
+TEST(PoolRulesTest, KingsFlyAsInRussian) {
+  EXPECT_THAT(Moves("W:WK29:B18", Edition::kPool),
+              UnorderedElementsAre("29x15", "29x11", "29x8", "29x4"));
 }
 
 }  // namespace

@@ -64,9 +64,10 @@ std::string MoveToText(const Move& m) {
   return text;
 }
 
-std::vector<std::string> LegalMoveTexts(const Position& pos, CaptureRule rule) {
+std::vector<std::string> LegalMoveTexts(const Position& pos, CaptureRule rule,
+                                        Edition edition) {
   MoveList moves;
-  GenerateMoves(pos, &moves, rule);
+  GenerateMoves(pos, &moves, rule, edition);
   std::vector<const Move*> sorted;
   for (const Move& m : moves) sorted.push_back(&m);
   std::sort(sorted.begin(), sorted.end(), [](const Move* a, const Move* b) {
@@ -82,7 +83,7 @@ std::vector<std::string> LegalMoveTexts(const Position& pos, CaptureRule rule) {
 }
 
 absl::StatusOr<Move> ParseMove(const Position& pos, absl::string_view text,
-                               CaptureRule rule) {
+                               CaptureRule rule, Edition edition) {
   const std::vector<int> squares = ParseSquareSequence(text);
   if (squares.empty()) {
     return absl::InvalidArgumentError(absl::StrCat(
@@ -90,14 +91,14 @@ absl::StatusOr<Move> ParseMove(const Position& pos, absl::string_view text,
         "\" is not a move; write it like 11-15, 22x15 or 24x15x6"));
   }
   MoveList moves;
-  GenerateMoves(pos, &moves, rule);
+  GenerateMoves(pos, &moves, rule, edition);
   std::vector<const Move*> fitting;
   for (const Move& m : moves) {
     if (Fits(m, squares)) fitting.push_back(&m);
   }
   if (fitting.size() == 1) return *fitting[0];
   if (fitting.empty()) {
-    const std::vector<std::string> legal = LegalMoveTexts(pos, rule);
+    const std::vector<std::string> legal = LegalMoveTexts(pos, rule, edition);
     if (legal.empty()) {
       return absl::FailedPreconditionError(absl::StrCat(
           text, " is not legal: the side to move has no legal move"));

@@ -11,6 +11,7 @@
 #include "absl/strings/string_view.h"
 #include "engine/movegen.h"
 #include "engine/position.h"
+#include "engine/rules.h"
 
 namespace checkers {
 
@@ -19,7 +20,8 @@ std::string MoveToText(const Move& m);
 
 // The legal moves of `pos` as text, sorted by square numbers.
 std::vector<std::string> LegalMoveTexts(
-    const Position& pos, CaptureRule rule = CaptureRule::kMandatory);
+    const Position& pos, CaptureRule rule = CaptureRule::kMandatory,
+    Edition edition = Edition::kEnglish);
 
 // Finds the legal move of `pos` that `text` names. Squares may be joined by
 // '-' or 'x'. A capture may leave out landing squares ("24x6" for
@@ -30,7 +32,8 @@ std::vector<std::string> LegalMoveTexts(
 // FailedPrecondition, listing the legal moves or the fitting routes, when
 // it names no legal move or more than one.
 absl::StatusOr<Move> ParseMove(const Position& pos, absl::string_view text,
-                               CaptureRule rule = CaptureRule::kMandatory);
+                               CaptureRule rule = CaptureRule::kMandatory,
+                               Edition edition = Edition::kEnglish);
 
 }  // namespace checkers
 

@@ -6,6 +6,12 @@ Position Position::Initial() {
   return FromBitboards(0x00000FFFu, 0xFFF00000u, 0, Color::kBlack);
 }
 
+Position Position::Initial(Edition edition) {
+  Position p = Initial();
+  return TraitsOf(edition).light_moves_first ? p.WithSideToMove(Color::kWhite)
+                                             : p;
+}
+
 Position Position::FromBitboards(Bitboard black, Bitboard white, Bitboard kings,
                                  Color to_move) {
   Position p;

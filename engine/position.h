@@ -8,6 +8,7 @@
 
 #include "engine/bitboard.h"
 #include "engine/move.h"
+#include "engine/rules.h"
 
 namespace checkers {
 
@@ -70,6 +71,9 @@ class Position {
   // The standard starting position: Black on 1-12, White on 21-32, Black
   // to move.
   static Position Initial();
+  // The starting position of `edition`, an 8x8 one: the same pieces, with
+  // the side that moves first under it to move (White in Russian).
+  static Position Initial(Edition edition);
 
   // A position from its piece sets. The sets must be disjoint and `kings`
   // a subset of their union; FEN parsing checks this for outside input.
@@ -130,7 +134,8 @@ inline void Position::Play(const Move& m) {
   const Bitboard from = SquareBit(m.from);
   const Bitboard to = SquareBit(m.to);
   const bool was_king = kings_ & from;
-  const bool is_king = was_king || (to & PromotionRow(side_to_move_));
+  const bool is_king =
+      was_king || m.crowned_en_route || (to & PromotionRow(side_to_move_));
 
   // A king's capture may end where it began, so clear before setting.
   pieces_[us] = (pieces_[us] & ~from) | to;

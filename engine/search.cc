@@ -169,6 +169,7 @@ class Searcher {
       : request_(request),
         poll_(poll),
         rule_(request.rules.capture_rule),
+        edition_(request.rules.edition),
         no_progress_limit_(request.rules.no_progress_limit_plies),
         budget_(budget),
         tt_(hash_mib) {}
@@ -196,6 +197,7 @@ class Searcher {
   const SearchRequest& request_;
   const PollFn& poll_;
   const CaptureRule rule_;
+  const Edition edition_;
   const int no_progress_limit_;
   uint64_t budget_;
   TranspositionTable tt_;
@@ -288,13 +290,13 @@ int Searcher::Search(const Position& pos, int depth, int alpha, int beta,
   // the turn that reaches the no-progress limit.
   if (no_progress_limit_ > 0 && no_progress >= no_progress_limit_) {
     path_dependent_ = true;
-    return HasLegalMove(pos) ? 0 : -kMateScore + ply;
+    return HasLegalMove(pos, edition_) ? 0 : -kMateScore + ply;
   }
   if (no_progress >= 4 && IsRepetition(ply, no_progress)) {
     path_dependent_ = true;
     return 0;
   }
-  if (ply >= kMaxSearchPly - 1) return Evaluate(pos);
+  if (ply >= kMaxSearchPly - 1) return Evaluate(pos, edition_);
 
   // No line from here can do better than winning at once or worse than
   // losing at once.
@@ -303,16 +305,16 @@ int Searcher::Search(const Position& pos, int depth, int alpha, int beta,
   if (alpha >= beta) return alpha;
 
   const int original_alpha = alpha;
-  const Bitboard capturers = CapturingPieces(pos);
+  const Bitboard capturers = CapturingPieces(pos, edition_);
   bool captures_only = false;
   int stand_pat = -kInfinity;
   if (depth <= 0) {
     if (!capturers) {
       if (!SteppingPieces(pos)) return -kMateScore + ply;
-      return Evaluate(pos);
+      return Evaluate(pos, edition_);
     } else if (rule_ == CaptureRule::kOptional) {
       // Captures are not forced: the side to move may also stand pat.
-      stand_pat = Evaluate(pos);
+      stand_pat = Evaluate(pos, edition_);
       if (stand_pat >= beta) return stand_pat;
       alpha = std::max(alpha, stand_pat);
       captures_only = true;
@@ -336,9 +338,9 @@ int Searcher::Search(const Position& pos, int depth, int alpha, int beta,
 
   MoveList moves;
   if (captures_only) {
-    GenerateCaptures(pos, capturers, &moves);
+    GenerateCaptures(pos, capturers, &moves, edition_);
   } else {
-    GenerateMoves(pos, capturers, &moves, rule_);
+    GenerateMoves(pos, capturers, &moves, rule_, edition_);
   }
   if (moves.empty()) return -kMateScore + ply;
 
@@ -378,7 +380,7 @@ int Searcher::Search(const Position& pos, int depth, int alpha, int beta,
   const bool futile =
       !pv_node && depth <= 2 && !capturers && !IsMateScore(alpha) &&
       !HasCapture(pos.WithSideToMove(Opponent(pos.side_to_move()))) &&
-      Evaluate(pos) + 120 * depth <= alpha;
+      Evaluate(pos, edition_) + 120 * depth <= alpha;
   // Whether the best score came from the path that led here (a repetition
   // or the no-progress count below it) rather than from the position alone.
   bool best_path_dependent = false;
@@ -528,7 +530,7 @@ absl::StatusOr<SearchResult> Searcher::Run(int max_depth,
         "no memory for the transposition table");
   const Position& root = request_.position;
   MoveList moves;
-  GenerateMoves(root, &moves, rule_);
+  GenerateMoves(root, &moves, rule_, edition_);
   if (moves.empty()) {
     return absl::FailedPreconditionError(
         "the side to move has no legal move: the game is over, there is "
@@ -677,6 +679,11 @@ absl::StatusOr<SearchResult> Search(const SearchRequest& request,
   if (limits.max_depth < 0) {
     return absl::InvalidArgumentError(absl::StrCat(
         "the depth limit must be 0 (none) or more, not ", limits.max_depth));
+  }
+  if (TraitsOf(request.rules.edition).board_size != 8) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("this search plays the 8x8 editions, not ",
+                     EditionName(request.rules.edition)));
   }
 
   const Level level = request.level;

@@ -21,6 +21,7 @@
 #include "engine/move.h"
 #include "engine/movegen.h"
 #include "engine/position.h"
+#include "engine/rules.h"
 
 namespace checkers {
 
@@ -40,6 +41,8 @@ uint64_t NodeBudget(Level level);
 
 // The game rules a search must respect besides the moves themselves.
 struct RuleOptions {
+  // An 8x8 edition; the search refuses another with InvalidArgument.
+  Edition edition = Edition::kEnglish;
   CaptureRule capture_rule = CaptureRule::kMandatory;
   // Plies without a capture or a man's move after which the game is drawn;
   // 80 is 40 turns by each side. 0 turns the rule off.
@@ -121,7 +124,8 @@ inline constexpr uint64_t kPollIntervalNodes = 256;
 
 // Finds a move for the side to move of `request.position`.
 //
-// Returns InvalidArgument for out-of-range options or counters,
+// Returns InvalidArgument for out-of-range options or counters or a 10x10
+// edition,
 // FailedPrecondition when the side to move has no legal move (the game is
 // over), and CancelledError when `poll` cancelled it. Uses one thread (the
 // caller's) and a transposition table that is allocated and cleared per

@@ -41,6 +41,24 @@ bool IsLegal(const Position& pos, const Move& m) {
 constexpr const char* kMiddleGame =
     "B:W15,19,21,22,23,25,27,29,30,32:B1,3,4,7,8,9,12,13,14,16";
 
+TEST(SearchTest, ARussianSearchTakesWithItsFlyingKing) {
+  // Only a flying king can reach 18; the search must play one of its
+  // captures, which the English rules do not have.
+  SearchRequest request = Request(*ParseFen("W:WK29,32:B18,1"), Level::kMedium);
+  request.rules.edition = Edition::kRussian;
+  absl::StatusOr<SearchResult> result = Search(request);
+  ASSERT_TRUE(result.ok()) << result.status();
+  EXPECT_EQ(result->best_move.from, 28);
+  EXPECT_TRUE(result->best_move.IsCapture());
+}
+
+TEST(SearchTest, TheTenByTenEditionIsRefused) {
+  SearchRequest request = Request(Position::Initial(), Level::kEasy);
+  request.rules.edition = Edition::kInternational;
+  EXPECT_EQ(Search(request).status().code(),
+            absl::StatusCode::kInvalidArgument);
+}
+
 TEST(SearchTest, LevelNamesRoundTrip) {
   for (Level level : {Level::kEasy, Level::kMedium, Level::kHard}) {
     EXPECT_EQ(ParseLevel(LevelName(level)), level);

@@ -79,6 +79,7 @@ SearchRequest SearchRequestFor(const GameState& s, Level level, uint64_t seed) {
     r.history.push_back(s.since_irreversible[i].hash);
   }
   r.no_progress_plies = s.no_progress_turns;
+  r.rules.edition = s.rules.edition;
   r.rules.capture_rule = s.rules.capture;
   r.rules.no_progress_limit_plies = s.rules.no_progress_limit;
   r.level = level;

@@ -6,8 +6,37 @@
 namespace checkers::events {
 namespace {
 
+// The colour with three kings or more while the other has a lone king and
+// nothing else, if any.
+std::optional<Color> LoneKingHunter(const Position& p) {
+  for (Color hunter : {Color::kBlack, Color::kWhite}) {
+    const Color hunted = Opponent(hunter);
+    if (PopCount(p.kings(hunter)) >= 3 && PopCount(p.pieces(hunted)) == 1 &&
+        p.kings(hunted) != 0)
+      return hunter;
+  }
+  return std::nullopt;
+}
+
+// Follows the lone-king balance after the event `s->last_seq`, played by
+// `mover` (nullopt at the start).
+void FollowLoneKing(GameState* s, std::optional<Color> mover) {
+  if (s->rules.lone_king_turns == 0) return;
+  const std::optional<Color> hunter = LoneKingHunter(s->position);
+  if (!hunter.has_value()) {
+    s->lone_king_hunter.reset();
+  } else if (s->lone_king_hunter != hunter) {
+    s->lone_king_hunter = hunter;
+    s->lone_king_since_seq = s->last_seq;
+    s->lone_king_turns = 0;
+  } else if (mover == hunter) {
+    ++s->lone_king_turns;
+  }
+}
+
 // Plays the move of a checked TurnPlayed on the state.
 void ApplyTurn(GameState* s, const Move& move) {
+  const Color mover = s->position.side_to_move();
   const bool irreversible = s->position.IsIrreversible(move);
   s->position.Play(move);
   ++s->turns;
@@ -24,6 +53,7 @@ void ApplyTurn(GameState* s, const Move& move) {
   for (const Occurrence& o : s->since_irreversible)
     s->repetitions += o.hash == hash;
   s->since_irreversible.push_back({hash, s->last_seq});
+  FollowLoneKing(s, mover);
 }
 
 void ApplyStart(GameState* s, const GameStarted& started,
@@ -42,9 +72,38 @@ void ApplyStart(GameState* s, const GameStarted& started,
   s->repetitions = 1;
   s->no_progress_turns = 0;
   s->no_progress_since_seq = s->last_seq;
+  s->lone_king_hunter.reset();
+  FollowLoneKing(s, std::nullopt);
 }
 
 }  // namespace
+
+Edition EditionOf(RulesEdition edition) {
+  switch (edition) {
+    case RUSSIAN:
+      return Edition::kRussian;
+    case POOL:
+      return Edition::kPool;
+    case INTERNATIONAL:
+      return Edition::kInternational;
+    default:
+      return Edition::kEnglish;
+  }
+}
+
+RulesEdition RulesEditionOf(Edition edition) {
+  switch (edition) {
+    case Edition::kRussian:
+      return RUSSIAN;
+    case Edition::kPool:
+      return POOL;
+    case Edition::kInternational:
+      return INTERNATIONAL;
+    case Edition::kEnglish:
+      break;
+  }
+  return ENGLISH;
+}
 
 absl::string_view SideName(const GameStarted* started, Side side) {
   absl::string_view dark = "Red", light = "White";
@@ -61,7 +120,8 @@ absl::string_view SideName(const GameStarted* started, Side side) {
       default:
         break;
     }
-    light_first = started->options().light_moves_first();
+    light_first = started->options().light_moves_first() ||
+                  TraitsOf(EditionOf(started->edition())).light_moves_first;
   }
   return (side == FIRST) != light_first ? dark : light;
 }
@@ -69,12 +129,22 @@ absl::string_view SideName(const GameStarted* started, Side side) {
 GameRules RulesOf(const GameStarted& started) {
   const RuleOptions& o = started.options();
   GameRules rules;
+  rules.edition = EditionOf(started.edition());
+  rules.first_mover =
+      TraitsOf(rules.edition).light_moves_first ? Color::kWhite : Color::kBlack;
   rules.capture =
       o.capture_optional() ? CaptureRule::kOptional : CaptureRule::kMandatory;
   const int turns = o.no_progress_turns() > 0
                         ? static_cast<int>(o.no_progress_turns())
                         : kDefaultNoProgressTurns;
   rules.no_progress_limit = o.no_progress_count() == TOTAL ? turns : 2 * turns;
+  if (rules.edition == Edition::kRussian) {
+    // Russian draughts has no no-progress draw of its own (docs/RULES.md);
+    // it applies only when the rule options ask for one.
+    if (o.no_progress_turns() == 0) rules.no_progress_limit = 0;
+    rules.lone_king_turns = kLoneKingTurns;
+    rules.king_against_king_draws = true;
+  }
   rules.turn_limit = static_cast<int>(o.turn_limit());
   if (o.automatic_draws_off()) {
     rules.no_progress_limit = 0;
@@ -146,6 +216,14 @@ GameState Apply(const GameState& state, const CheckedEvent& event) {
   return next;
 }
 
+bool IsKingAgainstKing(const GameState& s) {
+  const Position& p = s.position;
+  return p.all_kings() == p.occupied() &&
+         PopCount(p.pieces(Color::kBlack)) == 1 &&
+         PopCount(p.pieces(Color::kWhite)) == 1 &&
+         !HasCapture(p, s.rules.edition);
+}
+
 std::optional<GameEnded> DueEnd(const GameState& s) {
   if (s.over() || s.started == nullptr) return std::nullopt;
   GameEnded end;
@@ -159,7 +237,7 @@ std::optional<GameEnded> DueEnd(const GameState& s) {
     end.set_reason(AGREEMENT);
     return end;
   }
-  if (!HasLegalMove(s.position)) {
+  if (!HasLegalMove(s.position, s.rules.edition)) {
     end.set_result(s.side_to_move() == FIRST ? SECOND_WINS : FIRST_WINS);
     end.set_reason(NO_LEGAL_MOVE);
     return end;
@@ -178,6 +256,18 @@ std::optional<GameEnded> DueEnd(const GameState& s) {
     end.set_result(DRAW);
     end.set_reason(NO_PROGRESS);
     end.set_no_progress_since_seq(s.no_progress_since_seq);
+    return end;
+  }
+  if (s.lone_king_hunter.has_value() &&
+      s.lone_king_turns >= s.rules.lone_king_turns) {
+    end.set_result(DRAW);
+    end.set_reason(LONE_KING_HELD);
+    end.set_lone_king_since_seq(s.lone_king_since_seq);
+    return end;
+  }
+  if (s.rules.king_against_king_draws && IsKingAgainstKing(s)) {
+    end.set_result(DRAW);
+    end.set_reason(KING_AGAINST_KING);
     return end;
   }
   if (s.rules.turn_limit > 0 && s.turns >= s.rules.turn_limit) {

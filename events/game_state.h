@@ -18,11 +18,13 @@
 
 namespace checkers::events {
 
-inline constexpr Color ColorOf(Side side) {
-  return side == SECOND ? Color::kWhite : Color::kBlack;
+// The engine's colour of `side` when `first_mover` moves first: Black in
+// English and pool, White in Russian (GameRules::first_mover).
+inline constexpr Color ColorOf(Side side, Color first_mover = Color::kBlack) {
+  return side == SECOND ? Opponent(first_mover) : first_mover;
 }
-inline constexpr Side SideOf(Color c) {
-  return c == Color::kWhite ? SECOND : FIRST;
+inline constexpr Side SideOf(Color c, Color first_mover = Color::kBlack) {
+  return c == first_mover ? FIRST : SECOND;
 }
 inline constexpr Side OtherSide(Side side) {
   return side == SECOND ? FIRST : SECOND;
@@ -37,13 +39,30 @@ absl::string_view SideName(const GameStarted* started, Side side);
 // turns by each side without a capture or a man's move.
 inline constexpr int kDefaultNoProgressTurns = 40;
 
+// The engine's edition of a recorded one; unset (older logs) is English.
+Edition EditionOf(RulesEdition edition);
+// The recorded edition of an engine one.
+RulesEdition RulesEditionOf(Edition edition);
+
+// Russian draughts: turns of the side with three kings or more in which a
+// lone king must be taken before the game is drawn.
+inline constexpr int kLoneKingTurns = 15;
+
 // The rules a GameStarted event puts in force, in the form the fold uses.
 struct GameRules {
+  Edition edition = Edition::kEnglish;
+  // The engine colour that moves first (the FIRST side).
+  Color first_mover = Color::kBlack;
   CaptureRule capture = CaptureRule::kMandatory;
   // Consecutive turns without a capture or a man's move that draw the game.
   int no_progress_limit = 2 * kDefaultNoProgressTurns;
   // Turns in all that draw the game; 0 for no limit.
   int turn_limit = 0;
+  // Turns of the stronger side that draw three kings or more against a
+  // lone king; 0 where the edition has no such draw.
+  int lone_king_turns = 0;
+  // One king against one king is drawn at once (Russian).
+  bool king_against_king_draws = false;
 };
 
 // The rules of `started`, with the defaults of docs/RULES.md for unset
@@ -88,6 +107,14 @@ struct GameState {
   int no_progress_turns = 0;
   uint64_t no_progress_since_seq = 0;
 
+  // Where the edition has the lone-king draw: the colour with three kings
+  // or more while the other has one king and nothing else, the seq of the
+  // event after which that balance arose, and the turns that colour has
+  // played since.
+  std::optional<Color> lone_king_hunter;
+  uint64_t lone_king_since_seq = 0;
+  int lone_king_turns = 0;
+
   // The side whose draw offer stands, if any; a played turn ends it.
   std::optional<Side> draw_offer;
   // Set when the side to move has resigned but the end is not yet folded.
@@ -104,7 +131,13 @@ struct GameState {
   const SeatTaken* seat(Side side) const {
     return (side == SECOND ? second_seat : first_seat).get();
   }
-  Side side_to_move() const { return SideOf(position.side_to_move()); }
+  Side side_to_move() const {
+    return SideOf(position.side_to_move(), rules.first_mover);
+  }
+  // The engine colour of `side` in this game.
+  Color ColorOf(Side side) const {
+    return events::ColorOf(side, rules.first_mover);
+  }
   // How many times the current position has stood since the last
   // irreversible move (1 when it is new).
   int RepetitionCount() const { return repetitions; }
@@ -145,9 +178,14 @@ void ApplyInPlace(GameState* state, const CheckedEvent& event);
 
 // The GameEnded that the rules impose on `state` now — no legal move for
 // the side to move, a third occurrence of the position, the no-progress
-// limit, the turn limit, an accepted draw or a resignation — or nullopt.
+// limit, the turn limit, the Russian lone-king and king-against-king
+// draws, an accepted draw or a resignation — or nullopt.
 // A command that makes such a state appends this event in the same commit.
 std::optional<GameEnded> DueEnd(const GameState& state);
+
+// Whether each side has one king and nothing else and the side to move
+// cannot take the other's (the Russian draw of a game neither can win).
+bool IsKingAgainstKing(const GameState& state);
 
 // Whether the game of `state` goes on: it has started, has not ended, and
 // the rules impose no end on it now, so its side to move may act.

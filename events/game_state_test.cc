@@ -19,8 +19,10 @@ using ::testing::ElementsAre;
 // checking each commit and folding any GameEnded the rules impose.
 class Game {
  public:
-  explicit Game(const std::string& fen = "", RuleOptions options = {}) {
+  explicit Game(const std::string& fen = "", RuleOptions options = {},
+                RulesEdition edition = ENGLISH) {
     GameStarted started;
+    started.set_edition(edition);
     started.set_start_fen(fen);
     started.set_mode(TWO_PLAYER);
     *started.mutable_options() = options;
@@ -234,6 +236,89 @@ TEST(GameStateTest, SideNamesFollowTheColourOptions) {
   started.mutable_options()->set_light_moves_first(true);
   EXPECT_EQ(SideName(&started, FIRST), "White");
   EXPECT_EQ(SideName(nullptr, FIRST), "Red");
+}
+
+TEST(GameStateTest, ALogWithoutAnEditionReadsAsEnglish) {
+  const GameRules rules = RulesOf(GameStarted());
+  EXPECT_EQ(rules.edition, Edition::kEnglish);
+  EXPECT_EQ(rules.first_mover, Color::kBlack);
+}
+
+TEST(RussianGameStateTest, WhiteOnTheHighSquaresMovesFirst) {
+  Game g("", {}, RUSSIAN);
+  EXPECT_EQ(g.state().side_to_move(), FIRST);
+  EXPECT_EQ(g.state().position.side_to_move(), Color::kWhite);
+  EXPECT_EQ(g.state().ColorOf(FIRST), Color::kWhite);
+  g.Play({"22-18"});
+  EXPECT_EQ(g.state().side_to_move(), SECOND);
+}
+
+TEST(RussianGameStateTest, TheFoldPlaysFlyingKings) {
+  Game g("W:WK29:B18,10", {}, RUSSIAN);
+  g.Play({"29x15x1"});
+  EXPECT_TRUE(g.state().over());
+  EXPECT_EQ(g.state().ended->reason(), NO_LEGAL_MOVE);
+}
+
+TEST(RussianGameStateTest, TheRussianEditionHasNoNoProgressDrawOfItsOwn) {
+  Game g("", {}, RUSSIAN);
+  EXPECT_EQ(g.state().rules.no_progress_limit, 0);
+  RuleOptions options;
+  options.set_no_progress_turns(40);
+  options.set_no_progress_count(TOTAL);
+  Game house("", options, RUSSIAN);
+  EXPECT_EQ(house.state().rules.no_progress_limit, 40);
+}
+
+TEST(RussianGameStateTest,
+     ThreeKingsThatDoNotTakeALoneKingInFifteenTurnsDrawWithTheSeq) {
+  // The white kings keep off the lone king's diagonals while it shuffles
+  // between 4 and 8; no position stands three times.
+  Game g("W:WK32,K31,K1:BK4", {}, RUSSIAN);
+  const std::vector<std::string> white = {
+      "32-27", "27-23", "23-19", "19-16", "16-20", "20-24", "24-28", "1-5",
+      "5-9",   "9-13",  "13-17", "17-21", "31-26", "26-30", "30-26"};
+  for (int i = 0; i < static_cast<int>(white.size()); ++i) {
+    ASSERT_FALSE(g.state().over()) << "after " << i << " white turns";
+    ASSERT_NO_FATAL_FAILURE(g.Play({white[i]}));
+    if (i + 1 < static_cast<int>(white.size()))
+      ASSERT_NO_FATAL_FAILURE(g.Play({i % 2 == 0 ? "4-8" : "8-4"}));
+  }
+  ASSERT_TRUE(g.state().over());
+  EXPECT_EQ(g.state().ended->reason(), LONE_KING_HELD);
+  EXPECT_EQ(g.state().ended->result(), DRAW);
+  EXPECT_EQ(g.state().ended->lone_king_since_seq(), 1u);
+  EXPECT_EQ(g.state().turns, 29);
+}
+
+TEST(RussianGameStateTest, OneKingAgainstOneKingIsADrawAtOnce) {
+  Game g("W:WK29:BK3", {}, RUSSIAN);
+  ASSERT_TRUE(g.state().over());
+  EXPECT_EQ(g.state().ended->reason(), KING_AGAINST_KING);
+  Game english("W:WK29:BK3");
+  EXPECT_FALSE(english.state().over());
+}
+
+TEST(RussianGameStateTest, OneKingThatCanTakeTheOtherPlaysOn) {
+  Game g("W:WK29:BK18", {}, RUSSIAN);
+  EXPECT_FALSE(g.state().over());
+}
+
+TEST(PoolGameStateTest, DarkMovesFirstAndMenCaptureBackward) {
+  Game g("B:W6:B10", {}, POOL);
+  EXPECT_EQ(g.state().side_to_move(), FIRST);
+  g.Play({"10x1"});
+  EXPECT_TRUE(g.state().over());
+}
+
+TEST(GameStateTest, InternationalIsRefusedUntilItsBoardIsPlayable) {
+  GameStarted started;
+  started.set_edition(INTERNATIONAL);
+  Event e;
+  *e.mutable_game_started() = started;
+  absl::StatusOr<CheckedEvent> checked = Check(GameState(), e);
+  ASSERT_FALSE(checked.ok());
+  EXPECT_EQ(checked.status().code(), absl::StatusCode::kFailedPrecondition);
 }
 
 }  // namespace

@@ -38,7 +38,13 @@ std::string RouteText(const TurnPlayed& turn) {
 
 // The position `started` starts from.
 absl::StatusOr<Position> CheckStart(const GameStarted& started) {
-  if (started.start_fen().empty()) return Position::Initial();
+  const Edition edition = EditionOf(started.edition());
+  if (TraitsOf(edition).board_size != 8) {
+    return Refuse(absl::StrCat(EditionName(edition),
+                               " draughts is not playable in this version; "
+                               "choose english, russian or pool"));
+  }
+  if (started.start_fen().empty()) return Position::Initial(edition);
   absl::StatusOr<Position> p = ParseFen(started.start_fen());
   if (!p.ok()) return Refuse(p.status().message());
   return p;
@@ -53,6 +59,8 @@ std::string DescribeEnd(const GameEnded& e) {
   }
   if (e.reason() == NO_PROGRESS)
     absl::StrAppend(&text, " since seq ", e.no_progress_since_seq());
+  if (e.reason() == LONE_KING_HELD)
+    absl::StrAppend(&text, " since seq ", e.lone_king_since_seq());
   return text;
 }
 
@@ -60,7 +68,8 @@ bool SameEnd(const GameEnded& a, const GameEnded& b) {
   return a.result() == b.result() && a.reason() == b.reason() &&
          std::equal(a.repetition_seqs().begin(), a.repetition_seqs().end(),
                     b.repetition_seqs().begin(), b.repetition_seqs().end()) &&
-         a.no_progress_since_seq() == b.no_progress_since_seq();
+         a.no_progress_since_seq() == b.no_progress_since_seq() &&
+         a.lone_king_since_seq() == b.lone_king_since_seq();
 }
 
 absl::Status CheckEnd(const GameState& s, const GameEnded& end) {
@@ -207,14 +216,15 @@ absl::StatusOr<Move> CheckTurn(const GameState& s, const TurnPlayed& turn) {
     }
     route[i] = static_cast<int>(turn.squares(i)) - 1;
   }
-  if (std::optional<Move> move =
-          LegalMoveAlong(s.position, route, length, s.rules.capture)) {
+  if (std::optional<Move> move = LegalMoveAlong(
+          s.position, route, length, s.rules.capture, s.rules.edition)) {
     return *move;
   }
   return Refuse(absl::StrCat(
       "the move ", RouteText(turn), " is not legal for ", Name(s, turn.side()),
       " here; legal moves: ",
-      absl::StrJoin(LegalMoveTexts(s.position, s.rules.capture), " ")));
+      absl::StrJoin(
+          LegalMoveTexts(s.position, s.rules.capture, s.rules.edition), " ")));
 }
 
 absl::StatusOr<CheckedEvent> Check(const GameState& s, const Event& event) {
@@ -303,10 +313,16 @@ std::vector<std::vector<Event>> SplitIntoCommits(std::vector<Event> events) {
   return commits;
 }
 
-RuleOptions DefaultRuleOptions() {
+RuleOptions DefaultRuleOptions(Edition edition) {
   RuleOptions o;
-  o.set_colour_names(RED_WHITE);
-  o.set_no_progress_turns(kDefaultNoProgressTurns);
+  if (edition == Edition::kEnglish) {
+    o.set_colour_names(RED_WHITE);
+  } else {
+    o.set_colour_names(BLACK_WHITE);
+  }
+  // Russian draughts has no no-progress draw of its own.
+  if (edition != Edition::kRussian)
+    o.set_no_progress_turns(kDefaultNoProgressTurns);
   o.set_no_progress_count(PER_SIDE);
   return o;
 }
@@ -387,8 +403,8 @@ Event TurnEvent(const GameState& state, const Move& move) {
 absl::StatusOr<Event> TurnEvent(const GameState& state,
                                 absl::string_view move_text) {
   if (absl::Status st = CheckGameGoesOn(state); !st.ok()) return st;
-  absl::StatusOr<Move> move =
-      ParseMove(state.position, move_text, state.rules.capture);
+  absl::StatusOr<Move> move = ParseMove(
+      state.position, move_text, state.rules.capture, state.rules.edition);
   if (!move.ok()) return move.status();
   return TurnEvent(state, *move);
 }

@@ -50,10 +50,11 @@ absl::StatusOr<Commit> CommitFor(const GameState& state, Event event);
 // CommitFor makes them. Undo truncates at these boundaries.
 std::vector<std::vector<Event>> SplitIntoCommits(std::vector<Event> events);
 
-// The house options of a first game: the English edition's defaults
-// (docs/RULES.md): forced capture, Red/White, the dark side first, 40
-// turns without progress by each side, no turn limit.
-RuleOptions DefaultRuleOptions();
+// The house options of a first game of `edition` (docs/RULES.md): forced
+// capture, no turn limit; in English Red/White with the dark side first and
+// 40 turns without progress by each side; in the variants Black/White, and
+// the same no-progress draw in pool but none in Russian.
+RuleOptions DefaultRuleOptions(Edition edition = Edition::kEnglish);
 
 // The most no-progress turns and the longest turn limit a game may set.
 inline constexpr uint32_t kMaxNoProgressTurns = 1000;

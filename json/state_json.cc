@@ -40,21 +40,25 @@ std::string ReasonWord(events::EndReason reason) {
 
 namespace {
 
-Json BoardJson(const Position& pos) {
+// Each square's piece by the side that owns it: the first side has the
+// engine's Black in English and pool, White in Russian.
+Json BoardJson(const Position& pos, Color first_mover) {
+  const char* black = first_mover == Color::kBlack ? "first" : "second";
+  const char* white = first_mover == Color::kBlack ? "second" : "first";
   Json board = Json::array();
   for (Square s = 0; s < 32; ++s) {
     switch (pos.PieceAt(s)) {
       case Piece::kBlackMan:
-        board.push_back({{"side", "first"}, {"king", false}});
+        board.push_back({{"side", black}, {"king", false}});
         break;
       case Piece::kBlackKing:
-        board.push_back({{"side", "first"}, {"king", true}});
+        board.push_back({{"side", black}, {"king", true}});
         break;
       case Piece::kWhiteMan:
-        board.push_back({{"side", "second"}, {"king", false}});
+        board.push_back({{"side", white}, {"king", false}});
         break;
       case Piece::kWhiteKing:
-        board.push_back({{"side", "second"}, {"king", true}});
+        board.push_back({{"side", white}, {"king", true}});
         break;
       case Piece::kEmpty:
         board.push_back(nullptr);
@@ -71,6 +75,7 @@ Json StateJson(const GameState& s) {
   Json o;
   o["game"] = true;
   o["fen"] = ToFen(s.position);
+  o["rules"] = std::string(EditionName(s.rules.edition));
   o["side_to_move"] = SideWord(s.side_to_move());
   o["colours"] = {
       {"first", std::string(events::SideName(s.started.get(), events::FIRST))},
@@ -97,7 +102,7 @@ Json StateJson(const GameState& s) {
   } else {
     o["result"] = nullptr;
   }
-  o["board"] = BoardJson(s.position);
+  o["board"] = BoardJson(s.position, s.rules.first_mover);
   return o;
 }
 

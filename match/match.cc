@@ -143,7 +143,8 @@ class CheckerBoardEngine final : public MatchEngine {
           "record empty"));
     }
     MoveList moves;
-    GenerateMoves(state.position, &moves, state.rules.capture);
+    GenerateMoves(state.position, &moves, state.rules.capture,
+                  state.rules.edition);
     std::optional<Move> from_board;
     if (board_changed) {
       absl::StatusOr<Move> m = MoveLeavingBoard(state, moves, board);
@@ -424,8 +425,9 @@ absl::StatusOr<std::vector<Opening>> ParseBallots(absl::string_view json,
 absl::StatusOr<MatchGame> PlayMatchGame(MatchEngine& first, MatchEngine& second,
                                         const Opening& opening,
                                         uint64_t game_seed, int turn_cap,
-                                        double seconds) {
+                                        double seconds, Edition edition) {
   events::GameStarted started;
+  started.set_edition(events::RulesEditionOf(edition));
   started.set_mode(events::TWO_PLAYER);
   started.set_start_fen(opening.fen);
   absl::StatusOr<events::Event> start = events::StartEvent(started);
@@ -444,6 +446,7 @@ absl::StatusOr<MatchGame> PlayMatchGame(MatchEngine& first, MatchEngine& second,
   game.second_engine = second.name();
   game.opening = opening.name;
   game.start = state.position;
+  game.first_mover = state.rules.first_mover;
   // The engine that moves first in the opening position plays that side.
   const events::Side first_side = state.side_to_move();
   first.NewGame(game_seed);
@@ -484,12 +487,15 @@ MatchScore ScoreOf(const std::vector<MatchGame>& games) {
   for (const MatchGame& g : games) {
     // A game's winner is a side; which engine played it depends on the
     // opening's side to move.
-    const bool first_is_black = g.start.side_to_move() == Color::kBlack;
-    const bool engine_black = g.first_is_a == first_is_black;
+    const Color a_colour = g.first_is_a ? g.start.side_to_move()
+                                        : Opponent(g.start.side_to_move());
+    const Color winner = events::ColorOf(
+        g.result == events::FIRST_WINS ? events::FIRST : events::SECOND,
+        g.first_mover);
     double p = 0.5;
     if (g.result == events::DRAW) {
       ++score.draws;
-    } else if ((g.result == events::FIRST_WINS) == engine_black) {
+    } else if (winner == a_colour) {
       ++score.wins;
       p = 1;
     } else {

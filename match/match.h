@@ -13,6 +13,7 @@
 #include "absl/strings/string_view.h"
 #include "engine/move.h"
 #include "engine/position.h"
+#include "engine/rules.h"
 #include "events/events.pb.h"
 #include "events/game_state.h"
 
@@ -63,6 +64,8 @@ struct MatchGame {
   // Whether the first engine is the match's engine A (set by the match).
   bool first_is_a = true;
   std::string opening;
+  // The engine colour of the FIRST side under the game's edition.
+  Color first_mover = Color::kBlack;
   Position start;
   std::vector<Move> moves;
   // The wall time each move of `moves` took its engine, in seconds.
@@ -73,14 +76,15 @@ struct MatchGame {
   std::string how;
 };
 
-// Plays one game from `opening` with `first` playing the side to move of
-// the opening position. Draws by repetition and no progress as in a game;
+// Plays one game of `edition` (an 8x8 one) from `opening` with `first`
+// playing the side to move of the opening position. Draws as in a game;
 // a game still going after `turn_cap` turns is a draw; an engine that
 // fails or plays an illegal move loses. DataLoss for a bad opening FEN.
 absl::StatusOr<MatchGame> PlayMatchGame(MatchEngine& first, MatchEngine& second,
                                         const Opening& opening,
                                         uint64_t game_seed, int turn_cap,
-                                        double seconds);
+                                        double seconds,
+                                        Edition edition = Edition::kEnglish);
 
 // The score of the match from engine A's view: points (win 1, draw 1/2)
 // as a percentage of games, and its 95% confidence interval (Wilson's

@@ -93,7 +93,7 @@ struct Witnesses {
 
 std::string LegalMovesText(const GameState& s) {
   const std::vector<std::string> legal =
-      LegalMoveTexts(s.position, s.rules.capture);
+      LegalMoveTexts(s.position, s.rules.capture, s.rules.edition);
   return absl::StrCat(legal.size(),
                       legal.size() == 1 ? " legal move (" : " legal moves (",
                       absl::StrJoin(legal, " "), ")");
@@ -105,7 +105,7 @@ std::string Justify(const GameState& s, const GameEnded& e,
   const Side mover = s.side_to_move();
   switch (e.reason()) {
     case events::NO_LEGAL_MOVE: {
-      const int pieces = PopCount(s.position.pieces(events::ColorOf(mover)));
+      const int pieces = PopCount(s.position.pieces(s.ColorOf(mover)));
       return absl::StrCat(
           Name(s, mover), ", to move after seq ", s.last_seq,
           ", has no legal move (",
@@ -127,6 +127,15 @@ std::string Justify(const GameState& s, const GameEnded& e,
     case events::TURN_LIMIT:
       return absl::StrCat(s.turns,
                           " turns played, the limit of the house rules");
+    case events::LONE_KING_HELD:
+      return absl::StrCat(
+          "the lone king stood against three kings or more from seq ",
+          e.lone_king_since_seq(), " through ", s.lone_king_turns,
+          " turns of the kings' side (the limit is ", s.rules.lone_king_turns,
+          ")");
+    case events::KING_AGAINST_KING:
+      return absl::StrCat("one king against one king after seq ", s.last_seq,
+                          " (", ToFen(s.position), "), and no capture");
     case events::AGREEMENT:
       return absl::StrCat(Name(s, w.offer_side), " offered a draw at seq ",
                           w.offer_seq, " and ", Name(s, w.accept_side),
@@ -177,6 +186,21 @@ std::string Evidence(const GameState& s, const GameEnded& claim) {
                           " turns without a capture or a man's move since seq ",
                           s.no_progress_since_seq, "; the limit is ",
                           s.rules.no_progress_limit);
+    case events::LONE_KING_HELD:
+      if (!automatic || s.rules.lone_king_turns == 0)
+        return "this game has no lone-king draw";
+      if (!s.lone_king_hunter.has_value())
+        return "no side has three kings or more against a lone king";
+      return absl::StrCat("the lone king has stood since seq ",
+                          s.lone_king_since_seq, " through ", s.lone_king_turns,
+                          " turns of the kings' side; the "
+                          "limit is ",
+                          s.rules.lone_king_turns);
+    case events::KING_AGAINST_KING:
+      if (!automatic || !s.rules.king_against_king_draws)
+        return "this game has no king-against-king draw";
+      return absl::StrCat("the position after seq ", s.last_seq, " is ",
+                          ToFen(s.position));
     case events::TURN_LIMIT:
       if (s.rules.turn_limit == 0) return "this game has no turn limit";
       return absl::StrCat(s.turns, " turns played; the limit is ",

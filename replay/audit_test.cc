@@ -77,6 +77,48 @@ TEST(AuditTest, RepetitionDrawNamesTheSeqsOfTheThreeOccurrences) {
   EXPECT_THAT(report.end->justification, HasSubstr("stood after seqs 1, 5, 9"));
 }
 
+// A Russian game in which three kings do not take the lone king within 15
+// of their turns (as in events/game_state_test.cc).
+LogBuilder RussianLoneKingGame(int white_turns) {
+  GameStarted started;
+  started.set_edition(events::RUSSIAN);
+  started.set_mode(events::TWO_PLAYER);
+  started.set_start_fen("W:WK32,K31,K1:BK4");
+  LogBuilder log(started);
+  const std::vector<std::string> white = {
+      "32-27", "27-23", "23-19", "19-16", "16-20", "20-24", "24-28", "1-5",
+      "5-9",   "9-13",  "13-17", "17-21", "31-26", "26-30", "30-26"};
+  for (int i = 0; i < white_turns; ++i) {
+    log.Play(white[i]);
+    if (i + 1 < white_turns) log.Play(i % 2 == 0 ? "4-8" : "8-4");
+  }
+  return log;
+}
+
+TEST(AuditTest, TheRussianLoneKingDrawIsJustifiedFromWhereTheBalanceArose) {
+  const LogBuilder log = RussianLoneKingGame(15);
+  ASSERT_TRUE(log.state().over());
+  const AuditReport report = Audit(log);
+  EXPECT_TRUE(report.sound());
+  ASSERT_TRUE(report.end.has_value());
+  EXPECT_EQ(report.end->end.reason(), events::LONE_KING_HELD);
+  EXPECT_EQ(report.end->end.lone_king_since_seq(), 1u);
+  EXPECT_THAT(report.end->justification,
+              HasSubstr("from seq 1 through 15 turns of the kings' side"));
+}
+
+TEST(AuditTest, AnEarlyLoneKingClaimIsAFinding) {
+  LogBuilder log = RussianLoneKingGame(10);
+  Event claim = CraftedEnd(events::DRAW, events::LONE_KING_HELD);
+  claim.mutable_game_ended()->set_lone_king_since_seq(1);
+  log.Craft(claim);
+  const AuditReport report = Audit(log);
+  ASSERT_EQ(report.findings.size(), 1u);
+  EXPECT_THAT(
+      report.findings[0].message,
+      HasSubstr("through 10 turns of the kings' side; the limit is 15"));
+}
+
 TEST(AuditTest, RepetitionClaimThatDidNotHappenIsAFindingWithItsSeq) {
   LogBuilder log(kTwoKings);
   Shuffle(&log);

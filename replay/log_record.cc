@@ -74,6 +74,13 @@ absl::StatusOr<GameRecord> RecordOfLog(absl::Span<const events::Event> events) {
     return absl::FailedPreconditionError("the log holds no game");
   }
   const GameStarted& g = *state->started;
+  if (state->rules.edition != Edition::kEnglish) {
+    // PDN of the variants (GameType 25, 23) is not written yet; a record
+    // claiming GameType 21 would be wrong.
+    return absl::FailedPreconditionError(absl::StrCat(
+        "this game is played under the ", EditionName(state->rules.edition),
+        " rules; PDN export covers English checkers only for now"));
+  }
 
   if (g.tags_size() > 0) {
     for (const events::Tag& t : g.tags())

@@ -27,7 +27,8 @@ events::Result EventResultOf(GameResult result);
 // - the result of the recorded end (FIRST_WINS is PDN's "1-0", the first
 //   mover being PDN's Black), kUnknown while the game goes on.
 // The events are folded with their checks: DataLoss naming the seq as
-// events::FoldEvents, FailedPrecondition when the log holds no game.
+// events::FoldEvents, FailedPrecondition when the log holds no game,
+// and also for a game of another edition than English.
 absl::StatusOr<GameRecord> RecordOfLog(absl::Span<const events::Event> events);
 
 }  // namespace checkers::replay

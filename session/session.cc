@@ -202,15 +202,19 @@ Outcome Session::NewGame(events::GameStarted started) {
   return Replace(std::move(started));
 }
 
-Outcome Session::NewGame(events::Mode mode, events::Difficulty difficulty) {
+Outcome Session::NewGame(events::Mode mode, events::Difficulty difficulty,
+                         std::optional<Edition> edition) {
   const GameState& previous = state();
   events::GameStarted started;
-  if (previous.started != nullptr) {
+  const Edition was = previous.rules.edition;
+  started.set_edition(events::RulesEditionOf(edition.value_or(was)));
+  if (previous.started != nullptr && edition.value_or(was) == was) {
     *started.mutable_options() = previous.started->options();
     // Only imported game records turn the automatic draws off.
     started.mutable_options()->set_automatic_draws_off(false);
   } else {
-    *started.mutable_options() = events::DefaultRuleOptions();
+    *started.mutable_options() =
+        events::DefaultRuleOptions(events::EditionOf(started.edition()));
   }
   started.set_mode(mode);
   started.set_difficulty(difficulty);
@@ -228,7 +232,8 @@ Outcome Session::Refuse(Refusal refusal, absl::Status status,
   r.detail = std::string(detail);
   if (refusal == Refusal::kAnswerDue) r.side = DrawAnswerDue().value_or(r.side);
   if (refusal == Refusal::kIllegalMove) {
-    r.legal_moves = LegalMoveTexts(state().position, state().rules.capture);
+    r.legal_moves = LegalMoveTexts(state().position, state().rules.capture,
+                                   state().rules.edition);
   }
   Tell(std::move(r));
   return {refusal, std::move(status)};
@@ -309,8 +314,8 @@ Outcome Session::Play(const Move& move, const Actor& actor) {
 
 Outcome Session::PlayText(absl::string_view text, const Actor& actor) {
   if (Outcome o = CheckMayAct(actor, true); !o.ok()) return o;
-  absl::StatusOr<Move> move =
-      ParseMove(state().position, text, state().rules.capture);
+  absl::StatusOr<Move> move = ParseMove(
+      state().position, text, state().rules.capture, state().rules.edition);
   if (!move.ok()) {
     return Refuse(move.status().code() == absl::StatusCode::kInvalidArgument
                       ? Refusal::kNotation
@@ -435,14 +440,16 @@ Outcome Session::MayMove(const Actor& actor) {
 MoveList Session::LegalMoves() const {
   MoveList moves;
   if (AwaitsMove()) {
-    GenerateMoves(state().position, &moves, state().rules.capture);
+    GenerateMoves(state().position, &moves, state().rules.capture,
+                  state().rules.edition);
   }
   return moves;
 }
 
 Bitboard Session::MustCapture() const {
   if (!AwaitsMove()) return 0;
-  return MustCapturePieces(state().position, state().rules.capture);
+  return MustCapturePieces(state().position, state().rules.capture,
+                           state().rules.edition);
 }
 
 Bitboard Session::CapturedAlong(const std::vector<Square>& route) const {

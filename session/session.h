@@ -155,10 +155,13 @@ class Session {
   // events::StartEvent (kRules with its InvalidArgument when it refuses);
   // the caller has confirmed replacing any turns.
   Outcome NewGame(events::GameStarted started);
-  // A new game in `mode` that keeps the house options of the one it
-  // replaces (the defaults for a first game); the person plays the side
-  // that moves first unless those options swap it every game.
-  Outcome NewGame(events::Mode mode, events::Difficulty difficulty);
+  // A new game in `mode` that keeps the edition and house options of the
+  // one it replaces (English and the defaults for a first game), or plays
+  // `edition` when given: a change of edition starts from that edition's
+  // own defaults. The person plays the side that moves first unless the
+  // options swap it every game.
+  Outcome NewGame(events::Mode mode, events::Difficulty difficulty,
+                  std::optional<Edition> edition = std::nullopt);
 
   // The actions of whoever holds a seat. Each is refused (and the refusal
   // queued as a Report) when the actor may not act now.

@@ -33,6 +33,38 @@ TEST(CliEngineTest, PerftFromFen) {
   EXPECT_THAT(r.out, StartsWith("1 2 "));
 }
 
+TEST(CliEngineTest, PerftFollowsTheRulesAndCountsDropWhenAsked) {
+  auto r = RunCheckers({"perft", "--depth=8", "--rules=russian"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  std::vector<std::string> lines =
+      absl::StrSplit(r.out, '\n', absl::SkipEmpty());
+  ASSERT_EQ(lines.size(), 8u);
+  EXPECT_THAT(lines[7], StartsWith("8 929905 "));
+  r = RunCheckers({"perft", "--depth=8", "--rules=pool", "--drop"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  lines = absl::StrSplit(r.out, '\n', absl::SkipEmpty());
+  ASSERT_EQ(lines.size(), 8u);
+  EXPECT_THAT(lines[7], StartsWith("8 929896 "));
+}
+
+TEST(CliEngineTest, UnknownOrUnplayableRulesAreUsageErrors) {
+  auto r = RunCheckers({"perft", "--depth=1", "--rules=spanish"});
+  EXPECT_EQ(r.exit_code, 64);
+  EXPECT_THAT(r.err, HasSubstr("english, russian or pool"));
+  r = RunCheckers({"moves", "--fen=W:W15:B19", "--rules=international"});
+  EXPECT_EQ(r.exit_code, 64);
+  EXPECT_THAT(r.err, HasSubstr("10x10"));
+}
+
+TEST(CliEngineTest, MovesFollowTheRules) {
+  auto r = RunCheckers({"moves", "--fen=W:WK29:B18,10", "--rules=russian"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out, "29x15x1\n29x15x6\n");
+  r = RunCheckers({"moves", "--fen=W:W11:B6,7", "--rules=pool"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out, "11x2x9\n");
+}
+
 TEST(CliEngineTest, MovesListsOneLegalMovePerLine) {
   const auto r = RunCheckers({"moves", "--fen=W:W22:B18,10,11"});
   ASSERT_EQ(r.exit_code, 0) << r.err;

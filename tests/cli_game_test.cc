@@ -67,6 +67,44 @@ TEST_F(CliGameTest, TwoPlayerGameIsPlayedAndShown) {
   EXPECT_THAT(r.out, HasSubstr("seq 3    turn 2    White  23-19"));
 }
 
+TEST_F(CliGameTest, ARussianGameIsStartedPlayedAndShownWithItsRules) {
+  ASSERT_EQ(Run({"new", "--mode=two-player", "--rules=russian"}).exit_code, 0);
+  // White, on the high squares, moves first.
+  CommandResult r = Run({"move", "22-18", "--quiet"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out, "White: 22-18\n");
+  r = Run({"show"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_THAT(r.out, HasSubstr("Black to move, turn 2"));
+  EXPECT_THAT(r.out, HasSubstr("Rules: Russian draughts; forced capture"));
+  r = Run({"show", "--json"});
+  EXPECT_THAT(r.out, HasSubstr(R"("rules":"russian")"));
+  r = Run({"log"});
+  EXPECT_THAT(r.out, HasSubstr("game started: russian rules"));
+  r = Run({"rules"});
+  EXPECT_THAT(r.out, HasSubstr("Rules: Russian draughts"));
+  EXPECT_THAT(r.out, HasSubstr("Kings fly"));
+}
+
+TEST_F(CliGameTest, APoolGameIsPlayedWithFlyingKings) {
+  ASSERT_EQ(
+      Run({"new", "--mode=two-player", "--rules=pool", "--fen=B:W6:BK29,12"})
+          .exit_code,
+      0);
+  const CommandResult r = Run({"moves"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_THAT(r.out, HasSubstr("29-4\n"));
+  ASSERT_EQ(Run({"move", "29-4"}).exit_code, 0);
+  EXPECT_THAT(Run({"show"}).out, HasSubstr("Rules: Pool checkers"));
+}
+
+TEST_F(CliGameTest, LightFirstIsRefusedWhereTheEditionDecides) {
+  const CommandResult r =
+      Run({"new", "--mode=two-player", "--rules=russian", "--light-first"});
+  EXPECT_EQ(r.exit_code, 64);
+  EXPECT_THAT(r.err, HasSubstr("--light-first"));
+}
+
 TEST_F(CliGameTest, IllegalMoveExitsOneListingLegalMovesAndSavesNothing) {
   ASSERT_EQ(Run({"new", "--mode=two-player"}).exit_code, 0);
   const std::string before = ReadAll(save_);

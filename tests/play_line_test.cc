@@ -57,6 +57,39 @@ TEST(PlayLineTest, ATwoPlayerGameThroughAPipe) {
   EXPECT_THAT(log[1], HasSubstr("11-15"));
 }
 
+// A game of `rules` chosen at the new-game question, then a position of
+// that edition where a flying king captures and then flies.
+void PlayAVariantThroughAPipe(const std::string& rules) {
+  const std::string save = TempDir() + "/match.log";
+  auto r = RunCheckers({"play", "--line", "--save=" + save},
+                       absl::StrCat("2 ", rules, "\nshow\n"));
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_THAT(r.out, HasSubstr(rules == "russian" ? "Rules: Russian draughts"
+                                                  : "Rules: Pool checkers"));
+  ASSERT_EQ(
+      RunCheckers({"new", "--mode=two-player", "--rules=" + rules,
+                   "--fen=W:WK29,31:B18,10,12", "--yes", "--save=" + save})
+          .exit_code,
+      0);
+  r = RunCheckers({"play", "--line", "--save=" + save},
+                  "29x15x6\n12-16\n6-28\n");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_THAT(r.out, HasSubstr("White: 29x15x6\n"));
+  EXPECT_THAT(r.out, HasSubstr("Black: 12-16\n"));
+  EXPECT_THAT(r.out, HasSubstr("White: 6-28\n"));
+  const std::vector<std::string> log = Log(save);
+  ASSERT_EQ(log.size(), 4u);
+  EXPECT_THAT(log[0], HasSubstr(absl::StrCat(rules, " rules")));
+}
+
+TEST(PlayLineTest, ARussianGameIsChosenAndItsKingsCaptureAndFly) {
+  PlayAVariantThroughAPipe("russian");
+}
+
+TEST(PlayLineTest, APoolGameIsChosenAndItsKingsCaptureAndFly) {
+  PlayAVariantThroughAPipe("pool");
+}
+
 TEST(PlayLineTest, EveryComputerMoveIsPrintedAndSaved) {
   const std::string save = TempDir() + "/match.log";
   const auto r = RunCheckers({"play", "--line", "--mode=computer",

@@ -125,6 +125,42 @@ TEST(PlayTuiTest, AMultiJumpIsEnteredLandingByLandingAndEscapeCancelsIt) {
   EXPECT_THAT(log[1], HasSubstr("22x15x6"));
 }
 
+// Resumes a two-player game of `rules` in which White's flying king on 29
+// must take 18 and 10, enters that capture landing by landing, and after
+// Black's reply flies the king from 6 to 28.
+void CaptureAndFlyAKing(const std::string& rules, const std::string& title) {
+  const std::string save = TempDir() + "/match.log";
+  ASSERT_EQ(RunCheckers({"new", "--mode=two-player", "--rules=" + rules,
+                         "--fen=W:WK29,31:B18,10,12", "--save=" + save})
+                .exit_code,
+            0);
+  TmuxSession tmux(Play(save));
+  ASSERT_TRUE(tmux.ok());
+  std::string screen;
+  ASSERT_TRUE(tmux.WaitFor("A saved game exists", &screen)) << screen;
+  tmux.Keys({"1"});
+  ASSERT_TRUE(tmux.WaitFor(title, &screen)) << screen;
+  tmux.Keys({":", "2", "9", "Enter", "Enter", ":", "1", "5", "Enter", "Enter",
+             ":", "6", "Enter", "Enter"});
+  ASSERT_TRUE(tmux.WaitFor("White: 29x15x6", &screen)) << screen;
+  TypeMove(tmux, "12-16");
+  ASSERT_TRUE(tmux.WaitFor("Black: 12-16", &screen)) << screen;
+  tmux.Keys({":", "6", "Enter", "Enter", ":", "2", "8", "Enter", "Enter"});
+  ASSERT_TRUE(tmux.WaitFor("White: 6-28", &screen)) << screen;
+  const std::vector<std::string> log = Log(save);
+  ASSERT_EQ(log.size(), 4u);
+  EXPECT_THAT(log[1], HasSubstr("29x15x6"));
+  EXPECT_THAT(log[3], HasSubstr("6-28"));
+}
+
+TEST(PlayTuiTest, ARussianKingCapturesLandingByLandingAndFlies) {
+  CaptureAndFlyAKing("russian", "Rules: Russian draughts");
+}
+
+TEST(PlayTuiTest, APoolKingCapturesLandingByLandingAndFlies) {
+  CaptureAndFlyAKing("pool", "Rules: Pool checkers");
+}
+
 TEST(PlayTuiTest, UndoAgainstTheComputerTakesBackTheReplyToo) {
   const std::string save = TempDir() + "/match.log";
   TmuxSession tmux(Play(save, "--mode=computer --difficulty=easy"));

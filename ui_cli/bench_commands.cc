@@ -13,6 +13,7 @@
 #include "bench/perft_bench.h"
 #include "bench/search_bench.h"
 #include "bench/storage_bench.h"
+#include "engine/rules.h"
 #include "ui_cli/command.h"
 #include "ui_cli/common_flags.h"
 #include "ui_cli/exit_codes.h"
@@ -33,15 +34,17 @@ int Print(const absl::StatusOr<bench::Figures>& figures) {
 }
 
 int RunPerft() {
+  absl::StatusOr<Edition> edition = EditionFlag();
+  if (!edition.ok()) return Fail(kExitUsage, edition.status());
   // International draughts has its own board and generator (engine/*10*).
-  const std::string rules = absl::GetFlag(FLAGS_rules);
-  if (rules == "international")
+  if (*edition == Edition::kInternational) {
     return Print(bench::Perft10Bench(bench::kPerft10BenchDepth));
-  if (rules != "english") {
-    return Fail(kExitUsage, absl::InvalidArgumentError(absl::StrCat(
+  }
+  if (*edition != Edition::kEnglish) {
+    return Fail(kExitUsage, absl::InvalidArgumentError(
                                 "bench perft --rules takes english or "
-                                "international, not \"",
-                                rules, "\"")));
+                                "international; `checkers perft --rules=R` "
+                                "counts the others"));
   }
   return Print(bench::PerftBench(bench::kPerftBenchDepth));
 }

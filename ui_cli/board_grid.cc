@@ -17,8 +17,7 @@ std::pair<int, int> BoardGrid::CellOf(Square square) const {
                   : std::make_pair(row, col);
 }
 
-std::string BoardGrid::Text(
-    absl::FunctionRef<std::string(Square)> cell) const {
+std::string BoardGrid::Text(absl::FunctionRef<std::string(Square)> cell) const {
   std::string text;
   for (int row = 0; row < kSize; ++row) {
     std::string line;

@@ -1,6 +1,10 @@
 #include "ui_cli/common_flags.h"
 
+#include <optional>
+
 #include "absl/flags/flag.h"
+#include "absl/status/status.h"
+#include "absl/strings/str_cat.h"
 
 ABSL_FLAG(std::string, fen, "",
           "FEN: a position as PDN FEN, e.g. B:W21,22,K30:B1,2,K5");
@@ -14,4 +18,33 @@ ABSL_FLAG(std::string, mode, "",
 ABSL_FLAG(std::string, difficulty, "medium",
           "easy|medium|hard: the computer's level (default medium)");
 ABSL_FLAG(std::string, rules, "english",
-          "english|international: the edition (default english)");
+          "english|russian|pool|international: the edition of the rules "
+          "(default english)");
+
+namespace checkers::cli {
+
+absl::StatusOr<Edition> EditionFlag() {
+  const std::string name = absl::GetFlag(FLAGS_rules);
+  const std::optional<Edition> edition = EditionNamed(name);
+  if (!edition.has_value()) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("--rules must be english, russian, pool or "
+                     "international, not \"",
+                     name, "\""));
+  }
+  return *edition;
+}
+
+absl::StatusOr<Edition> RulesFlag() {
+  absl::StatusOr<Edition> edition = EditionFlag();
+  if (!edition.ok()) return edition.status();
+  if (TraitsOf(*edition).board_size != 8) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "--rules=", EditionName(*edition),
+        ": games on the 10x10 board are not playable in this version (perft "
+        "counts them); use english, russian or pool"));
+  }
+  return *edition;
+}
+
+}  // namespace checkers::cli

@@ -6,6 +6,8 @@
 #include <string>
 
 #include "absl/flags/declare.h"
+#include "absl/status/statusor.h"
+#include "engine/rules.h"
 
 ABSL_DECLARE_FLAG(std::string, fen);
 // export: the bare switch --pdn ("true"); match: --pdn=OUT, a file.
@@ -14,5 +16,17 @@ ABSL_DECLARE_FLAG(bool, json);
 ABSL_DECLARE_FLAG(std::string, mode);
 ABSL_DECLARE_FLAG(std::string, difficulty);
 ABSL_DECLARE_FLAG(std::string, rules);
+
+namespace checkers::cli {
+
+// The edition --rules names (english when not given); InvalidArgument
+// naming the editions for an unknown name.
+absl::StatusOr<Edition> EditionFlag();
+
+// As EditionFlag, for the commands that play a game: also InvalidArgument
+// for international, whose games this version does not play.
+absl::StatusOr<Edition> RulesFlag();
+
+}  // namespace checkers::cli
 
 #endif  // CHECKERS_UI_CLI_COMMON_FLAGS_H_

@@ -175,13 +175,21 @@ absl::StatusOr<events::GameStarted> StartFromFlags(const GameState& previous) {
   if (!difficulty.ok()) return difficulty.status();
   g.set_difficulty(*difficulty);
 
+  absl::StatusOr<Edition> edition = RulesFlag();
+  if (!edition.ok()) return edition.status();
+  g.set_edition(events::RulesEditionOf(*edition));
+  const bool english = *edition == Edition::kEnglish;
+
   events::RuleOptions* o = g.mutable_options();
   const std::string capture = absl::GetFlag(FLAGS_capture);
   if (capture != "forced" && capture != "optional") {
     return Usage("--capture must be forced or optional");
   }
   o->set_capture_optional(capture == "optional");
-  const std::string colours = absl::GetFlag(FLAGS_colours);
+  // The variants' own boards are black and white.
+  const std::string colours = english || FlagGiven("colours")
+                                  ? absl::GetFlag(FLAGS_colours)
+                                  : "black-white";
   if (colours == "red-white") {
     o->set_colour_names(events::RED_WHITE);
   } else if (colours == "black-white") {
@@ -191,12 +199,20 @@ absl::StatusOr<events::GameStarted> StartFromFlags(const GameState& previous) {
   } else {
     o->set_colour_names(static_cast<events::ColourNames>(-1));
   }
+  if (!english && absl::GetFlag(FLAGS_light_first)) {
+    return Usage(absl::StrCat(
+        "--light-first is an option of the english rules; in ",
+        EditionName(*edition), " the edition decides who moves first"));
+  }
   o->set_light_moves_first(absl::GetFlag(FLAGS_light_first));
   // Out-of-range numbers go through as values the start refuses, so that
   // the range and its message live in events::StartEvent alone.
-  const int no_progress = absl::GetFlag(FLAGS_no_progress);
-  o->set_no_progress_turns(no_progress < 1 ? events::kMaxNoProgressTurns + 1
-                                           : no_progress);
+  // Russian draughts has no no-progress draw unless one is asked for.
+  if (*edition != Edition::kRussian || FlagGiven("no_progress")) {
+    const int no_progress = absl::GetFlag(FLAGS_no_progress);
+    o->set_no_progress_turns(no_progress < 1 ? events::kMaxNoProgressTurns + 1
+                                             : no_progress);
+  }
   const std::string count = absl::GetFlag(FLAGS_no_progress_count);
   o->set_no_progress_count(count == "total" ? events::TOTAL
                            : count == "each"
@@ -352,14 +368,17 @@ int RunGameMoves(const std::vector<std::string>& positional) {
   const std::string fen = absl::GetFlag(FLAGS_fen);
   // An empty --fen= is a bad FEN, not "no FEN": never the save instead.
   if (!fen.empty() || FlagGiven("fen")) {
+    absl::StatusOr<Edition> edition = RulesFlag();
+    if (!edition.ok()) return Fail(kExitUsage, edition.status());
     absl::StatusOr<Position> pos = ParseFen(fen);
     if (!pos.ok()) return Fail(kExitBadData, pos.status());
-    const std::vector<std::string> moves = LegalMoveTexts(*pos);
+    const std::vector<std::string> moves =
+        LegalMoveTexts(*pos, CaptureRule::kMandatory, *edition);
     for (const std::string& m : moves) std::printf("%s\n", m.c_str());
     if (moves.empty()) {
       // The list stays empty for scripts; the person learns why.
-      const events::Side loser =
-          pos->side_to_move() == Color::kBlack ? events::FIRST : events::SECOND;
+      const events::Side loser = events::SideOf(
+          pos->side_to_move(), Position::Initial(*edition).side_to_move());
       const GameState none;
       std::fprintf(
           stderr, "checkers: %s\n",
@@ -374,7 +393,8 @@ int RunGameMoves(const std::vector<std::string>& positional) {
   if (!game.ok()) return Fail(game.status());
   const GameState& s = game->state;
   if (absl::Status st = CheckGoesOn(**t, s); !st.ok()) return Fail(st);
-  for (const std::string& m : LegalMoveTexts(s.position, s.rules.capture)) {
+  for (const std::string& m :
+       LegalMoveTexts(s.position, s.rules.capture, s.rules.edition)) {
     std::printf("%s\n", m.c_str());
   }
   return kExitOk;
@@ -435,7 +455,7 @@ int RunRules(const std::vector<std::string>& positional) {
   }
   const events::GameStarted* started =
       game.has_value() ? game->state.started.get() : nullptr;
-  std::printf("%s\n\n", (*t)->Get("rules.title").c_str());
+  std::printf("%s\n\n", RulesTitle(**t, started).c_str());
   for (const std::string& paragraph : RulesText(**t, started)) {
     for (const std::string& line : WrapText(paragraph, 78))
       std::printf("%s\n", line.c_str());
@@ -446,15 +466,26 @@ int RunRules(const std::vector<std::string>& positional) {
 }  // namespace
 
 std::vector<Command> GameCommands() {
-  const std::vector<absl::string_view> new_flags = {
-      "save",        "mode",        "difficulty",        "side",
-      "fen",         "yes",         "capture",           "colours",
-      "light_first", "no_progress", "no_progress_count", "turn_limit",
-      "swap",        "lang"};
+  const std::vector<absl::string_view> new_flags = {"save",
+                                                    "mode",
+                                                    "difficulty",
+                                                    "side",
+                                                    "fen",
+                                                    "yes",
+                                                    "capture",
+                                                    "colours",
+                                                    "light_first",
+                                                    "no_progress",
+                                                    "no_progress_count",
+                                                    "turn_limit",
+                                                    "swap",
+                                                    "lang",
+                                                    "rules"};
   return {
       {"new",
        "new --mode=computer|two-player [--difficulty=easy|medium|hard] "
-       "[--fen=FEN] [--yes] [rule options: see --help]",
+       "[--rules=english|russian|pool] [--fen=FEN] [--yes] "
+       "[rule options: see --help]",
        new_flags, RunNew},
       {"move",
        "move MOVE [--quiet]            play one turn (e.g. 11-15, 24x15x6)",
@@ -469,8 +500,8 @@ std::vector<Command> GameCommands() {
        {"save", "json", "lang"},
        RunShow},
       {"moves",
-       "moves [--fen=FEN]              the legal moves, one per line",
-       {"save", "fen", "lang"},
+       "moves [--fen=FEN] [--rules=R]  the legal moves, one per line",
+       {"save", "fen", "lang", "rules"},
        RunGameMoves},
       {"resign", "resign", {"save", "quiet", "lang"}, RunResign},
       {"draw", "draw offer|accept|decline", {"save", "lang"}, RunDraw},

@@ -58,10 +58,14 @@ std::string TurnText(const GameState& before, const events::TurnPlayed& turn) {
 
 std::string BoardText(const Position& pos, const events::GameStarted* started,
                       bool flipped) {
-  const char first =
-      absl::ascii_tolower(events::SideName(started, events::FIRST)[0]);
-  const char second =
-      absl::ascii_tolower(events::SideName(started, events::SECOND)[0]);
+  // The letters of the engine's Black (squares 1-12) and White.
+  const bool white_first =
+      started != nullptr &&
+      TraitsOf(events::EditionOf(started->edition())).light_moves_first;
+  const char first = absl::ascii_tolower(events::SideName(
+      started, white_first ? events::SECOND : events::FIRST)[0]);
+  const char second = absl::ascii_tolower(events::SideName(
+      started, white_first ? events::FIRST : events::SECOND)[0]);
   return BoardGrid(flipped).Text([&](Square s) -> std::string {
     switch (pos.PieceAt(s)) {
       case Piece::kBlackMan:
@@ -81,6 +85,10 @@ std::string BoardText(const Position& pos, const events::GameStarted* started,
 
 events::Side BottomSide(const GameState& s) {
   return s.vs_computer() ? s.human_side : events::FIRST;
+}
+
+bool Flipped(const GameState& s) {
+  return s.ColorOf(BottomSide(s)) == Color::kBlack;
 }
 
 std::string EndText(const GameState& s) {
@@ -105,6 +113,13 @@ std::string EndText(const GameState& s) {
       return absl::StrCat("Draw: the limit of ", s.rules.turn_limit, " turns");
     case events::AGREEMENT:
       return "Draw by agreement";
+    case events::LONE_KING_HELD:
+      return absl::StrCat("Draw: the lone king was not taken within ",
+                          s.rules.lone_king_turns,
+                          " turns of the kings' side (since seq ",
+                          e.lone_king_since_seq(), ")");
+    case events::KING_AGAINST_KING:
+      return "Draw: one king against one king";
     case events::RESIGNATION: {
       const Side loser =
           e.result() == events::FIRST_WINS ? events::SECOND : events::FIRST;
@@ -123,6 +138,7 @@ std::string ShowJson(const GameState& s) {
     o["game"] = false;
     return json::Dump(o);
   }
+  o["rules"] = std::string(EditionName(s.rules.edition));
   o["fen"] = ToFen(s.position);
   o["side_to_move"] = Name(s, s.side_to_move());
   o["turns_played"] = s.turns;
@@ -150,7 +166,8 @@ std::string ShowJson(const GameState& s) {
     o["end"] = EndText(s);
   } else {
     o["result"] = nullptr;
-    o["legal_moves"] = LegalMoveTexts(s.position, s.rules.capture);
+    o["legal_moves"] =
+        LegalMoveTexts(s.position, s.rules.capture, s.rules.edition);
   }
   return json::Dump(o);
 }
@@ -165,7 +182,9 @@ std::string EventWords(const GameState& before,
     case Event::kGameStarted: {
       const events::GameStarted& g = e.game_started();
       GameState after = events::Apply(before, checked);
-      std::string text = absl::StrCat("game started: ", ModeText(after));
+      std::string text =
+          absl::StrCat("game started: ", EditionName(after.rules.edition),
+                       " rules, ", ModeText(after));
       absl::StrAppend(
           &text, ", from ",
           g.start_fen().empty() ? "the standard start" : g.start_fen());
@@ -253,6 +272,8 @@ std::string EventJson(const GameState& before,
     case Event::kGameStarted:
       o["event"] = "game_started";
       o["mode"] = std::string(events::ModeWord(e.game_started().mode()));
+      o["rules"] = std::string(
+          EditionName(events::EditionOf(e.game_started().edition())));
       o["fen"] = e.game_started().start_fen();
       break;
     case Event::kTurnPlayed:

@@ -21,9 +21,13 @@ std::string BoardText(const Position& pos, const events::GameStarted* started,
                       bool flipped);
 
 // The side shown at the bottom of the board: the person's side against
-// the computer, the side that moves first between two players. The board
-// is flipped (BoardText) when that is the first side.
+// the computer, the side that moves first between two players.
 events::Side BottomSide(const events::GameState& state);
+
+// Whether the board is drawn flipped (BoardText): when the bottom side
+// starts on squares 1-12, the first side in English and pool, the second
+// in Russian.
+bool Flipped(const events::GameState& state);
 
 // "Red wins: White has no legal move", "Draw: third repetition (seqs
 // 1, 5, 9)", ... for a finished game.

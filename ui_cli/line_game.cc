@@ -60,6 +60,8 @@ class LineGame {
   void PrintMessages();
   void AfterOpen();
   void BeginNewGame();
+  // Keeps the 8x8 edition that `words` name, if any, for the new game.
+  void NoteEdition(const std::vector<std::string>& words);
   // Asks what the new game still needs (its mode, then its difficulty),
   // or starts it.
   void AskOrStartNewGame();
@@ -81,6 +83,9 @@ class LineGame {
   // The answers given so far to a new game's questions.
   std::optional<events::Mode> new_mode_;
   std::optional<events::Difficulty> new_difficulty_;
+  // An edition named among the new-game answers ("2 russian", "new pool");
+  // none keeps the current game's.
+  std::optional<Edition> new_edition_;
   std::deque<std::string> lines_;
   std::string partial_;
   bool eof_ = false;
@@ -138,6 +143,13 @@ void LineGame::AfterOpen() {
   BeginNewGame();
 }
 
+void LineGame::NoteEdition(const std::vector<std::string>& words) {
+  for (const std::string& w : words) {
+    const std::optional<Edition> e = EditionNamed(w);
+    if (e.has_value() && TraitsOf(*e).board_size == 8) new_edition_ = e;
+  }
+}
+
 void LineGame::BeginNewGame() {
   if (session_->has_turns()) {
     Ask(Phase::kConfirmNew);
@@ -154,9 +166,11 @@ void LineGame::AskOrStartNewGame() {
     Ask(Phase::kDifficulty);
   } else {
     phase_ = Phase::kPlaying;
-    session_->NewGame(*new_mode_, new_difficulty_.value_or(events::MEDIUM));
+    session_->NewGame(*new_mode_, new_difficulty_.value_or(events::MEDIUM),
+                      new_edition_);
     new_mode_.reset();
     new_difficulty_.reset();
+    new_edition_.reset();
   }
 }
 
@@ -216,10 +230,12 @@ void LineGame::Answer(const std::vector<std::string>& words) {
         phase_ = Phase::kPlaying;
         new_mode_.reset();
         new_difficulty_.reset();
+        new_edition_.reset();
         Print(t_.Get("line.kept"));
       }
       return;
     case Phase::kMode:
+      NoteEdition(words);
       new_mode_ = ModeAnswer(word);
       if (!new_mode_.has_value()) {
         Ask(Phase::kMode);
@@ -237,9 +253,10 @@ void LineGame::Answer(const std::vector<std::string>& words) {
       }
       phase_ = Phase::kPlaying;
       session_->NewGame(new_mode_.value_or(events::VS_COMPUTER),
-                        *new_difficulty_);
+                        *new_difficulty_, new_edition_);
       new_mode_.reset();
       new_difficulty_.reset();
+      new_edition_.reset();
       return;
     case Phase::kPlaying:
       return;
@@ -272,8 +289,9 @@ void LineGame::Command(const std::vector<std::string>& words,
     } else {
       Print(t_.Get(
           "line.moves",
-          {{"moves",
-            absl::StrJoin(LegalMoveTexts(s.position, s.rules.capture), " ")}}));
+          {{"moves", absl::StrJoin(LegalMoveTexts(s.position, s.rules.capture,
+                                                  s.rules.edition),
+                                   " ")}}));
     }
   } else if (word == "show") {
     Show();
@@ -299,12 +317,13 @@ void LineGame::Command(const std::vector<std::string>& words,
   } else if (word == "two-player") {
     session_->ContinueAsTwoPlayer();
   } else if (word == "new") {
+    NoteEdition(words);
     new_mode_ = words.size() > 1 ? ModeAnswer(words[1]) : std::nullopt;
     new_difficulty_ =
         words.size() > 2 ? DifficultyAnswer(words[2]) : std::nullopt;
     BeginNewGame();
   } else if (word == "rules") {
-    Print(t_.Get("rules.title"));
+    Print(RulesTitle(t_, session_->state().started.get()));
     for (const std::string& paragraph :
          RulesText(t_, session_->state().started.get())) {
       Print(paragraph);
@@ -335,7 +354,8 @@ void LineGame::Hint(const std::vector<std::string>& words) {
     }
     // The legal moves in notation order, those that start on `square`.
     std::vector<std::string> from_square;
-    for (const std::string& m : LegalMoveTexts(s.position, s.rules.capture)) {
+    for (const std::string& m :
+         LegalMoveTexts(s.position, s.rules.capture, s.rules.edition)) {
       const size_t end = m.find_first_of("-x");
       if (m.substr(0, end) == absl::StrCat(square)) from_square.push_back(m);
     }
@@ -364,6 +384,7 @@ void LineGame::Show() {
     return;
   }
   Print(ModeText(t_, s));
+  Print(t_.Get("panel.rules", {{"edition", EditionText(t_, s.rules.edition)}}));
   std::string board = LineBoardText(t_, s);
   if (!board.empty() && board.back() == '\n') board.pop_back();
   Print(board);

@@ -11,6 +11,8 @@
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
+#include "engine/rules.h"
+#include "engine/search.h"
 #include "match/default_ballots.h"
 #include "match/match.h"
 #include "replay/game_record.h"
@@ -105,6 +107,18 @@ int RunMatch(const std::vector<std::string>& positional) {
   if (openings->empty())
     return Fail(absl::InvalidArgumentError("the ballot has no openings"));
 
+  absl::StatusOr<Edition> edition = RulesFlag();
+  if (!edition.ok()) return Fail(edition.status());
+  if (*edition != Edition::kEnglish) {
+    for (const std::string& spec : specs) {
+      if (!ParseLevel(spec).has_value()) {
+        return Fail(absl::InvalidArgumentError(absl::StrCat(
+            "--rules=", EditionName(*edition), ": ", spec,
+            " is a CheckerBoard library, which plays english only; use the "
+            "levels easy, medium or hard")));
+      }
+    }
+  }
   absl::StatusOr<std::unique_ptr<MatchEngine>> a = MakeEngine(specs[0]);
   if (!a.ok()) return Fail(a.status());
   absl::StatusOr<std::unique_ptr<MatchEngine>> b = MakeEngine(specs[1]);
@@ -119,8 +133,9 @@ int RunMatch(const std::vector<std::string>& positional) {
     const bool a_first = i % 2 == 0;
     MatchEngine& first = a_first ? **a : **b;
     MatchEngine& second = a_first ? **b : **a;
-    absl::StatusOr<MatchGame> game = PlayMatchGame(
-        first, second, opening, /*game_seed=*/i / 2, turn_cap, seconds);
+    absl::StatusOr<MatchGame> game =
+        PlayMatchGame(first, second, opening, /*game_seed=*/i / 2, turn_cap,
+                      seconds, *edition);
     if (!game.ok()) return Fail(game.status());
     game->first_is_a = a_first;
     const bool first_black = game->start.side_to_move() == Color::kBlack;
@@ -174,9 +189,10 @@ int RunMatch(const std::vector<std::string>& positional) {
 std::vector<Command> MatchCommands() {
   return {{"match",
            "match --engine=A --engine=B [--openings=FILE] [--games=N] "
-           "[--time=SECONDS] "
+           "[--time=SECONDS] [--rules=R] "
            "[--pdn=OUT]",
-           {"engine", "openings", "ballot", "games", "time", "turn_cap", "pdn"},
+           {"engine", "openings", "ballot", "games", "time", "turn_cap", "pdn",
+            "rules"},
            RunMatch}};
 }
 

@@ -21,10 +21,11 @@ namespace {
 using events::GameState;
 using events::Side;
 
-Side OwnerOf(Piece piece) {
-  return piece == Piece::kWhiteMan || piece == Piece::kWhiteKing
-             ? events::SECOND
-             : events::FIRST;
+Side OwnerOf(const GameState& state, Piece piece) {
+  return events::SideOf(piece == Piece::kWhiteMan || piece == Piece::kWhiteKing
+                            ? Color::kWhite
+                            : Color::kBlack,
+                        state.rules.first_mover);
 }
 
 bool IsKing(Piece piece) {
@@ -63,6 +64,19 @@ std::string ColourKey(const GameState& state, Side side) {
   return absl::AsciiStrToLower(events::SideName(state.started.get(), side));
 }
 
+std::string EditionText(const lang::Catalogue& t, Edition edition) {
+  switch (edition) {
+    case Edition::kRussian:
+      return t.Get("edition.russian");
+    case Edition::kPool:
+      return t.Get("edition.pool");
+    case Edition::kEnglish:
+    case Edition::kInternational:
+      break;
+  }
+  return t.Get("rules.edition");
+}
+
 std::string SideText(const lang::Catalogue& t, const GameState& state,
                      Side side) {
   return t.Get(absl::StrCat("colour.", ColourKey(state, side)));
@@ -71,14 +85,14 @@ std::string SideText(const lang::Catalogue& t, const GameState& state,
 std::string PieceText(const lang::Catalogue& t, const GameState& state,
                       Piece piece) {
   if (piece == Piece::kEmpty) return "";
-  return t.Get(absl::StrCat("piece.", ColourKey(state, OwnerOf(piece)),
+  return t.Get(absl::StrCat("piece.", ColourKey(state, OwnerOf(state, piece)),
                             IsKing(piece) ? ".king" : ".man"));
 }
 
 std::string PieceLetter(const lang::Catalogue& t, const GameState& state,
                         Piece piece) {
   if (piece == Piece::kEmpty) return "";
-  return t.Get(absl::StrCat("letter.", ColourKey(state, OwnerOf(piece)),
+  return t.Get(absl::StrCat("letter.", ColourKey(state, OwnerOf(state, piece)),
                             IsKing(piece) ? ".king" : ".man"));
 }
 
@@ -125,6 +139,10 @@ std::string EndText(const lang::Catalogue& t, const GameState& state) {
       return t.Plural("end.turn_limit", state.rules.turn_limit);
     case events::AGREEMENT:
       return t.Get("end.agreement");
+    case events::LONE_KING_HELD:
+      return t.Get("end.lone_king");
+    case events::KING_AGAINST_KING:
+      return t.Get("end.king_against_king");
     default:
       return end.result() == events::DRAW
                  ? t.Get("end.recorded_draw")
@@ -177,6 +195,15 @@ std::string OptionsText(const lang::Catalogue& t,
   return absl::StrJoin(parts, " · ");
 }
 
+std::string RulesTitle(const lang::Catalogue& t,
+                       const events::GameStarted* started) {
+  const Edition edition = started != nullptr
+                              ? events::EditionOf(started->edition())
+                              : Edition::kEnglish;
+  if (edition == Edition::kEnglish) return t.Get("rules.title");
+  return t.Get("panel.rules", {{"edition", EditionText(t, edition)}});
+}
+
 std::vector<std::string> RulesText(const lang::Catalogue& t,
                                    const events::GameStarted* started) {
   const events::GameStarted defaults;
@@ -185,11 +212,21 @@ std::vector<std::string> RulesText(const lang::Catalogue& t,
     return t.Get(absl::StrCat(
         "colour.", absl::AsciiStrToLower(events::SideName(started, side))));
   };
-  std::vector<std::string> lines = {
-      t.Get("rules.board", {{"first", colour(events::FIRST)},
-                            {"second", colour(events::SECOND)}}),
-      t.Get("rules.men"),
-      t.Get("rules.kings"),
+  std::vector<std::string> lines;
+  switch (events::EditionOf(g.edition())) {
+    case Edition::kRussian:
+      lines.push_back(t.Get("rules.russian"));
+      break;
+    case Edition::kPool:
+      lines.push_back(t.Get("rules.pool"));
+      break;
+    default:
+      lines = {t.Get("rules.board", {{"first", colour(events::FIRST)},
+                                     {"second", colour(events::SECOND)}}),
+               t.Get("rules.men"), t.Get("rules.kings")};
+      break;
+  }
+  const std::vector<std::string> common = {
       t.Get(g.options().capture_optional() ? "rules.capture_optional"
                                            : "rules.capture_forced"),
       t.Get("rules.end"),
@@ -197,6 +234,7 @@ std::vector<std::string> RulesText(const lang::Catalogue& t,
                                               : "rules.draws"),
       t.Get("rules.options", {{"options", OptionsText(t, started)}}),
   };
+  lines.insert(lines.end(), common.begin(), common.end());
   return lines;
 }
 
@@ -215,15 +253,14 @@ std::string ShowText(const lang::Catalogue& t, const GameState& s) {
   }
   absl::StrAppend(
       &text, t.Get("show.mode", {{"mode", ModeText(t, s)}}), "\n",
-      t.Get("show.rules", {{"edition", t.Get("rules.edition")},
+      t.Get("show.rules", {{"edition", EditionText(t, s.rules.edition)},
                            {"options", OptionsText(t, s.started.get())}}),
       "\n");
-  absl::StrAppend(
-      &text, BoardGrid(BottomSide(s) == events::FIRST).Text([&](Square sq) {
-        const Piece piece = s.position.PieceAt(sq);
-        return piece == Piece::kEmpty ? absl::StrCat(sq + 1)
-                                      : PieceLetter(t, s, piece);
-      }));
+  absl::StrAppend(&text, BoardGrid(Flipped(s)).Text([&](Square sq) {
+    const Piece piece = s.position.PieceAt(sq);
+    return piece == Piece::kEmpty ? absl::StrCat(sq + 1)
+                                  : PieceLetter(t, s, piece);
+  }));
   absl::StrAppend(&text, "FEN: ", ToFen(s.position), "\n");
   if (s.over()) return text;
   if (std::string countdown = CountdownText(t, s); !countdown.empty())
@@ -269,14 +306,13 @@ std::string LineBoardText(const lang::Catalogue& t, const GameState& state) {
   const Position& pos = state.position;
   // Unflipped, row 0 (squares 1-4) is at the top: the first side's home
   // rows. The bottom side's home rows go last.
-  std::string text =
-      BoardGrid(BottomSide(state) == events::FIRST).Text([&](Square s) {
-        const Piece piece = pos.PieceAt(s);
-        return piece == Piece::kEmpty ? absl::StrCat(s + 1)
-                                      : PieceLetter(t, state, piece);
-      });
+  std::string text = BoardGrid(Flipped(state)).Text([&](Square s) {
+    const Piece piece = pos.PieceAt(s);
+    return piece == Piece::kEmpty ? absl::StrCat(s + 1)
+                                  : PieceLetter(t, state, piece);
+  });
   for (Side side : {BottomSide(state), events::OtherSide(BottomSide(state))}) {
-    const Color c = events::ColorOf(side);
+    const Color c = state.ColorOf(side);
     absl::StrAppend(
         &text,
         t.Get("pieces.line",

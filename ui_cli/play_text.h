@@ -27,6 +27,10 @@ std::string SquareNumbers(Bitboard board);
 // game, as catalogue keys spell it.
 std::string ColourKey(const events::GameState& state, events::Side side);
 
+// The name of the edition `edition` ("English draughts (checkers)",
+// "Russian draughts").
+std::string EditionText(const lang::Catalogue& t, Edition edition);
+
 // The side's name ("Red").
 std::string SideText(const lang::Catalogue& t, const events::GameState& state,
                      events::Side side);
@@ -91,9 +95,13 @@ std::string LineBoardText(const lang::Catalogue& t,
 std::string OptionsText(const lang::Catalogue& t,
                         const events::GameStarted* started);
 
-// The rules page: the rules of the edition (English draughts) as they
-// apply with the options of `started` (null: the defaults), one paragraph
-// each, the options in force last (docs/RULES.md).
+// The title over RulesText: "Rules: Russian draughts".
+std::string RulesTitle(const lang::Catalogue& t,
+                       const events::GameStarted* started);
+
+// The rules page: the rules of the edition of `started` as they apply with
+// its options (null: English and the defaults), one paragraph each, the
+// options in force last (docs/RULES.md).
 std::vector<std::string> RulesText(const lang::Catalogue& t,
                                    const events::GameStarted* started);
 

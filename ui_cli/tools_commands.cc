@@ -158,8 +158,7 @@ std::string PlyText(const replay::Ply& ply, int last_turn) {
     absl::StrAppend(&text, " (seq ", ply.seq, "): ", Name(s, ply.mover),
                     " played ", ply.move, "\n");
   }
-  absl::StrAppend(&text, BoardText(s.position, s.started.get(),
-                                   BottomSide(s) == events::FIRST));
+  absl::StrAppend(&text, BoardText(s.position, s.started.get(), Flipped(s)));
   absl::StrAppend(&text, "FEN: ", ToFen(s.position), "\n");
   if (s.over()) {
     absl::StrAppend(&text, "Game over: ", EndText(s), "\n");

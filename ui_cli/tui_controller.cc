@@ -62,6 +62,7 @@ void TuiController::Start() {
 void TuiController::AfterOpen() {
   if (options_.mode.has_value() && !session_->has_turns()) {
     new_mode_ = *options_.mode;
+    new_edition_ = session_->state().rules.edition;
     StartGame(options_.difficulty);
     return;
   }
@@ -74,12 +75,13 @@ void TuiController::AfterOpen() {
 }
 
 void TuiController::BeginNewGame() {
+  new_edition_ = session_->state().rules.edition;
   Open(session_->has_turns() ? Dialog::kConfirmNew : Dialog::kMode);
 }
 
 void TuiController::StartGame(events::Difficulty difficulty) {
   CancelRoute();
-  session_->NewGame(new_mode_, difficulty);
+  session_->NewGame(new_mode_, difficulty, new_edition_);
   dialog_ = Dialog::kNone;
   FocusFirstMovable();
 }
@@ -141,6 +143,10 @@ TuiController::Menu TuiController::BuildMenu() const {
         option(t_.Get("menu.quit"), Action::kQuit);
         m.cancel = Action::kQuit;
       }
+      // Last, so that the long-standing choices keep their numbers.
+      option(
+          t_.Get("panel.rules", {{"edition", EditionText(t_, new_edition_)}}),
+          Action::kNextEdition);
       break;
     case Dialog::kDifficulty:
       m.view.title = t_.Get("menu.difficulty.title");
@@ -201,7 +207,7 @@ TuiController::Menu TuiController::BuildMenu() const {
       m.cancel = Action::kBack;
       break;
     case Dialog::kRules:
-      m.view.title = t_.Get("rules.title");
+      m.view.title = RulesTitle(t_, s.started.get());
       m.view.lines = RulesText(t_, s.started.get());
       option(t_.Get("menu.close"), Action::kBack);
       m.cancel = Action::kBack;
@@ -249,6 +255,17 @@ void TuiController::Choose(Action action) {
       new_mode_ = events::TWO_PLAYER;
       StartGame(options_.difficulty);
       return;
+    case Action::kNextEdition: {
+      // English, Russian, pool, and round again; the selection stays on
+      // the choice.
+      new_edition_ = new_edition_ == Edition::kEnglish   ? Edition::kRussian
+                     : new_edition_ == Edition::kRussian ? Edition::kPool
+                                                         : Edition::kEnglish;
+      const int selected = menu_selected_;
+      Open(Dialog::kMode);
+      menu_selected_ = selected;
+      return;
+    }
     case Action::kEasy:
       StartGame(events::EASY);
       return;
@@ -504,9 +521,7 @@ void TuiController::Tick() {
   }
 }
 
-bool TuiController::Flipped() const {
-  return BottomSide(session_->state()) == events::FIRST;
-}
+bool TuiController::Flipped() const { return cli::Flipped(session_->state()); }
 
 std::pair<int, int> TuiController::DisplayOf(Square square) const {
   return BoardGrid(Flipped()).CellOf(square);
@@ -546,7 +561,7 @@ void TuiController::FocusFirstMovable() {
   for (const Move& m : moves) movable |= SquareBit(m.from);
   if (movable == 0)
     movable = session_->state().position.pieces(
-        events::ColorOf(BottomSide(session_->state())));
+        session_->state().ColorOf(BottomSide(session_->state())));
   // The movable piece nearest the bottom-left corner of the screen.
   int best_score = 1 << 20;
   for (Bitboard b = movable; b; b = PopLowest(b)) {
@@ -727,6 +742,8 @@ std::vector<std::string> TuiController::Panel() const {
   const GameState& s = session_->state();
   if (!session_->has_game()) return panel;
   panel.push_back(ModeText(t_, s));
+  panel.push_back(
+      t_.Get("panel.rules", {{"edition", EditionText(t_, s.rules.edition)}}));
   if (!s.over())
     panel.push_back(t_.Get("panel.turn", {{"n", absl::StrCat(s.turns + 1)}}));
   panel.push_back(ToMoveText(t_, s));
@@ -804,10 +821,12 @@ ScreenModel TuiController::Model() const {
               piece == Piece::kBlackKing || piece == Piece::kWhiteKing;
           cell.glyph =
               absl::StrCat(king ? kCrown : "", PieceLetter(t_, s, piece));
-          cell.colour = ColourKey(
-              s, piece == Piece::kBlackMan || piece == Piece::kBlackKing
-                     ? events::FIRST
-                     : events::SECOND);
+          cell.colour =
+              ColourKey(s, events::SideOf(piece == Piece::kBlackMan ||
+                                                  piece == Piece::kBlackKing
+                                              ? Color::kBlack
+                                              : Color::kWhite,
+                                          s.rules.first_mover));
         }
         cell.focus = sq == focus_;
         cell.selected = !route_.empty() && sq == route_.front();

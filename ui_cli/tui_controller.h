@@ -162,6 +162,7 @@ class TuiController {
     kRetry,
     kContinueTwoPlayer,
     kRules,
+    kNextEdition,
   };
   struct Menu {
     MenuView view;
@@ -224,6 +225,9 @@ class TuiController {
   // Escape from the new-game questions returns to the game.
   bool new_game_from_play_ = false;
   events::Mode new_mode_ = events::VS_COMPUTER;
+  // The edition the new-game dialog will start: the current game's until
+  // the person changes it there.
+  Edition new_edition_ = Edition::kEnglish;
   std::optional<std::string> prompt_;
   Square focus_ = 0;
   int preferred_col_ = 0;

@@ -116,6 +116,27 @@ TEST(TuiControllerTest, WithoutASaveItAsksForTheMode) {
   EXPECT_EQ(s.session.state().mode, events::VS_COMPUTER);
 }
 
+TEST(TuiControllerTest, TheModeDialogChoosesTheEdition) {
+  Screen s(TempPath("editions.log"));
+  ASSERT_TRUE(s.controller.Model().menu.has_value());
+  EXPECT_THAT(s.controller.Model().menu->options,
+              ::testing::Contains("Rules: English draughts (checkers)"));
+  s.Keys({'4'});
+  ASSERT_TRUE(s.controller.Model().menu.has_value());
+  EXPECT_THAT(s.controller.Model().menu->options,
+              ::testing::Contains("Rules: Russian draughts"));
+  s.Keys({'2'});
+  EXPECT_FALSE(s.controller.Model().menu.has_value());
+  EXPECT_EQ(s.session.state().rules.edition, Edition::kRussian);
+  EXPECT_EQ(s.session.state().position.side_to_move(), Color::kWhite);
+  EXPECT_THAT(s.Panel(), HasSubstr("Rules: Russian draughts"));
+  s.Focus(22);
+  s.Keys({kKeyEnter});
+  s.Focus(18);
+  s.Keys({kKeyEnter});
+  EXPECT_THAT(s.Messages(), HasSubstr("White: 22-18"));
+}
+
 TEST(TuiControllerTest, TheModeFlagSkipsTheQuestionsForASaveWithoutTurns) {
   Screen s(TempPath("b.log"), {.mode = events::TWO_PLAYER});
   EXPECT_FALSE(s.controller.Model().menu.has_value());
