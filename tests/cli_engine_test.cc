@@ -50,10 +50,21 @@ TEST(CliEngineTest, PerftFollowsTheRulesAndCountsDropWhenAsked) {
 TEST(CliEngineTest, UnknownOrUnplayableRulesAreUsageErrors) {
   auto r = RunCheckers({"perft", "--depth=1", "--rules=spanish"});
   EXPECT_EQ(r.exit_code, 64);
-  EXPECT_THAT(r.err, HasSubstr("english, russian or pool"));
+  EXPECT_THAT(r.err, HasSubstr("english, russian, pool or international"));
   r = RunCheckers({"moves", "--fen=W:W15:B19", "--rules=international"});
   EXPECT_EQ(r.exit_code, 64);
   EXPECT_THAT(r.err, HasSubstr("10x10"));
+}
+
+TEST(CliEngineTest, PerftCountsTheTenByTenBoardForInternational) {
+  auto r = RunCheckers({"perft", "--depth=2", "--rules=international"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_THAT(r.out, HasSubstr("1 9 "));
+  EXPECT_THAT(r.out, HasSubstr("2 81 "));
+  r = RunCheckers({"perft", "--depth=1", "--rules=international",
+                   "--fen=W:W33:B28,29"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_THAT(r.out, HasSubstr("1 2 "));
 }
 
 TEST(CliEngineTest, MovesFollowTheRules) {
@@ -119,7 +130,10 @@ TEST(CliEngineTest, BenchPerftInternationalCountsDepthNine) {
 TEST(CliEngineTest, BenchRulesMustBeKnownAndOnlyForPerft) {
   const auto bad = RunCheckers({"bench", "perft", "--rules=klingon"});
   EXPECT_EQ(bad.exit_code, 64);
-  EXPECT_THAT(bad.err, HasSubstr("english or international"));
+  EXPECT_THAT(bad.err, HasSubstr("english, russian, pool or international"));
+  const auto russian = RunCheckers({"bench", "perft", "--rules=russian"});
+  EXPECT_EQ(russian.exit_code, 64);
+  EXPECT_THAT(russian.err, HasSubstr("english or international"));
   EXPECT_EQ(RunCheckers({"bench", "search", "--rules=international"}).exit_code,
             64);
 }
