@@ -1,0 +1,44 @@
+"""The project's C++ rules: one library per header, its test beside it.
+
+A library `x` is x.h and x.cc, a test `x_test` is x_test.cc (small, with
+GoogleTest's main) and a binary `x` is x.cc, unless they name other files.
+Dependencies on the lower layers and on Abseil may be named by their
+target alone, under the layer's key: `engine = ["fen"]` is
+//engine:fen, `absl = ["strings:str_format"]` is
+@com_google_absl//absl/strings:str_format. Visibility still decides which
+package may use which (the groups in the root BUILD).
+"""
+
+_LAYERS = ["engine", "events", "storage", "replay"]
+
+def _deps(deps, absl, layers):
+    labels = list(deps)
+    for layer in _LAYERS:
+        labels += ["//%s:%s" % (layer, target) for target in layers.pop(layer, [])]
+    return labels + ["@com_google_absl//absl/" + name for name in absl]
+
+def checkers_library(name, srcs = None, hdrs = None, deps = [], absl = [], **kwargs):
+    native.cc_library(
+        name = name,
+        srcs = [name + ".cc"] if srcs == None else srcs,
+        hdrs = [name + ".h"] if hdrs == None else hdrs,
+        deps = _deps(deps, absl, kwargs),
+        **kwargs
+    )
+
+def checkers_test(name, srcs = None, size = "small", deps = [], absl = [], **kwargs):
+    native.cc_test(
+        name = name,
+        srcs = [name + ".cc"] if srcs == None else srcs,
+        size = size,
+        deps = _deps(deps, absl, kwargs) + ["@com_google_googletest//:gtest_main"],
+        **kwargs
+    )
+
+def checkers_binary(name, srcs = None, deps = [], absl = [], **kwargs):
+    native.cc_binary(
+        name = name,
+        srcs = [name + ".cc"] if srcs == None else srcs,
+        deps = _deps(deps, absl, kwargs),
+        **kwargs
+    )
