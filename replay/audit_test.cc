@@ -181,6 +181,7 @@ TEST(AuditTest, IllegalTurnStopsTheAuditWithANoticeOfWhatIsLeft) {
   EXPECT_EQ(report.audited, 4u);
   ASSERT_EQ(report.notices.size(), 1u);
   EXPECT_EQ(report.notices[0].seq, 5u);
+  EXPECT_EQ(report.notices[0].kind, NoticeKind::kNotAudited);
   EXPECT_THAT(report.notices[0].message, HasSubstr("seq 5 is not audited"));
 }
 
@@ -333,6 +334,7 @@ TEST(AuditTest, TornTailAuditsWhatTheLogHoldsWithANotice) {
   EXPECT_EQ(report->state.turns, 1);
   EXPECT_GT(report->torn_bytes, 0u);
   ASSERT_EQ(report->notices.size(), 1u);
+  EXPECT_EQ(report->notices[0].kind, NoticeKind::kTornTail);
   EXPECT_THAT(report->notices[0].message,
               HasSubstr(absl::StrCat("from byte ", report->valid_length)));
 }
@@ -360,6 +362,7 @@ TEST(AuditTest, EmptyLogIsSoundWithANotice) {
   EXPECT_TRUE(report->sound());
   EXPECT_THAT(report->findings, IsEmpty());
   ASSERT_EQ(report->notices.size(), 1u);
+  EXPECT_EQ(report->notices[0].kind, NoticeKind::kEmpty);
   EXPECT_THAT(report->notices[0].message, HasSubstr("no events"));
 }
 

@@ -134,6 +134,23 @@ TEST_F(SessionTest, AnIllegalMoveIsRefusedWithTheLegalMoves) {
   EXPECT_EQ(session.state().turns, 0);
 }
 
+TEST_F(SessionTest, AShortFormOfSeveralRoutesIsRefusedWithTheRoutes) {
+  Session session(Options());
+  session.Open(kPath);
+  events::GameStarted started;
+  started.set_mode(events::TWO_PLAYER);
+  started.set_start_fen("B:BK11:W6,7,14,15");
+  ASSERT_TRUE(session.NewGame(started).ok());
+  session.TakeReports();
+  EXPECT_EQ(session.PlayText("11x11").refusal, Refusal::kAmbiguousMove);
+  const std::vector<Report> reports = session.TakeReports();
+  ASSERT_EQ(reports.size(), 1u);
+  EXPECT_EQ(reports[0].detail, "11x11");
+  EXPECT_EQ(reports[0].legal_moves,
+            (std::vector<std::string>{"11x18x9x2x11", "11x2x9x18x11"}));
+  EXPECT_EQ(session.PlayText("11x2x9x18x11").refusal, Refusal::kNone);
+}
+
 TEST_F(SessionTest, BadRuleOptionsAreRefusedByTheStartItself) {
   Session session(Options());
   session.Open(kPath);
