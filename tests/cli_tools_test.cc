@@ -240,6 +240,42 @@ TEST(CliToolsTest, AuditOfASoundGameExitsZero) {
   EXPECT_EQ(r.err, "");
 }
 
+TEST(CliToolsTest, AuditSpeaksTheInterfaceLanguageAndItsJsonStaysEnglish) {
+  const std::string path =
+      Write(FourTurns(), NewTempDir("audit-sv") + "/game.log");
+  const auto r = RunCheckers({"audit", path, "--lang=sv"});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out,
+            absl::StrCat(path,
+                         ": felfri (5 händelser, 4 turer)\nPartiet fortsätter: "
+                         "Röd drar efter 4 turer\n"));
+  const auto json = RunCheckers({"audit", path, "--json", "--lang=sv"});
+  EXPECT_EQ(json.exit_code, 0) << json.err;
+  EXPECT_EQ(json.out, RunCheckers({"audit", path, "--json"}).out);
+  EXPECT_THAT(
+      RunCheckers({"audit", NewTempDir("audit-sv") + "/none.log", "--lang=sv"})
+          .err,
+      HasSubstr("ingen fil"));
+}
+
+TEST(CliToolsTest, ReplayAndLogSpeakTheInterfaceLanguage) {
+  const std::string path =
+      Write(FourTurns(), NewTempDir("replay-sv") + "/game.log");
+  const auto replay = RunCheckers({"replay", path, "--ply=1", "--lang=sv"});
+  ASSERT_EQ(replay.exit_code, 0) << replay.err;
+  EXPECT_THAT(replay.out,
+              StartsWith("Tur 1 av 4 (post 2): Röd spelade 11-15\n"));
+  EXPECT_THAT(replay.out, HasSubstr("Vit drar\n"));
+  EXPECT_THAT(replay.out, HasSubstr("Upprepning: ställningen har förekommit"));
+  const auto log = RunCheckers({"log", path, "--lang=it"});
+  ASSERT_EQ(log.exit_code, 0) << log.err;
+  EXPECT_THAT(log.out, HasSubstr("partita iniziata: "));
+  EXPECT_THAT(log.out, HasSubstr("turno 1"));
+  const auto json = RunCheckers({"log", path, "--json", "--lang=it"});
+  EXPECT_EQ(json.out, RunCheckers({"log", path, "--json"}).out);
+  EXPECT_EQ(RunCheckers({"replay", path, "--lang=xx"}).exit_code, 64);
+}
+
 TEST(CliToolsTest, AuditOfTheSaveWhenNoFileIsNamed) {
   const std::string path =
       Write(FourTurns(), NewTempDir("audit-save") + "/match.log");

@@ -101,7 +101,7 @@ TEST(PlayLineTest, ANewGameAsksTheQuestionsAndConfirmationKeepsTheOld) {
   EXPECT_THAT(r.out, HasSubstr("New game: vs computer (Hard), you play Red."));
   const std::vector<std::string> log = Log(save);
   ASSERT_EQ(log.size(), 1u);
-  EXPECT_THAT(log[0], HasSubstr("vs computer (hard)"));
+  EXPECT_THAT(log[0], HasSubstr("vs computer (Hard)"));
 }
 
 TEST(PlayLineTest, NewAndQuitWorkAtTheNewGameQuestions) {

@@ -73,6 +73,32 @@ absl::Status Usage(absl::string_view message) {
 // The interface language of a command; --lang must name one.
 absl::StatusOr<const lang::Catalogue*> Words() { return InterfaceLanguage(); }
 
+// A save that could not be opened or read, in the command's words. The
+// status code (and so the exit code) stays the storage's: Unavailable for
+// a save another running game holds, DataLoss for a damaged one
+// (session::Session::OpenForCommand); other errors keep the system's words.
+absl::Status SaveError(const lang::Catalogue& t, const std::string& path,
+                       const absl::Status& error) {
+  switch (error.code()) {
+    case absl::StatusCode::kUnavailable:
+      return absl::UnavailableError(t.Get("cmd.locked", {{"path", path}}));
+    case absl::StatusCode::kDataLoss:
+      return absl::DataLossError(
+          t.Get("cmd.damaged",
+                {{"path", path}, {"detail", std::string(error.message())}}));
+    default:
+      return error;
+  }
+}
+
+// A --fen that is not a position, in the command's words; `error` is the
+// reader's, naming the part it could not read.
+absl::Status BadFen(const lang::Catalogue& t, const std::string& fen,
+                    const absl::Status& error) {
+  return absl::InvalidArgumentError(t.Get(
+      "cmd.bad_fen", {{"fen", fen}, {"detail", std::string(error.message())}}));
+}
+
 // The save behind a command that changes the game: opened through a
 // session that refuses to go on in memory, so that a command either saves
 // what it did or fails. Only `new` creates a save that does not exist.
@@ -85,7 +111,7 @@ absl::StatusOr<std::unique_ptr<session::Session>> OpenSession(
   if (absl::IsNotFound(opened)) {
     return absl::FailedPreconditionError(t.Get("cmd.no_game"));
   }
-  if (!opened.ok()) return opened;
+  if (!opened.ok()) return SaveError(t, *path, opened);
   return s;
 }
 
@@ -246,11 +272,11 @@ int RunNew(const std::vector<std::string>& positional) {
   if (absl::IsDataLoss(opened)) {
     // A damaged save is kept aside, never overwritten.
     if (!absl::GetFlag(FLAGS_yes)) {
-      return Fail(kExitBadData,
-                  absl::DataLossError(absl::StrCat(
-                      opened.message(),
-                      "; `checkers new --yes` keeps the damaged save as ",
-                      *path, ".damaged and starts a new game")));
+      return Fail(
+          kExitBadData,
+          absl::DataLossError((*t)->Get(
+              "cmd.damaged_new",
+              {{"path", *path}, {"detail", std::string(opened.message())}})));
     }
     absl::StatusOr<std::string> kept = s.SetDamagedSaveAside();
     if (!kept.ok()) return Fail(kept.status());
@@ -258,7 +284,7 @@ int RunNew(const std::vector<std::string>& positional) {
                  (*t)->Get("notice.damaged_kept", {{"path", *kept}}).c_str());
     opened = s.OpenForCommand(*path, /*create=*/true);
   }
-  if (!opened.ok()) return Fail(opened);
+  if (!opened.ok()) return Fail(SaveError(**t, *path, opened));
   PrintReports(**t, s);
 
   absl::StatusOr<events::GameStarted> started = StartFromFlags(s.state());
@@ -270,7 +296,7 @@ int RunNew(const std::vector<std::string>& positional) {
   }
   if (!started->start_fen().empty()) {
     if (absl::StatusOr<Position> p = ParseFen(started->start_fen()); !p.ok())
-      return Fail(kExitBadData, p.status());
+      return Fail(kExitBadData, BadFen(**t, started->start_fen(), p.status()));
   }
   if (session::Outcome o = s.NewGame(*std::move(started)); !o.ok()) {
     return Fail(o.status.code() == absl::StatusCode::kInvalidArgument
@@ -326,6 +352,7 @@ absl::StatusOr<storage::LoadedGame> LoadSave(const lang::Catalogue& t) {
   if (game.status().code() == absl::StatusCode::kNotFound) {
     return absl::NotFoundError(t.Get("cmd.no_save", {{"path", *path}}));
   }
+  if (!game.ok()) return SaveError(t, *path, game.status());
   return game;
 }
 
@@ -353,7 +380,7 @@ int RunGameMoves(const std::vector<std::string>& positional) {
   // An empty --fen= is a bad FEN, not "no FEN": never the save instead.
   if (!fen.empty() || FlagGiven("fen")) {
     absl::StatusOr<Position> pos = ParseFen(fen);
-    if (!pos.ok()) return Fail(kExitBadData, pos.status());
+    if (!pos.ok()) return Fail(kExitBadData, BadFen(**t, fen, pos.status()));
     const std::vector<std::string> moves = LegalMoveTexts(*pos);
     for (const std::string& m : moves) std::printf("%s\n", m.c_str());
     if (moves.empty()) {
