@@ -1,5 +1,5 @@
 // The message catalogues (lang/*.txt) as compiled into the binary by
-// the `lang_data` genrule, so that an installed `checkers` needs no data
+// the `lang_data_cc` genrule, so that an installed `checkers` needs no data
 // files.
 
 #ifndef CHECKERS_LANG_LANG_DATA_H_

@@ -42,3 +42,23 @@ def checkers_binary(name, srcs = None, deps = [], absl = [], **kwargs):
         deps = _deps(deps, absl, kwargs),
         **kwargs
     )
+
+def embedded_files(name, srcs, namespace, type, function, suffix = ""):
+    """A library `name` whose name.h declares `function` and `type`, and
+    whose name.cc the build writes from `srcs` (tools/embed_files.sh): the
+    files as {base name less `suffix`, text} pairs, compiled in."""
+    native.genrule(
+        name = name + "_cc",
+        srcs = srcs,
+        outs = [name + ".cc"],
+        cmd = "$(location //tools:embed_files.sh) %s/%s.h %s %s %s '%s' $(SRCS) > $@" % (
+            native.package_name(),
+            name,
+            namespace,
+            type,
+            function,
+            suffix,
+        ),
+        tools = ["//tools:embed_files.sh"],
+    )
+    checkers_library(name = name, absl = ["strings"])
