@@ -36,6 +36,15 @@ class SessionTest : public testing::Test {
     return saved.ok() ? saved->state.turns : -1;
   }
 
+  // Opens the save for a new game against the computer whose reply to
+  // 11-15 fails (the session's options fail its first search).
+  void PlayIntoAComputerError(Session& session) {
+    session.Open(kPath);
+    session.NewGame(events::VS_COMPUTER, events::EASY);
+    ASSERT_TRUE(session.PlayText("11-15").ok());
+    EXPECT_FALSE(session.FinishComputerWork().ok());
+  }
+
   storage::FaultEnv env_;
   ManualClock clock_;
 };
@@ -209,10 +218,7 @@ TEST_F(SessionTest, PauseHoldsTheSearchAndNoComputerTurnIsCommitted) {
 
 TEST_F(SessionTest, AComputerErrorWaitsAndResumeRetriesOnce) {
   Session session(Options({.failing_searches = 1}));
-  session.Open(kPath);
-  session.NewGame(events::VS_COMPUTER, events::EASY);
-  ASSERT_TRUE(session.PlayText("11-15").ok());
-  EXPECT_FALSE(session.FinishComputerWork().ok());
+  PlayIntoAComputerError(session);
   EXPECT_FALSE(session.computer_error().empty());
   EXPECT_EQ(Kinds(session).back(), Report::Kind::kComputerError);
   EXPECT_EQ(session.state().turns, 1);
@@ -225,10 +231,7 @@ TEST_F(SessionTest, AComputerErrorWaitsAndResumeRetriesOnce) {
 
 TEST_F(SessionTest, AfterAComputerErrorTheGameGoesOnBetweenTwoPlayers) {
   Session session(Options({.failing_searches = 1}));
-  session.Open(kPath);
-  session.NewGame(events::VS_COMPUTER, events::EASY);
-  ASSERT_TRUE(session.PlayText("11-15").ok());
-  EXPECT_FALSE(session.FinishComputerWork().ok());
+  PlayIntoAComputerError(session);
   ASSERT_TRUE(session.ContinueAsTwoPlayer().ok());
   EXPECT_EQ(session.state().mode, events::TWO_PLAYER);
   EXPECT_TRUE(session.computer_error().empty());

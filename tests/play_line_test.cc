@@ -34,6 +34,16 @@ std::vector<std::string> Log(const std::string& save) {
 
 using ::checkers::testing::ReadAll;
 
+// `checkers play --line` against the easy computer on `save`, reading
+// `input`.
+::checkers::testing::CommandResult PlayLineVsEasyComputer(
+    const std::string& save, const std::string& input,
+    const std::vector<std::string>& env = {}) {
+  return RunCheckers({"play", "--line", "--mode=computer", "--difficulty=easy",
+                      "--save=" + save},
+                     input, env);
+}
+
 TEST(PlayLineTest, ATwoPlayerGameThroughAPipe) {
   const std::string save = TempDir() + "/match.log";
   const auto r =
@@ -59,9 +69,7 @@ TEST(PlayLineTest, ATwoPlayerGameThroughAPipe) {
 
 TEST(PlayLineTest, EveryComputerMoveIsPrintedAndSaved) {
   const std::string save = TempDir() + "/match.log";
-  const auto r = RunCheckers({"play", "--line", "--mode=computer",
-                              "--difficulty=easy", "--save=" + save},
-                             "11-15\nshow\n");
+  const auto r = PlayLineVsEasyComputer(save, "11-15\nshow\n");
   ASSERT_EQ(r.exit_code, 0) << r.err;
   const size_t mine = r.out.find("Red: 11-15\n");
   const size_t reply = r.out.find("White (computer): ");
@@ -153,9 +161,8 @@ TEST(PlayLineTest, NotSavedIsSaidOnceAndAgainOnlyWhenItChanges) {
 
 TEST(PlayLineTest, AComputerErrorCanBeRetriedOrTheGameGoesOnBetweenTwoPlayers) {
   const std::string save = TempDir() + "/match.log";
-  auto r = RunCheckers({"play", "--line", "--mode=computer",
-                        "--difficulty=easy", "--save=" + save},
-                       "11-15\nresume\n", {"CHECKERS_FAIL_SEARCHES=1"});
+  auto r = PlayLineVsEasyComputer(save, "11-15\nresume\n",
+                                  {"CHECKERS_FAIL_SEARCHES=1"});
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_THAT(r.out, HasSubstr("The computer could not move: "));
   EXPECT_THAT(r.out,
@@ -176,9 +183,7 @@ TEST(PlayLineTest, AComputerErrorCanBeRetriedOrTheGameGoesOnBetweenTwoPlayers) {
 
 TEST(PlayLineTest, PausedTheComputerDoesNotMoveUntilResumed) {
   const std::string save = TempDir() + "/match.log";
-  const auto r = RunCheckers({"play", "--line", "--mode=computer",
-                              "--difficulty=easy", "--save=" + save},
-                             "pause\n11-15\n");
+  const auto r = PlayLineVsEasyComputer(save, "pause\n11-15\n");
   EXPECT_THAT(r.out, HasSubstr("Paused. Type resume to go on."));
   EXPECT_THAT(r.out, HasSubstr("The game is paused; resume it first."));
   EXPECT_EQ(Log(save).size(), 1u);

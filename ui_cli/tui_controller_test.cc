@@ -76,6 +76,12 @@ struct Screen {
     Focus(square);
     controller.OnKey(kKeyEnter);
   }
+  // Plays 11-15 with the keys; then the computer replies.
+  void PlayFirstTurnAndReply() {
+    Select(11);
+    Select(15);
+    ASSERT_TRUE(Settle());
+  }
   std::string Messages() const {
     return absl::StrJoin(controller.Model().messages, "\n");
   }
@@ -257,9 +263,7 @@ TEST(TuiControllerTest, ClicksSelectAndMove) {
 TEST(TuiControllerTest, UndoAgainstTheComputerReturnsToThePersonsTurn) {
   Screen s(TempPath("i.log"),
            {.mode = events::VS_COMPUTER, .difficulty = events::EASY});
-  s.Select(11);
-  s.Select(15);
-  ASSERT_TRUE(s.Settle());
+  s.PlayFirstTurnAndReply();
   ASSERT_EQ(s.session.state().turns, 2);
   EXPECT_THAT(s.Messages(), HasSubstr("White (computer): "));
   s.Keys({'u'});
@@ -452,9 +456,7 @@ TEST(TuiControllerTest, TheRulesFitTheSmallestScreenInEveryLanguage) {
 TEST(TuiControllerTest, TheComputersLastMoveIsMarkedUntilTheNextMove) {
   Screen s(TempPath("last.log"),
            {.mode = events::VS_COMPUTER, .difficulty = events::EASY});
-  s.Select(11);
-  s.Select(15);
-  ASSERT_TRUE(s.Settle());
+  s.PlayFirstTurnAndReply();
   ASSERT_EQ(s.session.state().turns, 2);
   const events::TurnPlayed& reply = s.session.events().back().turn_played();
   ASSERT_TRUE(reply.has_computer());
