@@ -1,7 +1,8 @@
 """The project's C++ rules: one library per header, its test beside it.
 
 A library `x` is x.h and x.cc, a test `x_test` is x_test.cc (small, with
-GoogleTest's main) and a binary `x` is x.cc, unless they name other files.
+GoogleTest's main, depending on the library x when there is one) and a
+binary `x` is x.cc, unless they name other files.
 Dependencies on the lower layers and on Abseil may be named by their
 target alone, under the layer's key: `engine = ["fen"]` is
 //engine:fen, `absl = ["strings:str_format"]` is
@@ -27,11 +28,25 @@ def checkers_library(name, srcs = None, hdrs = None, deps = [], absl = [], **kwa
     )
 
 def checkers_test(name, srcs = None, size = "small", deps = [], absl = [], **kwargs):
+    # x_test tests the library x of its package, when one is declared
+    # before it.
+    tested = name[:-len("_test")] if name.endswith("_test") else None
+    if tested and native.existing_rule(tested) and ":" + tested not in deps:
+        deps = [":" + tested] + deps
     native.cc_test(
         name = name,
         srcs = [name + ".cc"] if srcs == None else srcs,
         size = size,
         deps = _deps(deps, absl, kwargs) + ["@com_google_googletest//:gtest_main"],
+        **kwargs
+    )
+
+def checkers_cli_test(name, data = [], deps = [], **kwargs):
+    """A test that runs the `checkers` binary (tests/run_command.h)."""
+    checkers_test(
+        name = name,
+        data = data + ["//ui_cli:checkers"],
+        deps = deps + ["//tests:run_command"],
         **kwargs
     )
 
