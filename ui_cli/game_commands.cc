@@ -73,6 +73,15 @@ absl::Status Usage(absl::string_view message) {
 // The interface language of a command; --lang must name one.
 absl::StatusOr<const lang::Catalogue*> Words() { return InterfaceLanguage(); }
 
+// Words() for a command that takes no positional words; a usage error
+// (`usage`: what it takes instead) when it was given some.
+absl::StatusOr<const lang::Catalogue*> WordsWithoutArguments(
+    const std::vector<std::string>& positional, absl::string_view usage) {
+  absl::StatusOr<const lang::Catalogue*> t = Words();
+  if (t.ok() && !positional.empty()) return Usage(usage);
+  return t;
+}
+
 // A save that could not be opened or read, in the command's words. The
 // status code (and so the exit code) stays the storage's: Unavailable for
 // a save another running game holds, DataLoss for a damaged one
@@ -332,9 +341,9 @@ int RunMove(const std::vector<std::string>& positional) {
 }
 
 int RunUndo(const std::vector<std::string>& positional) {
-  absl::StatusOr<const lang::Catalogue*> t = Words();
+  absl::StatusOr<const lang::Catalogue*> t =
+      WordsWithoutArguments(positional, "undo takes no words");
   if (!t.ok()) return Fail(t.status());
-  if (!positional.empty()) return Fail(Usage("undo takes no words"));
   absl::StatusOr<std::unique_ptr<session::Session>> s = OpenSession(**t, false);
   if (!s.ok()) return Fail(s.status());
   PrintReports(**t, **s);
@@ -357,10 +366,9 @@ absl::StatusOr<storage::LoadedGame> LoadSave(const lang::Catalogue& t) {
 }
 
 int RunShow(const std::vector<std::string>& positional) {
-  absl::StatusOr<const lang::Catalogue*> t = Words();
+  absl::StatusOr<const lang::Catalogue*> t = WordsWithoutArguments(
+      positional, "show takes no words; use --json or --save");
   if (!t.ok()) return Fail(t.status());
-  if (!positional.empty())
-    return Fail(Usage("show takes no words; use --json or --save"));
   absl::StatusOr<storage::LoadedGame> game = LoadSave(**t);
   if (!game.ok()) return Fail(game.status());
   if (absl::GetFlag(FLAGS_json)) {
@@ -372,10 +380,9 @@ int RunShow(const std::vector<std::string>& positional) {
 }
 
 int RunGameMoves(const std::vector<std::string>& positional) {
-  absl::StatusOr<const lang::Catalogue*> t = Words();
+  absl::StatusOr<const lang::Catalogue*> t =
+      WordsWithoutArguments(positional, "moves takes no words; use --fen=FEN");
   if (!t.ok()) return Fail(t.status());
-  if (!positional.empty())
-    return Fail(Usage("moves takes no words; use --fen=FEN"));
   const std::string fen = absl::GetFlag(FLAGS_fen);
   // An empty --fen= is a bad FEN, not "no FEN": never the save instead.
   if (!fen.empty() || FlagGiven("fen")) {
@@ -408,9 +415,9 @@ int RunGameMoves(const std::vector<std::string>& positional) {
 }
 
 int RunResign(const std::vector<std::string>& positional) {
-  absl::StatusOr<const lang::Catalogue*> t = Words();
+  absl::StatusOr<const lang::Catalogue*> t =
+      WordsWithoutArguments(positional, "resign takes no words");
   if (!t.ok()) return Fail(t.status());
-  if (!positional.empty()) return Fail(Usage("resign takes no words"));
   absl::StatusOr<std::unique_ptr<session::Session>> s = OpenOngoingGame(**t);
   if (!s.ok()) return Fail(s.status());
   if (session::Outcome o = (*s)->Resign(); !o.ok())
@@ -451,9 +458,9 @@ int RunDraw(const std::vector<std::string>& positional) {
 // `checkers rules`: the rules of the edition with the rule options of the
 // saved game, or the defaults when there is none.
 int RunRules(const std::vector<std::string>& positional) {
-  absl::StatusOr<const lang::Catalogue*> t = Words();
+  absl::StatusOr<const lang::Catalogue*> t =
+      WordsWithoutArguments(positional, "rules takes no words");
   if (!t.ok()) return Fail(t.status());
-  if (!positional.empty()) return Fail(Usage("rules takes no words"));
   std::optional<storage::LoadedGame> game;
   if (absl::StatusOr<std::string> path = SavePath(); path.ok()) {
     absl::StatusOr<storage::LoadedGame> loaded =
