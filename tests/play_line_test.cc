@@ -34,6 +34,13 @@ std::vector<std::string> Log(const std::string& save) {
 
 using ::checkers::testing::ReadAll;
 
+// `checkers play --line` between two players on `save`, reading `input`.
+::checkers::testing::CommandResult PlayLineTwoPlayers(
+    const std::string& save, const std::string& input) {
+  return RunCheckers({"play", "--line", "--mode=two-player", "--save=" + save},
+                     input);
+}
+
 // `checkers play --line` against the easy computer on `save`, reading
 // `input`.
 ::checkers::testing::CommandResult PlayLineVsEasyComputer(
@@ -46,9 +53,8 @@ using ::checkers::testing::ReadAll;
 
 TEST(PlayLineTest, ATwoPlayerGameThroughAPipe) {
   const std::string save = TempDir() + "/match.log";
-  const auto r =
-      RunCheckers({"play", "--line", "--mode=two-player", "--save=" + save},
-                  "11-15\n24-20\nmoves\nhint\nhint 15\nundo\nshow\n");
+  const auto r = PlayLineTwoPlayers(
+      save, "11-15\n24-20\nmoves\nhint\nhint 15\nundo\nshow\n");
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_THAT(r.out, HasSubstr("New game: two players · same device."));
   EXPECT_THAT(r.out, HasSubstr("Red: 11-15\n"));
@@ -82,9 +88,7 @@ TEST(PlayLineTest, EveryComputerMoveIsPrintedAndSaved) {
 
 TEST(PlayLineTest, AnIllegalMoveIsRefusedWithTheLegalMoves) {
   const std::string save = TempDir() + "/match.log";
-  const auto r =
-      RunCheckers({"play", "--line", "--mode=two-player", "--save=" + save},
-                  "11-14\nfoo\n");
+  const auto r = PlayLineTwoPlayers(save, "11-14\nfoo\n");
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_THAT(r.out, HasSubstr("“11-14” is not a legal move here. Legal moves: "
                                "9-13 9-14 10-14 10-15 "
@@ -95,11 +99,7 @@ TEST(PlayLineTest, AnIllegalMoveIsRefusedWithTheLegalMoves) {
 
 TEST(PlayLineTest, ANewGameAsksTheQuestionsAndConfirmationKeepsTheOld) {
   const std::string save = TempDir() + "/match.log";
-  ASSERT_EQ(
-      RunCheckers({"play", "--line", "--mode=two-player", "--save=" + save},
-                  "11-15\n")
-          .exit_code,
-      0);
+  ASSERT_EQ(PlayLineTwoPlayers(save, "11-15\n").exit_code, 0);
   auto r = RunCheckers({"play", "--line", "--save=" + save}, "new\nno\n");
   EXPECT_THAT(r.out, HasSubstr("Resumed the saved game. White to move"));
   EXPECT_THAT(r.out, HasSubstr("The saved game has 1 turn. Type yes"));
@@ -148,9 +148,7 @@ TEST(PlayLineTest, NotSavedIsSaidOnceAndAgainOnlyWhenItChanges) {
   absl::StatusOr<std::unique_ptr<storage::GameLog>> holder =
       storage::GameLog::Open(storage::Env::Default(), save);
   ASSERT_TRUE(holder.ok());
-  const auto r =
-      RunCheckers({"play", "--line", "--mode=two-player", "--save=" + save},
-                  "11-15\n24-20\nshow\n");
+  const auto r = PlayLineTwoPlayers(save, "11-15\n24-20\nshow\n");
   size_t said = 0;
   for (size_t at = r.out.find("without saving"); at != std::string::npos;
        at = r.out.find("without saving", at + 1)) {
@@ -210,8 +208,7 @@ TEST(PlayLineTest, ALockedSaveIsPlayedWithoutSaving) {
   absl::StatusOr<std::unique_ptr<storage::GameLog>> holder =
       storage::GameLog::Open(storage::Env::Default(), save);
   ASSERT_TRUE(holder.ok());
-  const auto r = RunCheckers(
-      {"play", "--line", "--mode=two-player", "--save=" + save}, "11-15\n");
+  const auto r = PlayLineTwoPlayers(save, "11-15\n");
   EXPECT_THAT(r.out, HasSubstr("The save is in use by another running game"));
   EXPECT_THAT(r.out, HasSubstr("Red: 11-15"));
   EXPECT_TRUE((*holder)->events().empty());
