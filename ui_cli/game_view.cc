@@ -1,11 +1,11 @@
 #include "ui_cli/game_view.h"
 
+#include <algorithm>
 #include <string>
 #include <vector>
 
 #include "absl/strings/ascii.h"
 #include "absl/strings/str_cat.h"
-#include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
 #include "engine/fen.h"
 #include "engine/notation.h"
@@ -27,6 +27,15 @@ using events::Side;
 // events::SideName.
 std::string Name(const GameState& s, Side side) {
   return std::string(events::SideName(s.started.get(), side));
+}
+
+// `text` and spaces up to `width` characters (UTF-8 code points, so that
+// the log's columns line up in every language).
+std::string Padded(absl::string_view text, int width) {
+  int characters = 0;
+  for (char c : text)
+    characters += (static_cast<unsigned char>(c) & 0xC0) != 0x80;
+  return absl::StrCat(text, std::string(std::max(0, width - characters), ' '));
 }
 
 // JSON and the log's --json text are in English whatever the locale.
@@ -153,11 +162,10 @@ std::string EventLine(const lang::Catalogue& t, const GameState& before,
   const std::optional<Side> side = EventSide(e);
   const int turn =
       e.kind_case() == Event::kTurnPlayed ? before.turns + 1 : before.turns;
-  return absl::StrFormat(
-      "%-8s %-9s %-6s %s",
-      t.Get("log.seq", {{"n", absl::StrCat(before.last_seq + 1)}}),
-      t.Get("log.turn", {{"n", absl::StrCat(turn)}}),
-      side.has_value() ? SideText(t, before, *side) : "-",
+  return absl::StrCat(
+      Padded(t.Get("log.seq", {{"n", absl::StrCat(before.last_seq + 1)}}), 8),
+      " ", Padded(t.Get("log.turn", {{"n", absl::StrCat(turn)}}), 9), " ",
+      Padded(side.has_value() ? SideText(t, before, *side) : "-", 6), " ",
       EventWords(t, before, checked));
 }
 

@@ -44,6 +44,10 @@ TEST(GameViewTest, EventLinesSpeakTheCataloguesLanguageAndJsonStaysEnglish) {
   EXPECT_EQ(EventLine(lang::Catalogue::Builtin("sv"), before, start),
             "post 1   tur 0     -      partiet startade: två spelare · samma "
             "enhet, från standardställningen");
+  // Columns are counted in characters, not bytes.
+  EXPECT_EQ(EventLine(lang::Catalogue::Builtin("sr"), before, start)
+                .substr(0, std::string("запис 1  потез 0   -      ").size()),
+            "запис 1  потез 0   -      ");
   EXPECT_THAT(EventJson(before, start),
               HasSubstr(R"("text":"game started: two players · same device, )"
                         R"(from the standard start")"));
