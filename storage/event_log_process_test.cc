@@ -19,18 +19,14 @@
 #include "storage/env.h"
 #include "storage/event_log.h"
 #include "storage/log_format.h"
+#include "storage/test_dir.h"
 
 namespace checkers::storage {
 namespace {
 
 // A path in a fresh directory under $TEST_TMPDIR for the running test.
 std::string FreshPath() {
-  const char* base = std::getenv("TEST_TMPDIR");
-  const std::string dir = absl::StrCat(
-      base != nullptr ? base : "/tmp", "/process_test/",
-      testing::UnitTest::GetInstance()->current_test_info()->name());
-  EXPECT_TRUE(Env::Default()->CreateDirs(dir).ok());
-  const std::string path = dir + "/match.log";
+  const std::string path = RunningTestDir("process_test") + "/match.log";
   Env::Default()->RemoveFile(path).IgnoreError();
   return path;
 }
