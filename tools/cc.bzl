@@ -58,22 +58,24 @@ def checkers_binary(name, srcs = None, deps = [], absl = [], **kwargs):
         **kwargs
     )
 
-def embedded_files(name, srcs, namespace, type, function, suffix = ""):
-    """A library `name` whose name.h declares `function` and `type`, and
-    whose name.cc the build writes from `srcs` (tools/embed_files.sh): the
-    files as {base name less `suffix`, text} pairs, compiled in."""
-    native.genrule(
-        name = name + "_cc",
-        srcs = srcs,
-        outs = [name + ".cc"],
-        cmd = "$(location //tools:embed_files.sh) %s/%s.h %s %s %s '%s' $(SRCS) > $@" % (
-            native.package_name(),
-            name,
-            namespace,
-            type,
-            function,
-            suffix,
-        ),
-        tools = ["//tools:embed_files.sh"],
-    )
-    checkers_library(name = name, absl = ["strings"])
+def embedded_files(name, srcs, namespace, function, suffix = ""):
+    """A library `name` whose name.h and name.cc the build writes from
+    `srcs` (tools/embed_files.sh): `namespace::function()` lists the files
+    as EmbeddedFile {base name less `suffix`, text} (tools/embedded_file.h),
+    compiled in."""
+    for kind in ["h", "cc"]:
+        native.genrule(
+            name = "%s_%s" % (name, kind),
+            srcs = srcs,
+            outs = ["%s.%s" % (name, kind)],
+            cmd = "$(location //tools:embed_files.sh) %s %s/%s.h %s %s '%s' $(SRCS) > $@" % (
+                kind,
+                native.package_name(),
+                name,
+                namespace,
+                function,
+                suffix,
+            ),
+            tools = ["//tools:embed_files.sh"],
+        )
+    checkers_library(name = name, deps = ["//tools:embedded_file"])

@@ -45,8 +45,8 @@ std::string ContentType(absl::string_view name) {
   return "application/octet-stream";
 }
 
-const StaticFile* FindStatic(absl::string_view name) {
-  for (const StaticFile& f : StaticFiles()) {
+const EmbeddedFile* FindStatic(absl::string_view name) {
+  for (const EmbeddedFile& f : StaticFiles()) {
     if (f.name == name) return &f;
   }
   return nullptr;
@@ -241,7 +241,7 @@ void Server::Route() {
 
   auto page = [](absl::string_view name) {
     return [name](const httplib::Request&, httplib::Response& res) {
-      const StaticFile* f = FindStatic(name);
+      const EmbeddedFile* f = FindStatic(name);
       res.set_content(std::string(f->text), ContentType(name));
       res.set_header("Cache-Control", "no-cache");
     };
@@ -250,7 +250,7 @@ void Server::Route() {
   http_.Get(absl::StrCat("/t/", kTableId), page("table.html"));
   http_.Get(R"(/static/([a-z0-9_.-]+))",
             [](const httplib::Request& req, httplib::Response& res) {
-              const StaticFile* f = FindStatic(req.matches[1].str());
+              const EmbeddedFile* f = FindStatic(req.matches[1].str());
               if (f == nullptr) {
                 Send(res, Error(404, "no such file"));
                 return;
