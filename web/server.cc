@@ -337,20 +337,23 @@ void Server::Route() {
                  return Send(res, Error(400, body.status().message()));
                Send(res, t.Act(req.matches[2].str(), *body));
              }));
-  http_.Get(
-      absl::StrCat(table_path, "/log"),
-      with_table([](Table& t, const httplib::Request&, httplib::Response& res) {
-        absl::StatusOr<std::string> bytes = t.LogBytes();
-        if (!bytes.ok()) return Send(res, Error(404, bytes.status().message()));
-        res.set_content(*bytes, "application/octet-stream");
-      }));
-  http_.Get(
-      absl::StrCat(table_path, "/pdn"),
-      with_table([](Table& t, const httplib::Request&, httplib::Response& res) {
-        absl::StatusOr<std::string> pdn = t.Pdn();
-        if (!pdn.ok()) return Send(res, Error(404, pdn.status().message()));
-        res.set_content(*pdn, "application/x-chess-pdn; charset=utf-8");
-      }));
+  // A download of the table's game as `type`; 404 with the reason when
+  // there is none.
+  auto download = [&](absl::string_view suffix,
+                      absl::StatusOr<std::string> (Table::*file)(),
+                      const char* type) {
+    http_.Get(absl::StrCat(table_path, suffix),
+              with_table([file, type](Table& t, const httplib::Request&,
+                                      httplib::Response& res) {
+                absl::StatusOr<std::string> bytes = (t.*file)();
+                if (!bytes.ok()) {
+                  return Send(res, Error(404, bytes.status().message()));
+                }
+                res.set_content(*bytes, type);
+              }));
+  };
+  download("/log", &Table::LogBytes, "application/octet-stream");
+  download("/pdn", &Table::Pdn, "application/x-chess-pdn; charset=utf-8");
   http_.Get(absl::StrCat(table_path, "/events"),
             with_table([this](Table& t, const httplib::Request& req,
                               httplib::Response& res) {
