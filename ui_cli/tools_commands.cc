@@ -175,11 +175,8 @@ std::string PlyText(const lang::Catalogue& t, const replay::Ply& ply,
                                {{"n", absl::StrCat(s.rules.no_progress_limit)}})
                        : t.Get("replay.no_draw")}}),
       "\n", t.Plural("show.repetition", s.RepetitionCount()), "\n");
-  if (s.draw_offer.has_value()) {
-    absl::StrAppend(
-        &text,
-        t.Get("panel.draw_offer", {{"side", SideText(t, s, *s.draw_offer)}}),
-        "\n");
+  if (std::string offer = DrawOfferText(t, s); !offer.empty()) {
+    absl::StrAppend(&text, offer, "\n");
   }
   return text;
 }
