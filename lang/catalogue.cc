@@ -83,8 +83,8 @@ const Catalogue& Catalogue::Builtin(absl::string_view language) {
     auto* parsed_all = new std::vector<std::unique_ptr<Catalogue>>;
     for (absl::string_view code : kLanguages) {
       absl::StatusOr<Catalogue> parsed = Parse(code, "");
-      for (const LanguageFile& file : LanguageFiles()) {
-        if (file.code == code) parsed = Parse(code, file.text);
+      for (const EmbeddedFile& file : LanguageFiles()) {
+        if (file.name == code) parsed = Parse(code, file.text);
       }
       if (!parsed.ok()) parsed = Parse(code, "");
       parsed_all->push_back(std::make_unique<Catalogue>(*std::move(parsed)));

@@ -19,8 +19,8 @@ using ::testing::HasSubstr;
 constexpr absl::string_view kColours[] = {"red", "white", "black"};
 
 absl::string_view FileOf(absl::string_view language) {
-  for (const LanguageFile& f : LanguageFiles()) {
-    if (f.code == language) return f.text;
+  for (const EmbeddedFile& f : LanguageFiles()) {
+    if (f.name == language) return f.text;
   }
   return "";
 }

@@ -243,7 +243,7 @@ class Auditor {
       report_.audited = stopped_at_;
       if (stopped_at_ < report_.records) {
         report_.notices.push_back(
-            {stopped_at_ + 1,
+            {NoticeKind::kNotAudited, stopped_at_ + 1,
              absl::StrCat(Span(stopped_at_ + 1, report_.records,
                                "is not audited", "are not audited"),
                           ": nothing after seq ", stopped_at_,
@@ -253,17 +253,18 @@ class Auditor {
     }
     if (report_.records == 0) {
       report_.notices.push_back(
-          {0, "the log holds no events: no game to audit"});
+          {NoticeKind::kEmpty, 0, "the log holds no events: no game to audit"});
     }
     if (report_.torn_bytes > 0) {
       report_.notices.push_back(
-          {0, absl::StrCat("the last ", report_.torn_bytes,
-                           " bytes (from byte ", report_.valid_length,
-                           ") are an unfinished write that a crash cut short; "
-                           "the ",
-                           report_.records,
-                           " complete records before them are what the log "
-                           "holds, and were audited")});
+          {NoticeKind::kTornTail, 0,
+           absl::StrCat("the last ", report_.torn_bytes, " bytes (from byte ",
+                        report_.valid_length,
+                        ") are an unfinished write that a crash cut short; "
+                        "the ",
+                        report_.records,
+                        " complete records before them are what the log "
+                        "holds, and were audited")});
     }
     return std::move(report_);
   }

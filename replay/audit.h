@@ -84,10 +84,23 @@ struct Finding {
   std::string message;
 };
 
+// What a notice is about, so that a shell can word it (the numbers are
+// the report's: records, audited, torn_bytes, valid_length).
+enum class NoticeKind {
+  // The records after `audited` are not judged: the audit stopped there.
+  kNotAudited,
+  // The log holds no events.
+  kEmpty,
+  // The log ends in torn_bytes of an unfinished write.
+  kTornTail,
+};
+
 // Something worth knowing that is not a fault of the log's events.
 struct Notice {
+  NoticeKind kind;
   // The record it is about; 0 for the log as a whole.
   uint64_t seq = 0;
+  // In English, for machine-readable output and logs.
   std::string message;
 };
 

@@ -25,9 +25,16 @@ using events::GameState;
 using testing::CraftedEnd;
 using testing::CraftedTurn;
 using ::testing::ElementsAre;
+using ::testing::Eq;
 using ::testing::HasSubstr;
 using ::testing::IsEmpty;
 using testing::LogBuilder;
+
+// A finding of `kind` at record `seq` whose message `message` matches.
+MATCHER_P3(IsFinding, kind, seq, message, "") {
+  return arg.kind == kind && arg.seq == seq &&
+         ExplainMatchResult(message, arg.message, result_listener);
+}
 
 AuditReport Audit(const LogBuilder& log) {
   absl::StatusOr<AuditReport> report = AuditLogBytes(log.Bytes());
@@ -169,11 +176,11 @@ TEST(AuditTest, WinClaimedWhileMovesRemainIsAFinding) {
   log.Play("11-15");
   log.Craft(CraftedEnd(events::FIRST_WINS, events::NO_LEGAL_MOVE));
   const AuditReport report = Audit(log);
-  ASSERT_EQ(report.findings.size(), 1u);
-  EXPECT_EQ(report.findings[0].kind, FindingKind::kUnjustifiedEnd);
-  EXPECT_EQ(report.findings[0].seq, 3u);
-  EXPECT_THAT(report.findings[0].message,
-              HasSubstr("White, to move, has 7 legal moves (21-17 22-17"));
+  ASSERT_THAT(
+      report.findings,
+      ElementsAre(IsFinding(
+          FindingKind::kUnjustifiedEnd, 3u,
+          HasSubstr("White, to move, has 7 legal moves (21-17 22-17"))));
   EXPECT_THAT(FoldError(log.events()), HasSubstr("seq 3:"));
 }
 
@@ -198,11 +205,11 @@ TEST(AuditTest, TurnAfterTheEndIsOneFindingForTheWholeRun) {
   log.Craft(CraftedTurn(events::FIRST, {1, 5}));
   log.Craft(CraftedTurn(events::FIRST, {1, 5}));
   const AuditReport report = Audit(log);
-  ASSERT_EQ(report.findings.size(), 1u);
-  EXPECT_EQ(report.findings[0].kind, FindingKind::kAfterEnd);
-  EXPECT_EQ(report.findings[0].seq, 4u);
-  EXPECT_EQ(report.findings[0].message,
-            "seqs 4-5 (2 events) follow the end of the game at seq 3");
+  ASSERT_THAT(
+      report.findings,
+      ElementsAre(IsFinding(
+          FindingKind::kAfterEnd, 4u,
+          Eq("seqs 4-5 (2 events) follow the end of the game at seq 3"))));
   EXPECT_THAT(FoldError(log.events()), HasSubstr("seq 4:"));
 }
 
@@ -223,6 +230,7 @@ TEST(AuditTest, IllegalTurnStopsTheAuditWithANoticeOfWhatIsLeft) {
   EXPECT_EQ(report.audited, 4u);
   ASSERT_EQ(report.notices.size(), 1u);
   EXPECT_EQ(report.notices[0].seq, 5u);
+  EXPECT_EQ(report.notices[0].kind, NoticeKind::kNotAudited);
   EXPECT_THAT(report.notices[0].message, HasSubstr("seq 5 is not audited"));
 }
 
@@ -242,21 +250,19 @@ TEST(AuditTest, EndTheRulesImposedButNoOneRecordedIsAFinding) {
   log.Play("22x15");
   log.DropLast();
   AuditReport report = Audit(log);
-  ASSERT_EQ(report.findings.size(), 1u);
-  EXPECT_EQ(report.findings[0].kind, FindingKind::kUnrecordedEnd);
-  EXPECT_EQ(report.findings[0].seq, 2u);
-  EXPECT_THAT(
-      report.findings[0].message,
-      HasSubstr("White wins by no legal move: Red, to move after seq 2"));
+  ASSERT_THAT(
+      report.findings,
+      ElementsAre(IsFinding(
+          FindingKind::kUnrecordedEnd, 2u,
+          HasSubstr("White wins by no legal move: Red, to move after seq 2"))));
 
   Event offer;
   offer.mutable_draw_offered()->set_side(events::FIRST);
   log.Craft(offer);
   report = Audit(log);
-  ASSERT_EQ(report.findings.size(), 1u);
-  EXPECT_EQ(report.findings[0].kind, FindingKind::kUnrecordedEnd);
-  EXPECT_EQ(report.findings[0].seq, 3u);
-  EXPECT_THAT(report.findings[0].message, HasSubstr("after seq 2"));
+  ASSERT_THAT(report.findings,
+              ElementsAre(IsFinding(FindingKind::kUnrecordedEnd, 3u,
+                                    HasSubstr("after seq 2"))));
   EXPECT_THAT(FoldError(log.events()), HasSubstr("seq 3:"));
 }
 
@@ -268,10 +274,9 @@ TEST(AuditTest, RefusedDrawAnswerIsSetAsideAndTheGameGoesOn) {
   log.Craft(accept);
   log.Play("23-19");
   const AuditReport report = Audit(log);
-  ASSERT_EQ(report.findings.size(), 1u);
-  EXPECT_EQ(report.findings[0].kind, FindingKind::kRefusedEvent);
-  EXPECT_EQ(report.findings[0].seq, 3u);
-  EXPECT_THAT(report.findings[0].message, HasSubstr("no draw offer stands"));
+  ASSERT_THAT(report.findings,
+              ElementsAre(IsFinding(FindingKind::kRefusedEvent, 3u,
+                                    HasSubstr("no draw offer stands"))));
   EXPECT_EQ(report.state.turns, 2);
   EXPECT_EQ(report.audited, 4u);
 }
@@ -329,11 +334,9 @@ TEST(AuditTest, RecordedResultInAGamePlayedHereIsAFinding) {
   log.Play("11-15");
   log.Craft(CraftedEnd(events::FIRST_WINS, events::RECORDED));
   const AuditReport report = Audit(log);
-  ASSERT_EQ(report.findings.size(), 1u);
-  EXPECT_EQ(report.findings[0].kind, FindingKind::kUnjustifiedEnd);
-  EXPECT_EQ(report.findings[0].seq, 3u);
-  EXPECT_THAT(report.findings[0].message,
-              HasSubstr("belongs to an imported game"));
+  ASSERT_THAT(report.findings,
+              ElementsAre(IsFinding(FindingKind::kUnjustifiedEnd, 3u,
+                                    HasSubstr("belongs to an imported game"))));
   EXPECT_FALSE(report.end.has_value());
   EXPECT_FALSE(report.state.over());
 }
@@ -375,6 +378,7 @@ TEST(AuditTest, TornTailAuditsWhatTheLogHoldsWithANotice) {
   EXPECT_EQ(report->state.turns, 1);
   EXPECT_GT(report->torn_bytes, 0u);
   ASSERT_EQ(report->notices.size(), 1u);
+  EXPECT_EQ(report->notices[0].kind, NoticeKind::kTornTail);
   EXPECT_THAT(report->notices[0].message,
               HasSubstr(absl::StrCat("from byte ", report->valid_length)));
 }
@@ -402,6 +406,7 @@ TEST(AuditTest, EmptyLogIsSoundWithANotice) {
   EXPECT_TRUE(report->sound());
   EXPECT_THAT(report->findings, IsEmpty());
   ASSERT_EQ(report->notices.size(), 1u);
+  EXPECT_EQ(report->notices[0].kind, NoticeKind::kEmpty);
   EXPECT_THAT(report->notices[0].message, HasSubstr("no events"));
 }
 

@@ -15,6 +15,13 @@ namespace {
 using ::testing::ElementsAre;
 using ::testing::HasSubstr;
 
+// A StatusOr that failed with `code`, its message matching `message`.
+MATCHER_P2(FailsWith, code, message, "") {
+  return !arg.ok() && arg.status().code() == code &&
+         ExplainMatchResult(message, std::string(arg.status().message()),
+                            result_listener);
+}
+
 // The only game of `text`.
 PdnGame OneGame(absl::string_view text) {
   absl::StatusOr<std::vector<PdnGame>> games = ParsePdn(text);
@@ -57,31 +64,26 @@ TEST(PdnReplayTest, ShortFormsAndDashedCapturesBecomeFullRoutes) {
 }
 
 TEST(PdnReplayTest, SetUpWithoutFenIsDataLoss) {
-  absl::StatusOr<GameRecord> record =
-      ReplayPdnGame(OneGame("[Event \"e\"]\n[SetUp \"1\"]\n11-15 *"));
-  ASSERT_FALSE(record.ok());
-  EXPECT_EQ(record.status().code(), absl::StatusCode::kDataLoss);
   EXPECT_THAT(
-      record.status().message(),
-      HasSubstr("game 1 (\"e\"), line 1: the SetUp \"1\" tag needs a FEN tag"));
+      ReplayPdnGame(OneGame("[Event \"e\"]\n[SetUp \"1\"]\n11-15 *")),
+      FailsWith(
+          absl::StatusCode::kDataLoss,
+          HasSubstr(
+              "game 1 (\"e\"), line 1: the SetUp \"1\" tag needs a FEN tag")));
 }
 
 TEST(PdnReplayTest, BadFenIsDataLossNamingTheGame) {
-  absl::StatusOr<GameRecord> record =
-      ReplayPdnGame(OneGame("\n[Black \"A\"]\n[FEN \"B:W40:B1\"]\n11-15 *"));
-  ASSERT_FALSE(record.ok());
-  EXPECT_EQ(record.status().code(), absl::StatusCode::kDataLoss);
-  EXPECT_THAT(record.status().message(),
-              HasSubstr("game 1 (A vs ?), line 3: bad FEN"));
+  EXPECT_THAT(
+      ReplayPdnGame(OneGame("\n[Black \"A\"]\n[FEN \"B:W40:B1\"]\n11-15 *")),
+      FailsWith(absl::StatusCode::kDataLoss,
+                HasSubstr("game 1 (A vs ?), line 3: bad FEN")));
 }
 
 TEST(PdnReplayTest, OnlyGameType21IsSupported) {
-  absl::StatusOr<GameRecord> record =
-      ReplayPdnGame(OneGame("[GameType \"20\"]\n32-28 *"));
-  ASSERT_FALSE(record.ok());
-  EXPECT_EQ(record.status().code(), absl::StatusCode::kFailedPrecondition);
-  EXPECT_THAT(record.status().message(),
-              HasSubstr("only English checkers (GameType 21) is supported"));
+  EXPECT_THAT(
+      ReplayPdnGame(OneGame("[GameType \"20\"]\n32-28 *")),
+      FailsWith(absl::StatusCode::kFailedPrecondition,
+                HasSubstr("only English checkers (GameType 21) is supported")));
   EXPECT_TRUE(ReplayPdnGame(OneGame("[GameType \"21\"] 11-15 *")).ok());
   EXPECT_TRUE(
       ReplayPdnGame(OneGame("[GameType \" 21,B,8,8,N1,0\"] 11-15 *")).ok());
@@ -103,22 +105,21 @@ TEST(PdnReplayTest, IllegalMoveNamesGameSideNumberMoveAndLegalMoves) {
 }
 
 TEST(PdnReplayTest, AmbiguousShortFormListsTheRoutes) {
-  absl::StatusOr<GameRecord> record =
+  const absl::StatusOr<GameRecord> record =
       ReplayPdnGame(OneGame("[FEN \"B:BK11:W6,7,14,15\"]\n1. 11x11 *"));
+  EXPECT_THAT(
+      record,
+      FailsWith(absl::StatusCode::kFailedPrecondition,
+                HasSubstr("line 2: Black's move 1: 11x11 is ambiguous")));
   ASSERT_FALSE(record.ok());
-  EXPECT_EQ(record.status().code(), absl::StatusCode::kFailedPrecondition);
-  EXPECT_THAT(record.status().message(),
-              HasSubstr("line 2: Black's move 1: 11x11 is ambiguous"));
   EXPECT_THAT(record.status().message(), HasSubstr("11x2x9x18x11"));
   EXPECT_THAT(record.status().message(), HasSubstr("11x18x9x2x11"));
 }
 
 TEST(PdnReplayTest, SquaresOffTheBoardAreRefused) {
-  absl::StatusOr<GameRecord> record = ReplayPdnGame(OneGame("11-15 45-50 *"));
-  ASSERT_FALSE(record.ok());
-  EXPECT_EQ(record.status().code(), absl::StatusCode::kFailedPrecondition);
-  EXPECT_THAT(record.status().message(),
-              HasSubstr("White's move 1: \"45-50\" is not a move"));
+  EXPECT_THAT(ReplayPdnGame(OneGame("11-15 45-50 *")),
+              FailsWith(absl::StatusCode::kFailedPrecondition,
+                        HasSubstr("White's move 1: \"45-50\" is not a move")));
 }
 
 TEST(PdnReplayTest, DescribeGameUsesTheTagsPresent) {

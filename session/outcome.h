@@ -42,6 +42,9 @@ enum class Refusal {
   // The move (Report::detail) is not legal here (Report::legal_moves lists
   // those that are).
   kIllegalMove,
+  // The move (Report::detail) is short for more than one legal route
+  // (Report::legal_moves lists them).
+  kAmbiguousMove,
   // There is no turn to take back.
   kNothingToUndo,
   // There is no draw offer to answer.

@@ -8,6 +8,7 @@
 #include "absl/random/random.h"
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_split.h"
 #include "engine/movegen.h"
 #include "engine/notation.h"
 #include "events/computer.h"
@@ -19,6 +20,28 @@ namespace {
 
 using events::Event;
 using events::GameState;
+
+// The legal captures from the first square `text` names to its last, as
+// text: the routes a short form such as "24x6" may mean. Empty when
+// `text` names no squares.
+std::vector<std::string> RoutesBetween(const GameState& s,
+                                       absl::string_view text) {
+  std::vector<int> squares;
+  for (absl::string_view part : absl::StrSplit(text, absl::ByAnyChar("-x"))) {
+    int square = 0;
+    if (!absl::SimpleAtoi(part, &square)) return {};
+    squares.push_back(square - 1);
+  }
+  MoveList moves;
+  GenerateMoves(s.position, &moves, s.rules.capture);
+  std::vector<std::string> routes;
+  for (const Move& m : moves) {
+    if (m.IsCapture() && m.from == squares.front() && m.to == squares.back())
+      routes.push_back(MoveToText(m));
+  }
+  std::sort(routes.begin(), routes.end());
+  return routes;
+}
 
 // Errors of the checks (the action is refused, the log unchanged) as
 // opposed to errors of the write.
@@ -225,11 +248,13 @@ Outcome Session::NewGame(events::Mode mode, events::Difficulty difficulty,
 }
 
 Outcome Session::Refuse(Refusal refusal, absl::Status status,
-                        absl::string_view detail) {
+                        absl::string_view detail,
+                        std::vector<std::string> moves) {
   Report r = Told(Report::Kind::kRefused);
   r.refusal = refusal;
   r.status = status;
   r.detail = std::string(detail);
+  r.legal_moves = std::move(moves);
   if (refusal == Refusal::kAnswerDue) r.side = DrawAnswerDue().value_or(r.side);
   if (refusal == Refusal::kIllegalMove) {
     r.legal_moves = LegalMoveTexts(state().position, state().rules.capture,
@@ -317,10 +342,15 @@ Outcome Session::PlayText(absl::string_view text, const Actor& actor) {
   absl::StatusOr<Move> move = ParseMove(
       state().position, text, state().rules.capture, state().rules.edition);
   if (!move.ok()) {
-    return Refuse(move.status().code() == absl::StatusCode::kInvalidArgument
-                      ? Refusal::kNotation
-                      : Refusal::kIllegalMove,
-                  move.status(), text);
+    if (move.status().code() == absl::StatusCode::kInvalidArgument) {
+      return Refuse(Refusal::kNotation, move.status(), text);
+    }
+    std::vector<std::string> routes = RoutesBetween(state(), text);
+    if (routes.size() > 1) {
+      return Refuse(Refusal::kAmbiguousMove, move.status(), text,
+                    std::move(routes));
+    }
+    return Refuse(Refusal::kIllegalMove, move.status(), text);
   }
   return Play(*move, actor);
 }

@@ -259,7 +259,8 @@ class Session {
 
   void Tell(session::Report report) { reports_.push_back(std::move(report)); }
   Outcome Refuse(Refusal refusal, absl::Status status = absl::OkStatus(),
-                 absl::string_view detail = "");
+                 absl::string_view detail = "",
+                 std::vector<std::string> moves = {});
   // What stops `actor`'s move now, in the order it is reported; an action
   // other than a move is stopped only by the first three.
   Refusal MoveBlocker(const Actor& actor) const;

@@ -36,6 +36,15 @@ class SessionTest : public testing::Test {
     return saved.ok() ? saved->state.turns : -1;
   }
 
+  // Opens the save for a new game against the computer whose reply to
+  // 11-15 fails (the session's options fail its first search).
+  void PlayIntoAComputerError(Session& session) {
+    session.Open(kPath);
+    session.NewGame(events::VS_COMPUTER, events::EASY);
+    ASSERT_TRUE(session.PlayText("11-15").ok());
+    EXPECT_FALSE(session.FinishComputerWork().ok());
+  }
+
   storage::FaultEnv env_;
   ManualClock clock_;
 };
@@ -134,6 +143,23 @@ TEST_F(SessionTest, AnIllegalMoveIsRefusedWithTheLegalMoves) {
   EXPECT_EQ(session.state().turns, 0);
 }
 
+TEST_F(SessionTest, AShortFormOfSeveralRoutesIsRefusedWithTheRoutes) {
+  Session session(Options());
+  session.Open(kPath);
+  events::GameStarted started;
+  started.set_mode(events::TWO_PLAYER);
+  started.set_start_fen("B:BK11:W6,7,14,15");
+  ASSERT_TRUE(session.NewGame(started).ok());
+  session.TakeReports();
+  EXPECT_EQ(session.PlayText("11x11").refusal, Refusal::kAmbiguousMove);
+  const std::vector<Report> reports = session.TakeReports();
+  ASSERT_EQ(reports.size(), 1u);
+  EXPECT_EQ(reports[0].detail, "11x11");
+  EXPECT_EQ(reports[0].legal_moves,
+            (std::vector<std::string>{"11x18x9x2x11", "11x2x9x18x11"}));
+  EXPECT_EQ(session.PlayText("11x2x9x18x11").refusal, Refusal::kNone);
+}
+
 TEST_F(SessionTest, BadRuleOptionsAreRefusedByTheStartItself) {
   Session session(Options());
   session.Open(kPath);
@@ -192,10 +218,7 @@ TEST_F(SessionTest, PauseHoldsTheSearchAndNoComputerTurnIsCommitted) {
 
 TEST_F(SessionTest, AComputerErrorWaitsAndResumeRetriesOnce) {
   Session session(Options({.failing_searches = 1}));
-  session.Open(kPath);
-  session.NewGame(events::VS_COMPUTER, events::EASY);
-  ASSERT_TRUE(session.PlayText("11-15").ok());
-  EXPECT_FALSE(session.FinishComputerWork().ok());
+  PlayIntoAComputerError(session);
   EXPECT_FALSE(session.computer_error().empty());
   EXPECT_EQ(Kinds(session).back(), Report::Kind::kComputerError);
   EXPECT_EQ(session.state().turns, 1);
@@ -208,10 +231,7 @@ TEST_F(SessionTest, AComputerErrorWaitsAndResumeRetriesOnce) {
 
 TEST_F(SessionTest, AfterAComputerErrorTheGameGoesOnBetweenTwoPlayers) {
   Session session(Options({.failing_searches = 1}));
-  session.Open(kPath);
-  session.NewGame(events::VS_COMPUTER, events::EASY);
-  ASSERT_TRUE(session.PlayText("11-15").ok());
-  EXPECT_FALSE(session.FinishComputerWork().ok());
+  PlayIntoAComputerError(session);
   ASSERT_TRUE(session.ContinueAsTwoPlayer().ok());
   EXPECT_EQ(session.state().mode, events::TWO_PLAYER);
   EXPECT_TRUE(session.computer_error().empty());

@@ -10,21 +10,12 @@
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "gtest/gtest.h"
+#include "storage/test_dir.h"
 
 namespace checkers::storage {
 namespace {
 
 constexpr uint64_t kLimit = 1 << 20;
-
-// A fresh directory under $TEST_TMPDIR for the running test.
-std::string TestDir() {
-  const char* base = std::getenv("TEST_TMPDIR");
-  const std::string dir = absl::StrCat(
-      base != nullptr ? base : "/tmp", "/env_test/",
-      testing::UnitTest::GetInstance()->current_test_info()->name());
-  EXPECT_TRUE(Env::Default()->CreateDirs(dir).ok());
-  return dir;
-}
 
 std::string MustRead(const std::string& path) {
   absl::StatusOr<std::string> contents = Env::Default()->ReadFile(path, kLimit);
@@ -40,7 +31,7 @@ void MustWrite(const std::string& path, const std::string& data) {
 }
 
 TEST(PosixEnvTest, ReadingAMissingFileIsNotFoundNamingThePath) {
-  const std::string path = TestDir() + "/missing";
+  const std::string path = RunningTestDir("env_test") + "/missing";
   absl::StatusOr<std::string> contents = Env::Default()->ReadFile(path, kLimit);
   EXPECT_EQ(contents.status().code(), absl::StatusCode::kNotFound);
   EXPECT_TRUE(absl::StrContains(contents.status().message(), path));
@@ -49,13 +40,13 @@ TEST(PosixEnvTest, ReadingAMissingFileIsNotFoundNamingThePath) {
 }
 
 TEST(PosixEnvTest, ReadingADirectoryIsDataLoss) {
-  const std::string dir = TestDir();
+  const std::string dir = RunningTestDir("env_test");
   EXPECT_EQ(Env::Default()->ReadFile(dir, kLimit).status().code(),
             absl::StatusCode::kDataLoss);
 }
 
 TEST(PosixEnvTest, ReadingMoreThanTheLimitIsDataLoss) {
-  const std::string path = TestDir() + "/big";
+  const std::string path = RunningTestDir("env_test") + "/big";
   MustWrite(path, std::string(1001, 'x'));
   EXPECT_TRUE(Env::Default()->ReadFile(path, 1001).ok());
   absl::StatusOr<std::string> big = Env::Default()->ReadFile(path, 1000);
@@ -67,7 +58,7 @@ TEST(PosixEnvTest, ReadingMoreThanTheLimitIsDataLoss) {
 }
 
 TEST(PosixEnvTest, AppendedBytesAreReadBackInOrder) {
-  const std::string path = TestDir() + "/file";
+  const std::string path = RunningTestDir("env_test") + "/file";
   auto file = Env::Default()->OpenForAppend(path, OpenMode::kCreateIfMissing);
   ASSERT_TRUE(file.ok()) << file.status();
   ASSERT_TRUE((*file)->Append("hello, ").ok());
@@ -79,14 +70,14 @@ TEST(PosixEnvTest, AppendedBytesAreReadBackInOrder) {
 }
 
 TEST(PosixEnvTest, OpeningAMissingFileThatMustExistIsNotFound) {
-  const std::string path = TestDir() + "/missing";
+  const std::string path = RunningTestDir("env_test") + "/missing";
   auto file = Env::Default()->OpenForAppend(path, OpenMode::kMustExist);
   EXPECT_EQ(file.status().code(), absl::StatusCode::kNotFound);
   EXPECT_FALSE(Env::Default()->FileExists(path));
 }
 
 TEST(PosixEnvTest, CreateIfMissingKeepsAndCreateEmptyDiscardsContents) {
-  const std::string path = TestDir() + "/file";
+  const std::string path = RunningTestDir("env_test") + "/file";
   MustWrite(path, "old");
   {
     auto file = Env::Default()->OpenForAppend(path, OpenMode::kCreateIfMissing);
@@ -103,7 +94,7 @@ TEST(PosixEnvTest, CreateIfMissingKeepsAndCreateEmptyDiscardsContents) {
 }
 
 TEST(PosixEnvTest, AppendsAfterTruncateFollowTheCut) {
-  const std::string path = TestDir() + "/file";
+  const std::string path = RunningTestDir("env_test") + "/file";
   auto file = Env::Default()->OpenForAppend(path, OpenMode::kCreateEmpty);
   ASSERT_TRUE(file.ok());
   ASSERT_TRUE((*file)->Append("abcdef").ok());
@@ -114,7 +105,7 @@ TEST(PosixEnvTest, AppendsAfterTruncateFollowTheCut) {
 }
 
 TEST(PosixEnvTest, CreateDirsMakesEveryMissingLevelAndAcceptsExisting) {
-  const std::string dir = TestDir() + "/a/b/c";
+  const std::string dir = RunningTestDir("env_test") + "/a/b/c";
   ASSERT_TRUE(Env::Default()->CreateDirs(dir).ok());
   ASSERT_TRUE(Env::Default()->CreateDirs(dir).ok());
   MustWrite(dir + "/file", "x");
@@ -122,7 +113,7 @@ TEST(PosixEnvTest, CreateDirsMakesEveryMissingLevelAndAcceptsExisting) {
 }
 
 TEST(PosixEnvTest, CreateDirsThroughAFileFailsNamingThePath) {
-  const std::string file = TestDir() + "/plain";
+  const std::string file = RunningTestDir("env_test") + "/plain";
   MustWrite(file, "x");
   absl::Status status = Env::Default()->CreateDirs(file + "/sub");
   EXPECT_FALSE(status.ok());
@@ -130,7 +121,7 @@ TEST(PosixEnvTest, CreateDirsThroughAFileFailsNamingThePath) {
 }
 
 TEST(PosixEnvTest, RenameReplacesTheTargetAndRemoveDeletes) {
-  const std::string dir = TestDir();
+  const std::string dir = RunningTestDir("env_test");
   MustWrite(dir + "/a", "new");
   MustWrite(dir + "/b", "old");
   ASSERT_TRUE(Env::Default()->Rename(dir + "/a", dir + "/b").ok());
@@ -144,12 +135,13 @@ TEST(PosixEnvTest, RenameReplacesTheTargetAndRemoveDeletes) {
 }
 
 TEST(PosixEnvTest, SyncingAMissingDirectoryIsNotFound) {
-  EXPECT_EQ(Env::Default()->SyncDir(TestDir() + "/missing").code(),
-            absl::StatusCode::kNotFound);
+  EXPECT_EQ(
+      Env::Default()->SyncDir(RunningTestDir("env_test") + "/missing").code(),
+      absl::StatusCode::kNotFound);
 }
 
 TEST(PosixEnvTest, SecondLockIsUnavailableUntilTheFirstIsReleased) {
-  const std::string path = TestDir() + "/lock";
+  const std::string path = RunningTestDir("env_test") + "/lock";
   auto first = Env::Default()->LockFile(path);
   ASSERT_TRUE(first.ok()) << first.status();
   auto second = Env::Default()->LockFile(path);

@@ -19,18 +19,14 @@
 #include "storage/env.h"
 #include "storage/event_log.h"
 #include "storage/log_format.h"
+#include "storage/test_dir.h"
 
 namespace checkers::storage {
 namespace {
 
 // A path in a fresh directory under $TEST_TMPDIR for the running test.
 std::string FreshPath() {
-  const char* base = std::getenv("TEST_TMPDIR");
-  const std::string dir = absl::StrCat(
-      base != nullptr ? base : "/tmp", "/process_test/",
-      testing::UnitTest::GetInstance()->current_test_info()->name());
-  EXPECT_TRUE(Env::Default()->CreateDirs(dir).ok());
-  const std::string path = dir + "/match.log";
+  const std::string path = RunningTestDir("process_test") + "/match.log";
   Env::Default()->RemoveFile(path).IgnoreError();
   return path;
 }
@@ -75,6 +71,28 @@ constexpr uint64_t kSeeds[] = {650519723, 20261130, 4177};
   while (true) pause();
 }
 
+// A child process running `child` with the write end of a pipe to this
+// one: its pid (-1 when pipe or fork failed) and the pipe's read end.
+struct Child {
+  pid_t pid = -1;
+  int from_child = -1;
+};
+
+template <typename Body>
+Child ForkWithPipe(Body child) {
+  int fds[2];
+  if (pipe(fds) != 0) return {};
+  const pid_t pid = fork();
+  if (pid < 0) return {};
+  if (pid == 0) {
+    close(fds[0]);
+    child(fds[1]);
+    _exit(0);
+  }
+  close(fds[1]);
+  return {pid, fds[0]};
+}
+
 TEST(EventLogProcessTest, KillNineAtRandomMomentsKeepsEveryAcknowledgedCommit) {
   const std::string path = FreshPath();
   uint64_t acked = 0;
@@ -85,18 +103,14 @@ TEST(EventLogProcessTest, KillNineAtRandomMomentsKeepsEveryAcknowledgedCommit) {
     std::mt19937_64 rng(seed);
     for (int i = 0; i < kRoundsPerSeed; ++i, ++round) {
       SCOPED_TRACE(absl::StrCat("round ", round));
-      int fds[2];
-      ASSERT_EQ(pipe(fds), 0);
-      const pid_t pid = fork();
+      const Child child =
+          ForkWithPipe([&](int ack_fd) { AppendUntilKilled(path, ack_fd); });
+      const pid_t pid = child.pid;
       ASSERT_GE(pid, 0);
-      if (pid == 0) {
-        close(fds[0]);
-        AppendUntilKilled(path, fds[1]);
-      }
-      close(fds[1]);
       // Let at least one commit through, then kill at a random moment.
       uint64_t seq;
-      const bool first_ack = read(fds[0], &seq, sizeof(seq)) == sizeof(seq);
+      const bool first_ack =
+          read(child.from_child, &seq, sizeof(seq)) == sizeof(seq);
       if (first_ack) acked = seq;
       usleep(static_cast<useconds_t>(rng() % 20000));
       kill(pid, SIGKILL);
@@ -105,8 +119,10 @@ TEST(EventLogProcessTest, KillNineAtRandomMomentsKeepsEveryAcknowledgedCommit) {
       ASSERT_TRUE(first_ack) << "the writer exited with status " << status;
       EXPECT_TRUE(WIFSIGNALED(status))
           << "the writer exited with status " << WEXITSTATUS(status);
-      while (read(fds[0], &seq, sizeof(seq)) == sizeof(seq)) acked = seq;
-      close(fds[0]);
+      while (read(child.from_child, &seq, sizeof(seq)) == sizeof(seq)) {
+        acked = seq;
+      }
+      close(child.from_child);
 
       auto log = FileEventLog::Open(Env::Default(), path);
       ASSERT_TRUE(log.ok()) << log.status();
@@ -143,22 +159,17 @@ TEST(EventLogProcessTest, SecondWriterInAnotherProcessIsUnavailable) {
 
 TEST(EventLogProcessTest, LockOfAKilledWriterIsReleased) {
   const std::string path = FreshPath();
-  int fds[2];
-  ASSERT_EQ(pipe(fds), 0);
-  const pid_t pid = fork();
-  ASSERT_GE(pid, 0);
-  if (pid == 0) {
-    close(fds[0]);
+  const Child child = ForkWithPipe([&](int to_parent) {
     auto log = FileEventLog::Open(Env::Default(), path);
     const char ready = log.ok() ? 'y' : 'n';
-    if (write(fds[1], &ready, 1) != 1) _exit(1);
+    if (write(to_parent, &ready, 1) != 1) _exit(1);
     pause();
-    _exit(0);
-  }
-  close(fds[1]);
+  });
+  const pid_t pid = child.pid;
+  ASSERT_GE(pid, 0);
   char ready = 0;
-  ASSERT_EQ(read(fds[0], &ready, 1), 1);
-  close(fds[0]);
+  ASSERT_EQ(read(child.from_child, &ready, 1), 1);
+  close(child.from_child);
   ASSERT_EQ(ready, 'y');
 
   auto blocked = FileEventLog::Open(Env::Default(), path);

@@ -19,6 +19,7 @@
 #include "storage/fault_env.h"
 #include "storage/log_format.h"
 #include "storage/log_reader.h"
+#include "storage/test_dir.h"
 
 namespace checkers::storage {
 namespace {
@@ -243,20 +244,10 @@ TEST(FileEventLogTest,
   EXPECT_FALSE(env.FileExists(ParentDir(kPath)));
 }
 
-// A fresh directory under $TEST_TMPDIR for a test on the real file system.
-std::string RealDir() {
-  const char* base = std::getenv("TEST_TMPDIR");
-  const std::string dir = absl::StrCat(
-      base != nullptr ? base : "/tmp", "/event_log_test/",
-      ::testing::UnitTest::GetInstance()->current_test_info()->name());
-  EXPECT_TRUE(Env::Default()->CreateDirs(dir).ok());
-  return dir;
-}
-
 // Opening for reading a FIFO with no writer would wait forever; a
 // directory would be renamed aside, contents and all, as a damaged save.
 TEST(FileEventLogTest, SaveThatIsNotARegularFileIsRefusedAtOnceAndLeftAlone) {
-  const std::string dir = RealDir();
+  const std::string dir = RunningTestDir("event_log_test");
   const std::string fifo = dir + "/fifo.log";
   ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0) << std::strerror(errno);
   const std::string directory = dir + "/directory.log";
@@ -310,7 +301,7 @@ TEST(FileEventLogTest, SaveThatIsNotARegularFileIsRefusedAtOnceAndLeftAlone) {
 }
 
 TEST(FileEventLogTest, SymlinkedSaveIsWrittenThroughToItsTarget) {
-  const std::string dir = RealDir();
+  const std::string dir = RunningTestDir("event_log_test");
   const std::string target = dir + "/target.log";
   const std::string link = dir + "/link.log";
   {

@@ -80,7 +80,7 @@ TEST_F(CliGameTest, ARussianGameIsStartedPlayedAndShownWithItsRules) {
   r = Run({"show", "--json"});
   EXPECT_THAT(r.out, HasSubstr(R"("rules":"russian")"));
   r = Run({"log"});
-  EXPECT_THAT(r.out, HasSubstr("game started: russian rules"));
+  EXPECT_THAT(r.out, HasSubstr("game started: Russian draughts"));
   r = Run({"rules"});
   EXPECT_THAT(r.out, HasSubstr("Rules: Russian draughts"));
   EXPECT_THAT(r.out, HasSubstr("Kings fly"));
@@ -341,6 +341,40 @@ TEST_F(CliGameTest, UnwritableSaveExits73) {
       {"new", "--mode=two-player", "--save=" + file + "/match.log"});
   EXPECT_EQ(r.exit_code, 73);
   EXPECT_EQ(Lines(r.err), 1);
+}
+
+// The errors a player meets are worded by the command from the lower
+// layers' typed reasons (status codes, refusals), not passed on in English.
+TEST_F(CliGameTest, ErrorsAPlayerMeetsSpeakTheInterfaceLanguage) {
+  ASSERT_EQ(
+      Run({"new", "--mode=two-player", "--fen=B:BK11:W6,7,14,15"}).exit_code,
+      0);
+  CommandResult r = Run({"move", "11x11", "--lang=sv"});
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_THAT(r.err, HasSubstr("”11x11” passar mer än en slagväg; skriv hela "
+                               "vägen: 11x18x9x2x11 11x2x9x18x11"));
+
+  const int fd = open((save_ + ".lock").c_str(), O_RDWR | O_CREAT, 0644);
+  ASSERT_GE(fd, 0);
+  ASSERT_EQ(flock(fd, LOCK_EX | LOCK_NB), 0);
+  r = Run({"move", "11x2x9x18x11", "--lang=sv"});
+  close(fd);
+  EXPECT_EQ(r.exit_code, 75);
+  EXPECT_THAT(r.err, HasSubstr("används av ett annat pågående parti"));
+
+  r = Run({"moves", "--fen=B:W33:B1", "--lang=it"});
+  EXPECT_EQ(r.exit_code, 65);
+  EXPECT_THAT(r.err, HasSubstr("«B:W33:B1» non è una posizione FEN"));
+
+  std::string bytes = ReadAll(save_);
+  bytes[bytes.size() / 2] ^= 0x40;
+  std::ofstream(save_, std::ios::binary) << bytes;
+  r = Run({"move", "11x2x9x18x11", "--lang=sv"});
+  EXPECT_EQ(r.exit_code, 65);
+  EXPECT_THAT(r.err, HasSubstr("är skadad"));
+  r = Run({"new", "--mode=two-player", "--lang=sv"});
+  EXPECT_EQ(r.exit_code, 65);
+  EXPECT_THAT(r.err, HasSubstr("behåller den som " + save_ + ".damaged"));
 }
 
 TEST_F(CliGameTest, CorruptedSaveExits65AndIsLeftAlone) {

@@ -183,6 +183,15 @@ TEST(CliToolsTest, TrapsImportWholeAndAnImportNeverOverwrites) {
   EXPECT_EQ(ReadAll(out + "/game-0001.log"), before);
 }
 
+// `checkers import` of a PDN file written with `text` into `dir`, into
+// `dir`/out.
+testing::CommandResult ImportText(const std::string& dir,
+                                  const std::string& name,
+                                  const std::string& text) {
+  WriteAll(dir + "/" + name, text);
+  return RunCheckers({"import", dir + "/" + name, "--out=" + dir + "/out"});
+}
+
 TEST(CliToolsTest, ImportRefusalsFollowTheContract) {
   const std::string dir = NewTempDir("import-errors");
   EXPECT_EQ(RunCheckers({"import", DataPath("traps.pdn")}).exit_code, 64);
@@ -191,9 +200,8 @@ TEST(CliToolsTest, ImportRefusalsFollowTheContract) {
       RunCheckers({"import", dir + "/none.pdn", "--out=" + dir});
   EXPECT_EQ(missing.exit_code, 66);
   EXPECT_THAT(missing.err, HasSubstr("none.pdn"));
-  WriteAll(dir + "/bad.pdn", "[Event \"never closed\n1. 11-15 *\n");
   const auto bad =
-      RunCheckers({"import", dir + "/bad.pdn", "--out=" + dir + "/out"});
+      ImportText(dir, "bad.pdn", "[Event \"never closed\n1. 11-15 *\n");
   EXPECT_EQ(bad.exit_code, 65);
   EXPECT_EQ(LineCount(bad.err), 1);
   EXPECT_THAT(bad.err, HasSubstr("bad.pdn: PDN line 1"));
@@ -201,11 +209,10 @@ TEST(CliToolsTest, ImportRefusalsFollowTheContract) {
 
 TEST(CliToolsTest, ImportRefusalsQuoteTheFileWithoutItsControlBytes) {
   const std::string dir = NewTempDir("import-control");
-  WriteAll(dir + "/games.pdn",
-           "[Event \"\x1b]0;owned\x07\x1b[2J\"]\n1. 11-14 *\n\n"
-           "[Event \"fine\"]\n1. 11-15 *\n");
   const auto r =
-      RunCheckers({"import", dir + "/games.pdn", "--out=" + dir + "/out"});
+      ImportText(dir, "games.pdn",
+                 "[Event \"\x1b]0;owned\x07\x1b[2J\"]\n1. 11-14 *\n\n"
+                 "[Event \"fine\"]\n1. 11-15 *\n");
   EXPECT_EQ(r.exit_code, 1) << r.err;
   EXPECT_THAT(r.err, HasSubstr("not imported: game 1"));
   EXPECT_EQ(r.err.find('\x1b'), std::string::npos) << r.err;
@@ -214,11 +221,9 @@ TEST(CliToolsTest, ImportRefusalsQuoteTheFileWithoutItsControlBytes) {
 
 TEST(CliToolsTest, LatinOnePdnImportsALogEveryToolReads) {
   const std::string dir = NewTempDir("import-latin1");
-  WriteAll(dir + "/latin1.pdn",
-           "[Black \"Jos\xe9\"]\n[White \"Ren\xe9"
-           "e\"]\n1. 11-15 23-19 *\n");
-  const auto r =
-      RunCheckers({"import", dir + "/latin1.pdn", "--out=" + dir + "/out"});
+  const auto r = ImportText(dir, "latin1.pdn",
+                            "[Black \"Jos\xe9\"]\n[White \"Ren\xe9"
+                            "e\"]\n1. 11-15 23-19 *\n");
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_EQ(r.err, "");
   const std::string log = dir + "/out/game-0001.log";
@@ -238,6 +243,42 @@ TEST(CliToolsTest, AuditOfASoundGameExitsZero) {
                          ": sound (5 events, 4 turns)\nThe game goes on: "
                          "Red to move after 4 turns\n"));
   EXPECT_EQ(r.err, "");
+}
+
+TEST(CliToolsTest, AuditSpeaksTheInterfaceLanguageAndItsJsonStaysEnglish) {
+  const std::string path =
+      Write(FourTurns(), NewTempDir("audit-sv") + "/game.log");
+  const auto r = RunCheckers({"audit", path, "--lang=sv"});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out,
+            absl::StrCat(path,
+                         ": felfri (5 händelser, 4 turer)\nPartiet fortsätter: "
+                         "Röd drar efter 4 turer\n"));
+  const auto json = RunCheckers({"audit", path, "--json", "--lang=sv"});
+  EXPECT_EQ(json.exit_code, 0) << json.err;
+  EXPECT_EQ(json.out, RunCheckers({"audit", path, "--json"}).out);
+  EXPECT_THAT(
+      RunCheckers({"audit", NewTempDir("audit-sv") + "/none.log", "--lang=sv"})
+          .err,
+      HasSubstr("ingen fil"));
+}
+
+TEST(CliToolsTest, ReplayAndLogSpeakTheInterfaceLanguage) {
+  const std::string path =
+      Write(FourTurns(), NewTempDir("replay-sv") + "/game.log");
+  const auto replay = RunCheckers({"replay", path, "--ply=1", "--lang=sv"});
+  ASSERT_EQ(replay.exit_code, 0) << replay.err;
+  EXPECT_THAT(replay.out,
+              StartsWith("Tur 1 av 4 (post 2): Röd spelade 11-15\n"));
+  EXPECT_THAT(replay.out, HasSubstr("Vit drar\n"));
+  EXPECT_THAT(replay.out, HasSubstr("Upprepning: ställningen har förekommit"));
+  const auto log = RunCheckers({"log", path, "--lang=it"});
+  ASSERT_EQ(log.exit_code, 0) << log.err;
+  EXPECT_THAT(log.out, HasSubstr("partita iniziata: "));
+  EXPECT_THAT(log.out, HasSubstr("turno 1"));
+  const auto json = RunCheckers({"log", path, "--json", "--lang=it"});
+  EXPECT_EQ(json.out, RunCheckers({"log", path, "--json"}).out);
+  EXPECT_EQ(RunCheckers({"replay", path, "--lang=xx"}).exit_code, 64);
 }
 
 TEST(CliToolsTest, AuditOfTheSaveWhenNoFileIsNamed) {

@@ -73,6 +73,41 @@ absl::Status Usage(absl::string_view message) {
 // The interface language of a command; --lang must name one.
 absl::StatusOr<const lang::Catalogue*> Words() { return InterfaceLanguage(); }
 
+// Words() for a command that takes no positional words; a usage error
+// (`usage`: what it takes instead) when it was given some.
+absl::StatusOr<const lang::Catalogue*> WordsWithoutArguments(
+    const std::vector<std::string>& positional, absl::string_view usage) {
+  absl::StatusOr<const lang::Catalogue*> t = Words();
+  if (t.ok() && !positional.empty()) return Usage(usage);
+  return t;
+}
+
+// A save that could not be opened or read, in the command's words. The
+// status code (and so the exit code) stays the storage's: Unavailable for
+// a save another running game holds, DataLoss for a damaged one
+// (session::Session::OpenForCommand); other errors keep the system's words.
+absl::Status SaveError(const lang::Catalogue& t, const std::string& path,
+                       const absl::Status& error) {
+  switch (error.code()) {
+    case absl::StatusCode::kUnavailable:
+      return absl::UnavailableError(t.Get("cmd.locked", {{"path", path}}));
+    case absl::StatusCode::kDataLoss:
+      return absl::DataLossError(
+          t.Get("cmd.damaged",
+                {{"path", path}, {"detail", std::string(error.message())}}));
+    default:
+      return error;
+  }
+}
+
+// A --fen that is not a position, in the command's words; `error` is the
+// reader's, naming the part it could not read.
+absl::Status BadFen(const lang::Catalogue& t, const std::string& fen,
+                    const absl::Status& error) {
+  return absl::InvalidArgumentError(t.Get(
+      "cmd.bad_fen", {{"fen", fen}, {"detail", std::string(error.message())}}));
+}
+
 // The save behind a command that changes the game: opened through a
 // session that refuses to go on in memory, so that a command either saves
 // what it did or fails. Only `new` creates a save that does not exist.
@@ -85,7 +120,7 @@ absl::StatusOr<std::unique_ptr<session::Session>> OpenSession(
   if (absl::IsNotFound(opened)) {
     return absl::FailedPreconditionError(t.Get("cmd.no_game"));
   }
-  if (!opened.ok()) return opened;
+  if (!opened.ok()) return SaveError(t, *path, opened);
   return s;
 }
 
@@ -262,11 +297,11 @@ int RunNew(const std::vector<std::string>& positional) {
   if (absl::IsDataLoss(opened)) {
     // A damaged save is kept aside, never overwritten.
     if (!absl::GetFlag(FLAGS_yes)) {
-      return Fail(kExitBadData,
-                  absl::DataLossError(absl::StrCat(
-                      opened.message(),
-                      "; `checkers new --yes` keeps the damaged save as ",
-                      *path, ".damaged and starts a new game")));
+      return Fail(
+          kExitBadData,
+          absl::DataLossError((*t)->Get(
+              "cmd.damaged_new",
+              {{"path", *path}, {"detail", std::string(opened.message())}})));
     }
     absl::StatusOr<std::string> kept = s.SetDamagedSaveAside();
     if (!kept.ok()) return Fail(kept.status());
@@ -274,7 +309,7 @@ int RunNew(const std::vector<std::string>& positional) {
                  (*t)->Get("notice.damaged_kept", {{"path", *kept}}).c_str());
     opened = s.OpenForCommand(*path, /*create=*/true);
   }
-  if (!opened.ok()) return Fail(opened);
+  if (!opened.ok()) return Fail(SaveError(**t, *path, opened));
   PrintReports(**t, s);
 
   absl::StatusOr<events::GameStarted> started = StartFromFlags(s.state());
@@ -286,7 +321,7 @@ int RunNew(const std::vector<std::string>& positional) {
   }
   if (!started->start_fen().empty()) {
     if (absl::StatusOr<Position> p = ParseFen(started->start_fen()); !p.ok())
-      return Fail(kExitBadData, p.status());
+      return Fail(kExitBadData, BadFen(**t, started->start_fen(), p.status()));
   }
   if (session::Outcome o = s.NewGame(*std::move(started)); !o.ok()) {
     return Fail(o.status.code() == absl::StatusCode::kInvalidArgument
@@ -322,9 +357,9 @@ int RunMove(const std::vector<std::string>& positional) {
 }
 
 int RunUndo(const std::vector<std::string>& positional) {
-  absl::StatusOr<const lang::Catalogue*> t = Words();
+  absl::StatusOr<const lang::Catalogue*> t =
+      WordsWithoutArguments(positional, "undo takes no words");
   if (!t.ok()) return Fail(t.status());
-  if (!positional.empty()) return Fail(Usage("undo takes no words"));
   absl::StatusOr<std::unique_ptr<session::Session>> s = OpenSession(**t, false);
   if (!s.ok()) return Fail(s.status());
   PrintReports(**t, **s);
@@ -342,14 +377,14 @@ absl::StatusOr<storage::LoadedGame> LoadSave(const lang::Catalogue& t) {
   if (game.status().code() == absl::StatusCode::kNotFound) {
     return absl::NotFoundError(t.Get("cmd.no_save", {{"path", *path}}));
   }
+  if (!game.ok()) return SaveError(t, *path, game.status());
   return game;
 }
 
 int RunShow(const std::vector<std::string>& positional) {
-  absl::StatusOr<const lang::Catalogue*> t = Words();
+  absl::StatusOr<const lang::Catalogue*> t = WordsWithoutArguments(
+      positional, "show takes no words; use --json or --save");
   if (!t.ok()) return Fail(t.status());
-  if (!positional.empty())
-    return Fail(Usage("show takes no words; use --json or --save"));
   absl::StatusOr<storage::LoadedGame> game = LoadSave(**t);
   if (!game.ok()) return Fail(game.status());
   if (absl::GetFlag(FLAGS_json)) {
@@ -361,17 +396,16 @@ int RunShow(const std::vector<std::string>& positional) {
 }
 
 int RunGameMoves(const std::vector<std::string>& positional) {
-  absl::StatusOr<const lang::Catalogue*> t = Words();
+  absl::StatusOr<const lang::Catalogue*> t =
+      WordsWithoutArguments(positional, "moves takes no words; use --fen=FEN");
   if (!t.ok()) return Fail(t.status());
-  if (!positional.empty())
-    return Fail(Usage("moves takes no words; use --fen=FEN"));
   const std::string fen = absl::GetFlag(FLAGS_fen);
   // An empty --fen= is a bad FEN, not "no FEN": never the save instead.
   if (!fen.empty() || FlagGiven("fen")) {
     absl::StatusOr<Edition> edition = RulesFlag();
     if (!edition.ok()) return Fail(kExitUsage, edition.status());
     absl::StatusOr<Position> pos = ParseFen(fen);
-    if (!pos.ok()) return Fail(kExitBadData, pos.status());
+    if (!pos.ok()) return Fail(kExitBadData, BadFen(**t, fen, pos.status()));
     const std::vector<std::string> moves =
         LegalMoveTexts(*pos, CaptureRule::kMandatory, *edition);
     for (const std::string& m : moves) std::printf("%s\n", m.c_str());
@@ -401,9 +435,9 @@ int RunGameMoves(const std::vector<std::string>& positional) {
 }
 
 int RunResign(const std::vector<std::string>& positional) {
-  absl::StatusOr<const lang::Catalogue*> t = Words();
+  absl::StatusOr<const lang::Catalogue*> t =
+      WordsWithoutArguments(positional, "resign takes no words");
   if (!t.ok()) return Fail(t.status());
-  if (!positional.empty()) return Fail(Usage("resign takes no words"));
   absl::StatusOr<std::unique_ptr<session::Session>> s = OpenOngoingGame(**t);
   if (!s.ok()) return Fail(s.status());
   if (session::Outcome o = (*s)->Resign(); !o.ok())
@@ -444,9 +478,9 @@ int RunDraw(const std::vector<std::string>& positional) {
 // `checkers rules`: the rules of the edition with the rule options of the
 // saved game, or the defaults when there is none.
 int RunRules(const std::vector<std::string>& positional) {
-  absl::StatusOr<const lang::Catalogue*> t = Words();
+  absl::StatusOr<const lang::Catalogue*> t =
+      WordsWithoutArguments(positional, "rules takes no words");
   if (!t.ok()) return Fail(t.status());
-  if (!positional.empty()) return Fail(Usage("rules takes no words"));
   std::optional<storage::LoadedGame> game;
   if (absl::StatusOr<std::string> path = SavePath(); path.ok()) {
     absl::StatusOr<storage::LoadedGame> loaded =

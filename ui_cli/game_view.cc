@@ -1,11 +1,11 @@
 #include "ui_cli/game_view.h"
 
+#include <algorithm>
 #include <string>
 #include <vector>
 
 #include "absl/strings/ascii.h"
 #include "absl/strings/str_cat.h"
-#include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
 #include "engine/fen.h"
 #include "engine/notation.h"
@@ -14,7 +14,7 @@
 #include "json/encode.h"
 #include "json/state_json.h"
 #include "nlohmann/json.hpp"
-#include "ui_cli/board_grid.h"
+#include "ui_cli/play_text.h"
 
 namespace checkers::cli {
 namespace {
@@ -23,30 +23,23 @@ using events::Event;
 using events::GameState;
 using events::Side;
 
+// JSON names sides by their colour in English, the machine word of
+// events::SideName.
 std::string Name(const GameState& s, Side side) {
   return std::string(events::SideName(s.started.get(), side));
 }
 
-std::string ModeText(const GameState& s) {
-  if (s.started == nullptr) return "";
-  if (s.mode == events::REMOTE) return "two players on their own devices";
-  if (!s.vs_computer()) return "two players";
-  std::string level =
-      absl::AsciiStrToLower(events::Difficulty_Name(s.difficulty));
-  return absl::StrCat("vs computer (", level, "), you play ",
-                      Name(s, s.human_side));
+// `text` and spaces up to `width` characters (UTF-8 code points, so that
+// the log's columns line up in every language).
+std::string Padded(absl::string_view text, int width) {
+  int characters = 0;
+  for (char c : text)
+    characters += (static_cast<unsigned char>(c) & 0xC0) != 0x80;
+  return absl::StrCat(text, std::string(std::max(0, width - characters), ' '));
 }
 
-std::string ResultWords(const GameState& s, events::Result result) {
-  switch (result) {
-    case events::FIRST_WINS:
-      return absl::StrCat(Name(s, events::FIRST), " wins");
-    case events::SECOND_WINS:
-      return absl::StrCat(Name(s, events::SECOND), " wins");
-    default:
-      return "Draw";
-  }
-}
+// JSON and the log's --json text are in English whatever the locale.
+const lang::Catalogue& English() { return lang::Catalogue::Builtin("en"); }
 
 }  // namespace
 
@@ -54,82 +47,6 @@ std::string TurnText(const GameState& before, const events::TurnPlayed& turn) {
   absl::StatusOr<Move> move = events::CheckTurn(before, turn);
   if (!move.ok()) return absl::StrJoin(turn.squares(), "-");
   return MoveToText(*move);
-}
-
-std::string BoardText(const Position& pos, const events::GameStarted* started,
-                      bool flipped) {
-  // The letters of the engine's Black (squares 1-12) and White.
-  const bool white_first =
-      started != nullptr &&
-      TraitsOf(events::EditionOf(started->edition())).light_moves_first;
-  const char first = absl::ascii_tolower(events::SideName(
-      started, white_first ? events::SECOND : events::FIRST)[0]);
-  const char second = absl::ascii_tolower(events::SideName(
-      started, white_first ? events::FIRST : events::SECOND)[0]);
-  return BoardGrid(flipped).Text([&](Square s) -> std::string {
-    switch (pos.PieceAt(s)) {
-      case Piece::kBlackMan:
-        return std::string(1, first);
-      case Piece::kBlackKing:
-        return std::string(1, absl::ascii_toupper(first));
-      case Piece::kWhiteMan:
-        return std::string(1, second);
-      case Piece::kWhiteKing:
-        return std::string(1, absl::ascii_toupper(second));
-      case Piece::kEmpty:
-        break;
-    }
-    return absl::StrCat(s + 1);
-  });
-}
-
-events::Side BottomSide(const GameState& s) {
-  return s.vs_computer() ? s.human_side : events::FIRST;
-}
-
-bool Flipped(const GameState& s) {
-  return s.ColorOf(BottomSide(s)) == Color::kBlack;
-}
-
-std::string EndText(const GameState& s) {
-  if (!s.over()) return "";
-  const events::GameEnded& e = *s.ended;
-  const std::string result = ResultWords(s, e.result());
-  switch (e.reason()) {
-    case events::NO_LEGAL_MOVE: {
-      const Side loser =
-          e.result() == events::FIRST_WINS ? events::SECOND : events::FIRST;
-      return absl::StrCat(result, ": ", Name(s, loser), " has no legal move");
-    }
-    case events::THREEFOLD_REPETITION:
-      return absl::StrCat("Draw: third repetition (seqs ",
-                          absl::StrJoin(e.repetition_seqs(), ", "), ")");
-    case events::NO_PROGRESS:
-      return absl::StrCat(
-          "Draw: ", s.rules.no_progress_limit / 2,
-          " turns each without a capture or a man's move (since seq ",
-          e.no_progress_since_seq(), ")");
-    case events::TURN_LIMIT:
-      return absl::StrCat("Draw: the limit of ", s.rules.turn_limit, " turns");
-    case events::AGREEMENT:
-      return "Draw by agreement";
-    case events::LONE_KING_HELD:
-      return absl::StrCat("Draw: the lone king was not taken within ",
-                          s.rules.lone_king_turns,
-                          " turns of the kings' side (since seq ",
-                          e.lone_king_since_seq(), ")");
-    case events::KING_AGAINST_KING:
-      return "Draw: one king against one king";
-    case events::RESIGNATION: {
-      const Side loser =
-          e.result() == events::FIRST_WINS ? events::SECOND : events::FIRST;
-      return absl::StrCat(result, ": ", Name(s, loser), " resigned");
-    }
-    case events::RECORDED:
-      return absl::StrCat(result, " (the recorded result)");
-    default:
-      return result;
-  }
 }
 
 std::string ShowJson(const GameState& s) {
@@ -159,11 +76,16 @@ std::string ShowJson(const GameState& s) {
   o["over"] = s.over();
   if (s.over()) {
     o["result"] = json::ResultWord(s.ended->result());
-    o["winner"] = s.ended->result() == events::DRAW
-                      ? ""
-                      : ResultWords(s, s.ended->result());
+    const Side winner = s.ended->result() == events::FIRST_WINS
+                            ? events::FIRST
+                            : events::SECOND;
+    o["winner"] =
+        s.ended->result() == events::DRAW
+            ? ""
+            : English().Get("end.winner",
+                            {{"winner", SideText(English(), s, winner)}});
     o["reason"] = json::ReasonWord(s.ended->reason());
-    o["end"] = EndText(s);
+    o["end"] = EndText(English(), s, EndEvidence::kCite);
   } else {
     o["result"] = nullptr;
     o["legal_moves"] =
@@ -175,54 +97,49 @@ std::string ShowJson(const GameState& s) {
 namespace {
 
 // The event in words, without seq and turn.
-std::string EventWords(const GameState& before,
+std::string EventWords(const lang::Catalogue& t, const GameState& before,
                        const events::CheckedEvent& checked) {
   const Event& e = checked.event();
   switch (e.kind_case()) {
     case Event::kGameStarted: {
-      const events::GameStarted& g = e.game_started();
-      GameState after = events::Apply(before, checked);
-      std::string text =
-          absl::StrCat("game started: ", EditionName(after.rules.edition),
-                       " rules, ", ModeText(after));
-      absl::StrAppend(
-          &text, ", from ",
-          g.start_fen().empty() ? "the standard start" : g.start_fen());
-      return text;
+      const std::string& fen = e.game_started().start_fen();
+      const GameState after = events::Apply(before, checked);
+      return t.Get("log.started",
+                   {{"rules", EditionText(t, after.rules.edition)},
+                    {"mode", ModeText(t, after)},
+                    {"from", fen.empty() ? t.Get("log.standard_start") : fen}});
     }
     case Event::kTurnPlayed: {
-      std::string text = MoveToText(checked.move());
-      if (e.turn_played().has_computer()) {
-        const events::ComputerChoice& c = e.turn_played().computer();
-        absl::StrAppend(
-            &text, "  (computer, ",
-            absl::AsciiStrToLower(events::Difficulty_Name(c.level())),
-            ", depth ", c.depth(), ", ", c.nodes(), " nodes)");
-      }
-      return text;
+      const std::string move = MoveToText(checked.move());
+      if (!e.turn_played().has_computer()) return move;
+      const events::ComputerChoice& c = e.turn_played().computer();
+      return t.Get("log.computer_turn",
+                   {{"move", move},
+                    {"level", DifficultyText(t, c.level())},
+                    {"depth", absl::StrCat(c.depth())},
+                    {"nodes", absl::StrCat(c.nodes())}});
     }
     case Event::kDrawOffered:
-      return "offers a draw";
+      return t.Get("log.draw_offered");
     case Event::kDrawAccepted:
-      return "accepts the draw";
+      return t.Get("log.draw_accepted");
     case Event::kDrawDeclined:
-      return "declines the draw";
+      return t.Get("log.draw_declined");
     case Event::kResigned:
-      return "resigns";
-    case Event::kGameEnded: {
-      GameState after = events::Apply(before, checked);
-      return absl::StrCat("game over: ", EndText(after));
-    }
-    case Event::kModeChanged: {
-      GameState after = events::Apply(before, checked);
-      return absl::StrCat("the game goes on: ", ModeText(after));
-    }
+      return t.Get("log.resigned");
+    case Event::kGameEnded:
+      return t.Get("log.game_over",
+                   {{"end", EndText(t, events::Apply(before, checked),
+                                    EndEvidence::kCite)}});
+    case Event::kModeChanged:
+      return t.Get("log.goes_on",
+                   {{"mode", ModeText(t, events::Apply(before, checked))}});
     case Event::kSeatTaken:
-      return absl::StrCat("takes the seat: ", e.seat_taken().name());
+      return t.Get("log.seat_taken", {{"name", e.seat_taken().name()}});
     case Event::KIND_NOT_SET:
       break;
   }
-  return "an event of an unknown kind";
+  return t.Get("log.unknown");
 }
 
 // The side an event belongs to, if any.
@@ -247,15 +164,17 @@ std::optional<Side> EventSide(const Event& e) {
 
 }  // namespace
 
-std::string EventLine(const GameState& before,
+std::string EventLine(const lang::Catalogue& t, const GameState& before,
                       const events::CheckedEvent& checked) {
   const Event& e = checked.event();
   const std::optional<Side> side = EventSide(e);
   const int turn =
       e.kind_case() == Event::kTurnPlayed ? before.turns + 1 : before.turns;
-  return absl::StrFormat("seq %-4d turn %-4d %-6s %s", before.last_seq + 1,
-                         turn, side.has_value() ? Name(before, *side) : "-",
-                         EventWords(before, checked));
+  return absl::StrCat(
+      Padded(t.Get("log.seq", {{"n", absl::StrCat(before.last_seq + 1)}}), 8),
+      " ", Padded(t.Get("log.turn", {{"n", absl::StrCat(turn)}}), 9), " ",
+      Padded(side.has_value() ? SideText(t, before, *side) : "-", 6), " ",
+      EventWords(t, before, checked));
 }
 
 std::string EventJson(const GameState& before,
@@ -310,7 +229,7 @@ std::string EventJson(const GameState& before,
       o["event"] = "unknown";
       break;
   }
-  o["text"] = EventWords(before, checked);
+  o["text"] = EventWords(English(), before, checked);
   return json::Dump(o);
 }
 

@@ -7,66 +7,65 @@
 #include "events/validate.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
+#include "lang/catalogue.h"
+#include "ui_cli/folded_game.h"
 
 namespace checkers::cli {
 namespace {
 
 using ::testing::HasSubstr;
 
-events::GameState Fold(const std::string& fen,
-                       const std::vector<std::string>& moves) {
-  events::GameStarted started;
-  started.set_start_fen(fen);
-  events::GameState s;
-  auto commit = [&s](events::Event e) {
-    absl::Status st = events::CommitAndFold(std::move(e), &s, nullptr);
-    ASSERT_TRUE(st.ok()) << st;
-  };
-  commit(*events::StartEvent(started));
-  for (const std::string& m : moves) commit(*events::TurnEvent(s, m));
-  return s;
-}
-
-TEST(GameViewTest, BoardShowsPiecesAsLettersAndEmptySquaresAsNumbers) {
-  const std::string board = BoardText(Position::Initial(), nullptr, false);
-  EXPECT_EQ(board,
-            "     r     r     r     r\n"
-            "  r     r     r     r\n"
-            "     r     r     r     r\n"
-            " 13    14    15    16\n"
-            "    17    18    19    20\n"
-            "  w     w     w     w\n"
-            "     w     w     w     w\n"
-            "  w     w     w     w\n");
-}
-
-TEST(GameViewTest, FlippedBoardPutsSquareOneAtTheBottomRight) {
-  const std::string board = BoardText(*ParseFen("B:WK32:B1"), nullptr, true);
-  EXPECT_EQ(board.substr(0, board.find('\n')), "     W    31    30    29");
-  EXPECT_THAT(board, HasSubstr("  4     3     2     r\n"));
-}
-
 TEST(GameViewTest, JsonOfAFinishedGameGivesWinnerAndReason) {
-  const events::GameState s = Fold("W:W22:B18", {"22x15"});
+  const events::GameState s = FoldedGame("W:W22:B18", {"22x15"});
   EXPECT_THAT(ShowJson(s), HasSubstr(R"("result":"second")"));
   EXPECT_THAT(ShowJson(s), HasSubstr(R"("reason":"no_legal_move")"));
 }
 
 TEST(GameViewTest, JsonListsLegalMovesWhileTheGameGoesOn) {
-  EXPECT_THAT(ShowJson(Fold("", {})),
+  EXPECT_THAT(ShowJson(FoldedGame("", {})),
               HasSubstr(R"("legal_moves":["9-13","9-14",)"));
 }
 
 TEST(GameViewTest, EventLinesNameSeqTurnSideAndMove) {
-  const events::GameState s = Fold("W:W22:B18,10", {});
+  const events::GameState s = FoldedGame("W:W22:B18,10", {});
   const events::Event turn = *events::TurnEvent(s, "22x6");
   const events::CheckedEvent checked = *events::Check(s, turn);
-  EXPECT_EQ(EventLine(s, checked), "seq 2    turn 1    White  22x15x6");
+  EXPECT_EQ(EventLine(lang::Catalogue::Builtin("en"), s, checked),
+            "seq 2    turn 1    White  22x15x6");
   EXPECT_THAT(EventJson(s, checked), HasSubstr(R"("move":"22x15x6")"));
 }
 
+TEST(GameViewTest, EventLinesSpeakTheCataloguesLanguageAndJsonStaysEnglish) {
+  events::GameState before;
+  events::GameStarted started;
+  started.set_mode(events::TWO_PLAYER);
+  const events::Event event = *events::StartEvent(started);
+  const events::CheckedEvent start = *events::Check(before, event);
+  EXPECT_EQ(EventLine(lang::Catalogue::Builtin("sv"), before, start),
+            "post 1   tur 0     -      partiet startade: Engelskt damspel "
+            "(checkers), två spelare · samma enhet, från standardställningen");
+  // Columns are counted in characters, not bytes.
+  EXPECT_EQ(EventLine(lang::Catalogue::Builtin("sr"), before, start)
+                .substr(0, std::string("запис 1  потез 0   -      ").size()),
+            "запис 1  потез 0   -      ");
+  EXPECT_THAT(EventJson(before, start),
+              HasSubstr(R"("text":"game started: English draughts (checkers), )"
+                        R"(two players · same device, )"
+                        R"(from the standard start")"));
+}
+
+TEST(GameViewTest, JsonOfAGameEndCitesItsEvidenceInEnglish) {
+  const events::GameState s = FoldedGame(
+      "B:WK32:BK1",
+      {"1-6", "32-27", "6-1", "27-32", "1-6", "32-27", "6-1", "27-32"});
+  ASSERT_TRUE(s.over());
+  EXPECT_THAT(ShowJson(s),
+              HasSubstr(R"j("end":"Draw: third repetition of the same )j"
+                        R"j(position (seqs 1, 5, 9)")j"));
+}
+
 TEST(GameViewTest, TurnTextAsksTheRulesWhetherATurnCaptures) {
-  const events::GameState s = Fold("W:W22:B18,10", {});
+  const events::GameState s = FoldedGame("W:W22:B18,10", {});
   EXPECT_EQ(TurnText(s, events::TurnEvent(s, "22x6")->turn_played()),
             "22x15x6");
   events::TurnPlayed not_legal;
@@ -74,7 +73,7 @@ TEST(GameViewTest, TurnTextAsksTheRulesWhetherATurnCaptures) {
   not_legal.add_squares(22);
   not_legal.add_squares(15);
   EXPECT_EQ(TurnText(s, not_legal), "22-15");
-  const events::GameState start = Fold("", {});
+  const events::GameState start = FoldedGame("", {});
   EXPECT_EQ(TurnText(start, events::TurnEvent(start, "11-15")->turn_played()),
             "11-15");
 }

@@ -12,7 +12,6 @@
 #include "engine/fen.h"
 #include "engine/notation.h"
 #include "ui_cli/board_grid.h"
-#include "ui_cli/game_view.h"
 #include "ui_cli/text_wrap.h"
 
 namespace checkers::cli {
@@ -32,17 +31,6 @@ bool IsKing(Piece piece) {
   return piece == Piece::kBlackKing || piece == Piece::kWhiteKing;
 }
 
-std::string DifficultyText(const lang::Catalogue& t, events::Difficulty d) {
-  switch (d) {
-    case events::EASY:
-      return t.Get("difficulty.easy");
-    case events::HARD:
-      return t.Get("difficulty.hard");
-    default:
-      return t.Get("difficulty.medium");
-  }
-}
-
 // "men on 1, 2" (the text of `key`), or the text of `none_key` ("no
 // men") when there are none.
 std::string PieceList(const lang::Catalogue& t, absl::string_view key,
@@ -58,6 +46,17 @@ std::string SquareNumbers(Bitboard board) {
   for (Bitboard b = board; b; b = PopLowest(b))
     squares.push_back(LowestSquare(b) + 1);
   return absl::StrJoin(squares, ", ");
+}
+
+std::string DifficultyText(const lang::Catalogue& t, events::Difficulty d) {
+  switch (d) {
+    case events::EASY:
+      return t.Get("difficulty.easy");
+    case events::HARD:
+      return t.Get("difficulty.hard");
+    default:
+      return t.Get("difficulty.medium");
+  }
 }
 
 std::string ColourKey(const GameState& state, Side side) {
@@ -82,6 +81,24 @@ std::string SideText(const lang::Catalogue& t, const GameState& state,
   return t.Get(absl::StrCat("colour.", ColourKey(state, side)));
 }
 
+events::Side BottomSide(const GameState& state) {
+  return state.vs_computer() ? state.human_side : events::FIRST;
+}
+
+bool Flipped(const GameState& state) {
+  return state.ColorOf(BottomSide(state)) == Color::kBlack;
+}
+
+std::string BoardText(const lang::Catalogue& t, const GameState& state) {
+  // Unflipped, row 0 (squares 1-4) is at the top: the home rows of the
+  // engine's Black. The bottom side's home rows go last.
+  return BoardGrid(Flipped(state)).Text([&](Square s) {
+    const Piece piece = state.position.PieceAt(s);
+    return piece == Piece::kEmpty ? absl::StrCat(s + 1)
+                                  : PieceLetter(t, state, piece);
+  });
+}
+
 std::string PieceText(const lang::Catalogue& t, const GameState& state,
                       Piece piece) {
   if (piece == Piece::kEmpty) return "";
@@ -98,6 +115,7 @@ std::string PieceLetter(const lang::Catalogue& t, const GameState& state,
 
 std::string ModeText(const lang::Catalogue& t, const GameState& state) {
   if (state.started == nullptr) return "";
+  if (state.mode == events::REMOTE) return t.Get("mode.remote");
   if (!state.vs_computer()) return t.Get("mode.two_player");
   return t.Get("mode.computer",
                {{"level", DifficultyText(t, state.difficulty)},
@@ -114,8 +132,10 @@ std::string ToMoveText(const lang::Catalogue& t, const GameState& state) {
   return t.Get("to_move.computer", {{"side", name}});
 }
 
-std::string EndText(const lang::Catalogue& t, const GameState& state) {
-  if (!state.over()) return "";
+namespace {
+
+// The result and its reason, without evidence.
+std::string EndWords(const lang::Catalogue& t, const GameState& state) {
   const events::GameEnded& end = *state.ended;
   const Side winner =
       end.result() == events::SECOND_WINS ? events::SECOND : events::FIRST;
@@ -147,6 +167,32 @@ std::string EndText(const lang::Catalogue& t, const GameState& state) {
       return end.result() == events::DRAW
                  ? t.Get("end.recorded_draw")
                  : t.Get("end.recorded_win", {{"winner", win}});
+  }
+}
+
+}  // namespace
+
+std::string EndText(const lang::Catalogue& t, const GameState& state,
+                    EndEvidence evidence) {
+  if (!state.over()) return "";
+  const events::GameEnded& end = *state.ended;
+  const std::string words = EndWords(t, state);
+  if (evidence == EndEvidence::kLeaveOut) return words;
+  switch (end.reason()) {
+    case events::THREEFOLD_REPETITION:
+      return t.Get("end.evidence.repetition",
+                   {{"end", words},
+                    {"seqs", absl::StrJoin(end.repetition_seqs(), ", ")}});
+    case events::NO_PROGRESS:
+      return t.Get(
+          "end.evidence.no_progress",
+          {{"end", words}, {"seq", absl::StrCat(end.no_progress_since_seq())}});
+    case events::LONE_KING_HELD:
+      return t.Get(
+          "end.evidence.no_progress",
+          {{"end", words}, {"seq", absl::StrCat(end.lone_king_since_seq())}});
+    default:
+      return words;
   }
 }
 
@@ -256,11 +302,7 @@ std::string ShowText(const lang::Catalogue& t, const GameState& s) {
       t.Get("show.rules", {{"edition", EditionText(t, s.rules.edition)},
                            {"options", OptionsText(t, s.started.get())}}),
       "\n");
-  absl::StrAppend(&text, BoardGrid(Flipped(s)).Text([&](Square sq) {
-    const Piece piece = s.position.PieceAt(sq);
-    return piece == Piece::kEmpty ? absl::StrCat(sq + 1)
-                                  : PieceLetter(t, s, piece);
-  }));
+  absl::StrAppend(&text, BoardText(t, s));
   absl::StrAppend(&text, "FEN: ", ToFen(s.position), "\n");
   if (s.over()) return text;
   if (std::string countdown = CountdownText(t, s); !countdown.empty())
@@ -304,13 +346,7 @@ std::string TurnReport(const lang::Catalogue& t, const GameState& state,
 
 std::string LineBoardText(const lang::Catalogue& t, const GameState& state) {
   const Position& pos = state.position;
-  // Unflipped, row 0 (squares 1-4) is at the top: the first side's home
-  // rows. The bottom side's home rows go last.
-  std::string text = BoardGrid(Flipped(state)).Text([&](Square s) {
-    const Piece piece = pos.PieceAt(s);
-    return piece == Piece::kEmpty ? absl::StrCat(s + 1)
-                                  : PieceLetter(t, state, piece);
-  });
+  std::string text = BoardText(t, state);
   for (Side side : {BottomSide(state), events::OtherSide(BottomSide(state))}) {
     const Color c = state.ColorOf(side);
     absl::StrAppend(
@@ -355,6 +391,10 @@ std::string RefusalText(const lang::Catalogue& t, const GameState& state,
       return t.Get(
           "refuse.move",
           {{"move", r.detail}, {"moves", absl::StrJoin(r.legal_moves, " ")}});
+    case Refusal::kAmbiguousMove:
+      return t.Get(
+          "refuse.ambiguous",
+          {{"move", r.detail}, {"routes", absl::StrJoin(r.legal_moves, " ")}});
     case Refusal::kNothingToUndo:
       return t.Get("refuse.nothing_to_undo");
     case Refusal::kNoOffer:

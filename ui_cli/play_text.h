@@ -16,7 +16,6 @@
 #include "lang/catalogue.h"
 #include "session/outcome.h"
 #include "session/session.h"
-#include "ui_cli/game_view.h"
 
 namespace checkers::cli {
 
@@ -35,6 +34,20 @@ std::string EditionText(const lang::Catalogue& t, Edition edition);
 std::string SideText(const lang::Catalogue& t, const events::GameState& state,
                      events::Side side);
 
+// The side shown at the bottom of the board: the person's side against
+// the computer, the side that moves first between two players.
+events::Side BottomSide(const events::GameState& state);
+
+// Whether the board is drawn turned (square 32 at the top-left): when the
+// bottom side starts on squares 1-12, the first side in English and pool,
+// the second in Russian.
+bool Flipped(const events::GameState& state);
+
+// The board as 8 lines of text: each piece as its letter (PieceLetter),
+// each empty playable square as its number, the bottom side's home rows
+// last (BottomSide).
+std::string BoardText(const lang::Catalogue& t, const events::GameState& state);
+
 // A piece in words, its colour and kind: "Red man", "White king". Empty
 // for Piece::kEmpty.
 std::string PieceText(const lang::Catalogue& t, const events::GameState& state,
@@ -46,6 +59,9 @@ std::string PieceText(const lang::Catalogue& t, const events::GameState& state,
 std::string PieceLetter(const lang::Catalogue& t,
                         const events::GameState& state, Piece piece);
 
+// The computer's level in words ("Medium").
+std::string DifficultyText(const lang::Catalogue& t, events::Difficulty level);
+
 // "vs computer (Medium), you play Red" or "two players · same device".
 std::string ModeText(const lang::Catalogue& t, const events::GameState& state);
 
@@ -54,9 +70,18 @@ std::string ModeText(const lang::Catalogue& t, const events::GameState& state);
 std::string ToMoveText(const lang::Catalogue& t,
                        const events::GameState& state);
 
+// Whether the wording of a game's end cites the records that prove it.
+enum class EndEvidence {
+  kLeaveOut,
+  // The tools' wording: "... (seqs 1, 5, 9)", "... (since seq 12)".
+  kCite,
+};
+
 // The result and its reason: "Red wins: White has no legal move",
-// "Draw: third repetition", ...; empty while the game goes on.
-std::string EndText(const lang::Catalogue& t, const events::GameState& state);
+// "Draw: third repetition of the same position", ...; empty while the
+// game goes on. The one wording of a game's end, for play and the tools.
+std::string EndText(const lang::Catalogue& t, const events::GameState& state,
+                    EndEvidence evidence = EndEvidence::kLeaveOut);
 
 // "Automatic draw in N turns without ..." before the no-progress draw, or
 // "Draw at the turn limit in N turns" when the turn limit comes first;

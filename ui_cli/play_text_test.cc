@@ -11,6 +11,7 @@
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "lang/catalogue.h"
+#include "ui_cli/folded_game.h"
 
 namespace checkers::cli {
 namespace {
@@ -18,29 +19,36 @@ namespace {
 using ::testing::HasSubstr;
 using ::testing::Not;
 
-// A game folded from a start and moves, every commit checked.
-events::GameState Fold(const std::string& fen,
-                       const std::vector<std::string>& moves,
-                       events::Mode mode = events::TWO_PLAYER,
-                       events::RuleOptions options = {}) {
-  events::GameStarted started;
-  started.set_start_fen(fen);
-  started.set_mode(mode);
-  *started.mutable_options() = options;
-  events::GameState state;
-  auto commit = [&state](events::Event e) {
-    absl::Status st = events::CommitAndFold(std::move(e), &state, nullptr);
-    EXPECT_TRUE(st.ok()) << st;
-  };
-  commit(*events::StartEvent(started));
-  for (const std::string& m : moves) commit(*events::TurnEvent(state, m));
-  return state;
-}
-
 const lang::Catalogue& English() { return lang::Catalogue::Builtin("en"); }
 
+TEST(PlayTextTest, BoardShowsPiecesAsLettersAndEmptySquaresAsNumbers) {
+  // Against the computer, the person's side is at the bottom: White's.
+  events::GameStarted started;
+  started.set_mode(events::VS_COMPUTER);
+  started.set_human_side(events::SECOND);
+  events::GameState s;
+  ASSERT_TRUE(
+      events::CommitAndFold(*events::StartEvent(started), &s, nullptr).ok());
+  const std::string board = BoardText(English(), s);
+  EXPECT_EQ(board,
+            "     r     r     r     r\n"
+            "  r     r     r     r\n"
+            "     r     r     r     r\n"
+            " 13    14    15    16\n"
+            "    17    18    19    20\n"
+            "  w     w     w     w\n"
+            "     w     w     w     w\n"
+            "  w     w     w     w\n");
+}
+
+TEST(PlayTextTest, FlippedBoardPutsSquareOneAtTheBottomRight) {
+  const std::string board = BoardText(English(), FoldedGame("B:WK32:B1", {}));
+  EXPECT_EQ(board.substr(0, board.find('\n')), "     W    31    30    29");
+  EXPECT_THAT(board, HasSubstr("  4     3     2     r\n"));
+}
+
 TEST(PlayTextTest, PiecesAreNamedByColourAndKind) {
-  const events::GameState s = Fold("", {});
+  const events::GameState s = FoldedGame("", {});
   EXPECT_EQ(PieceText(English(), s, Piece::kBlackMan), "Red man");
   EXPECT_EQ(PieceText(English(), s, Piece::kWhiteKing), "White king");
   EXPECT_EQ(PieceLetter(English(), s, Piece::kBlackKing), "R");
@@ -50,60 +58,65 @@ TEST(PlayTextTest, PiecesAreNamedByColourAndKind) {
 TEST(PlayTextTest, ColourNamesFollowTheGamesOptions) {
   events::RuleOptions options;
   options.set_colour_names(events::BLACK_WHITE);
-  const events::GameState s = Fold("", {}, events::TWO_PLAYER, options);
+  const events::GameState s = FoldedGame("", {}, events::TWO_PLAYER, options);
   EXPECT_EQ(SideText(English(), s, events::FIRST), "Black");
   EXPECT_EQ(PieceLetter(English(), s, Piece::kBlackMan), "b");
 }
 
 TEST(PlayTextTest, ToMoveSaysWhoseTurnItIs) {
-  EXPECT_EQ(ToMoveText(English(), Fold("", {})), "Red to move");
-  EXPECT_EQ(ToMoveText(English(), Fold("", {}, events::VS_COMPUTER)),
+  EXPECT_EQ(ToMoveText(English(), FoldedGame("", {})), "Red to move");
+  EXPECT_EQ(ToMoveText(English(), FoldedGame("", {}, events::VS_COMPUTER)),
             "Your move (Red)");
-  EXPECT_EQ(ToMoveText(English(), Fold("", {"11-15"}, events::VS_COMPUTER)),
-            "White (computer) to move");
+  EXPECT_EQ(
+      ToMoveText(English(), FoldedGame("", {"11-15"}, events::VS_COMPUTER)),
+      "White (computer) to move");
 }
 
 TEST(PlayTextTest, AWinNamesTheWinnersColour) {
-  const events::GameState s = Fold("B:W18:B14", {"14x23"});
+  const events::GameState s = FoldedGame("B:W18:B14", {"14x23"});
   ASSERT_TRUE(s.over());
   EXPECT_EQ(EndText(English(), s), "Red wins: White has no legal move");
   EXPECT_EQ(ToMoveText(English(), s), EndText(English(), s));
 }
 
 TEST(PlayTextTest, ThirdRepetitionIsNamed) {
-  const events::GameState s =
-      Fold("B:WK32:BK1",
-           {"1-6", "32-27", "6-1", "27-32", "1-6", "32-27", "6-1", "27-32"});
+  const events::GameState s = FoldedGame(
+      "B:WK32:BK1",
+      {"1-6", "32-27", "6-1", "27-32", "1-6", "32-27", "6-1", "27-32"});
   ASSERT_TRUE(s.over());
   EXPECT_EQ(EndText(English(), s),
             "Draw: third repetition of the same position");
+  EXPECT_EQ(EndText(English(), s, EndEvidence::kCite),
+            "Draw: third repetition of the same position (seqs 1, 5, 9)");
+  EXPECT_EQ(EndText(lang::Catalogue::Builtin("sv"), s, EndEvidence::kCite),
+            "Oavgjort: samma ställning för tredje gången (poster 1, 5, 9)");
 }
 
 TEST(PlayTextTest, NoProgressDrawIsNamedWithTurnsEach) {
   events::RuleOptions options;
   options.set_no_progress_turns(1);
   const events::GameState s =
-      Fold("B:WK32:BK1", {"1-6", "32-27"}, events::TWO_PLAYER, options);
+      FoldedGame("B:WK32:BK1", {"1-6", "32-27"}, events::TWO_PLAYER, options);
   ASSERT_TRUE(s.over());
   EXPECT_EQ(EndText(English(), s),
             "Draw: 1 turn each without capture or man move");
-  const events::GameState forty = Fold("B:WK32:BK1", {});
+  const events::GameState forty = FoldedGame("B:WK32:BK1", {});
   EXPECT_EQ(CountdownText(English(), forty),
             "Automatic draw in 80 turns without a capture or a man move");
 }
 
 TEST(PlayTextTest, CountdownCountsDownAndRepetitionWarns) {
   const events::GameState s =
-      Fold("B:WK32:BK1", {"1-6", "32-27", "6-1", "27-32"});
+      FoldedGame("B:WK32:BK1", {"1-6", "32-27", "6-1", "27-32"});
   EXPECT_THAT(CountdownText(English(), s), HasSubstr("in 76 turns"));
   EXPECT_EQ(RepetitionText(English(), s),
             "This position has now stood twice; a third time is a draw");
-  EXPECT_EQ(RepetitionText(English(), Fold("", {})), "");
+  EXPECT_EQ(RepetitionText(English(), FoldedGame("", {})), "");
 }
 
 TEST(PlayTextTest, LineBoardPutsThePersonsHomeRowsLast) {
   const std::string board =
-      LineBoardText(English(), Fold("", {"11-15"}, events::VS_COMPUTER));
+      LineBoardText(English(), FoldedGame("", {"11-15"}, events::VS_COMPUTER));
   const std::vector<std::string> lines = absl::StrSplit(board, '\n');
   ASSERT_GE(lines.size(), 10u);
   EXPECT_EQ(lines[0], "     w     w     w     w");
@@ -114,7 +127,7 @@ TEST(PlayTextTest, LineBoardPutsThePersonsHomeRowsLast) {
 }
 
 TEST(PlayTextTest, AnEmptyPieceListIsWordedInEveryLanguage) {
-  const events::GameState s = Fold("W:WK30:B5", {});
+  const events::GameState s = FoldedGame("W:WK30:B5", {});
   EXPECT_THAT(LineBoardText(English(), s),
               HasSubstr("White: no men; kings on 30\n"));
   EXPECT_THAT(LineBoardText(lang::Catalogue::Builtin("sv"), s),
@@ -128,7 +141,7 @@ TEST(PlayTextTest, AnEmptyPieceListIsWordedInEveryLanguage) {
 }
 
 TEST(PlayTextTest, ShowNamesSideTurnCountdownAndRules) {
-  const std::string text = ShowText(English(), Fold("", {"11-15"}));
+  const std::string text = ShowText(English(), FoldedGame("", {"11-15"}));
   EXPECT_THAT(text, HasSubstr("White to move, turn 2\n"));
   EXPECT_THAT(text, HasSubstr("Rules: English draughts (checkers); forced "
                               "capture · Red moves first"));
@@ -137,7 +150,8 @@ TEST(PlayTextTest, ShowNamesSideTurnCountdownAndRules) {
 }
 
 TEST(PlayTextTest, ShowOfAFinishedGameGivesWinnerReasonAndOneTurn) {
-  const std::string text = ShowText(English(), Fold("W:W22:B18", {"22x15"}));
+  const std::string text =
+      ShowText(English(), FoldedGame("W:W22:B18", {"22x15"}));
   EXPECT_THAT(text, HasSubstr("Game over: White wins: Red has no legal move "
                               "(after 1 turn)\n"));
 }
@@ -146,9 +160,9 @@ TEST(PlayTextTest, TheTurnLimitCountdownNamesTheLimit) {
   events::RuleOptions options;
   options.set_turn_limit(3);
   const events::GameState s =
-      Fold("", {"11-15", "23-19"}, events::TWO_PLAYER, options);
+      FoldedGame("", {"11-15", "23-19"}, events::TWO_PLAYER, options);
   EXPECT_EQ(CountdownText(English(), s), "Draw at the turn limit in 1 turn");
-  EXPECT_EQ(CountdownText(English(), Fold("", {})),
+  EXPECT_EQ(CountdownText(English(), FoldedGame("", {})),
             "Automatic draw in 80 turns without a capture or a man move");
 }
 
@@ -178,7 +192,7 @@ TEST(PlayTextTest, TheRulesFollowTheOptionsInEveryLanguage) {
 
 TEST(PlayTextTest, SerbianUsesCyrillicAndItsOwnLetters) {
   const lang::Catalogue& sr = lang::Catalogue::Builtin("sr");
-  const events::GameState s = Fold("", {});
+  const events::GameState s = FoldedGame("", {});
   EXPECT_NE(PieceText(sr, s, Piece::kBlackMan), "Red man");
   EXPECT_THAT(LineBoardText(sr, s), Not(HasSubstr(" r ")));
 }

@@ -40,6 +40,8 @@
 #include "ui_cli/common_flags.h"
 #include "ui_cli/exit_codes.h"
 #include "ui_cli/game_view.h"
+#include "ui_cli/language_flag.h"
+#include "ui_cli/play_text.h"
 #include "ui_cli/save_flag.h"
 #include "ui_cli/step_keys.h"
 
@@ -67,37 +69,35 @@ absl::StatusOr<std::string> LogPath(
   return SavePath();
 }
 
-absl::Status NoFile(const std::string& path) {
-  return absl::NotFoundError(absl::StrCat(
-      "no file ", path,
-      "; name a saved game's log, or play one with `checkers new`"));
+absl::Status NoFile(const lang::Catalogue& t, const std::string& path) {
+  return absl::NotFoundError(t.Get("tools.no_file", {{"path", path}}));
 }
 
 // The game in the log at `path`, read without its lock.
 // The events of the log at `path`, unfolded: replay and export fold them
 // with their checks as they build their own views.
-absl::StatusOr<storage::LoadedEvents> LoadLog(const std::string& path) {
+absl::StatusOr<storage::LoadedEvents> LoadLog(const lang::Catalogue& t,
+                                              const std::string& path) {
   absl::StatusOr<storage::LoadedEvents> game =
       storage::LoadEvents(storage::Env::Default(), path);
-  if (game.status().code() == absl::StatusCode::kNotFound) return NoFile(path);
+  if (game.status().code() == absl::StatusCode::kNotFound) {
+    return NoFile(t, path);
+  }
   return game;
 }
 
-void NoticeTornTail(const storage::LoadedEvents& game) {
-  if (game.torn_bytes == 0) return;
-  std::fprintf(stderr,
-               "checkers: %llu bytes of an unfinished turn follow the last "
-               "event; they are left out\n",
-               static_cast<unsigned long long>(game.torn_bytes));
-}
-
-std::string Name(const GameState& s, events::Side side) {
-  return std::string(events::SideName(s.started.get(), side));
+void NoticeTornTail(const lang::Catalogue& t, uint64_t torn_bytes) {
+  if (torn_bytes == 0) return;
+  std::fprintf(
+      stderr, "checkers: %s\n",
+      t.Get("tools.torn", {{"bytes", absl::StrCat(torn_bytes)}}).c_str());
 }
 
 // log
 
 int RunLog(const std::vector<std::string>& positional) {
+  absl::StatusOr<const lang::Catalogue*> t = InterfaceLanguage();
+  if (!t.ok()) return Fail(t.status());
   if (positional.size() > 1) return Fail(Usage("log takes at most one FILE"));
   absl::StatusOr<std::string> path = LogPath(positional);
   if (!path.ok()) return Fail(path.status());
@@ -105,7 +105,7 @@ int RunLog(const std::vector<std::string>& positional) {
       storage::ReadLog(storage::Env::Default(), *path);
   if (!contents.ok()) {
     if (contents.status().code() == absl::StatusCode::kNotFound) {
-      return Fail(NoFile(*path));
+      return Fail(NoFile(**t, *path));
     }
     // ReadLog's messages name the path already.
     return Fail(contents.status());
@@ -128,7 +128,7 @@ int RunLog(const std::vector<std::string>& positional) {
   absl::StatusOr<GameState> folded = events::FoldChecked(
       parsed, [&](const events::CheckedEvent& event, const GameState& after) {
         std::printf("%s\n", json ? EventJson(before, event).c_str()
-                                 : EventLine(before, event).c_str());
+                                 : EventLine(**t, before, event).c_str());
         before = after;
       });
   if (!folded.ok()) {
@@ -136,12 +136,7 @@ int RunLog(const std::vector<std::string>& positional) {
         folded.status().message(), "; `checkers audit` tells more")));
   }
   if (!unparsed.ok()) return Fail(unparsed);
-  if (contents->torn_bytes > 0) {
-    std::fprintf(stderr,
-                 "checkers: %llu bytes of an unfinished turn follow the last "
-                 "event\n",
-                 static_cast<unsigned long long>(contents->torn_bytes));
-  }
+  NoticeTornTail(**t, contents->torn_bytes);
   return kExitOk;
 }
 
@@ -149,43 +144,42 @@ int RunLog(const std::vector<std::string>& positional) {
 
 // The game after one turn: what `replay --ply` prints and the stepper
 // shows.
-std::string PlyText(const replay::Ply& ply, int last_turn) {
+std::string PlyText(const lang::Catalogue& t, const replay::Ply& ply,
+                    int last_turn) {
   const GameState& s = ply.state;
-  std::string text = absl::StrCat("Turn ", ply.turn, " of ", last_turn);
-  if (ply.turn == 0) {
-    absl::StrAppend(&text, ": the start (seq ", ply.seq, ")\n");
-  } else {
-    absl::StrAppend(&text, " (seq ", ply.seq, "): ", Name(s, ply.mover),
-                    " played ", ply.move, "\n");
-  }
-  absl::StrAppend(&text, BoardText(s.position, s.started.get(), Flipped(s)));
-  absl::StrAppend(&text, "FEN: ", ToFen(s.position), "\n");
-  if (s.over()) {
-    absl::StrAppend(&text, "Game over: ", EndText(s), "\n");
-  } else {
-    absl::StrAppend(&text, Name(s, s.side_to_move()), " to move\n");
-  }
-  absl::StrAppend(&text, "No-progress: ", s.no_progress_turns,
-                  s.no_progress_turns == 1 ? " turn" : " turns",
-                  " without a capture or a man's move");
-  if (s.rules.no_progress_limit > 0 &&
-      !s.started->options().automatic_draws_off()) {
-    absl::StrAppend(&text, " (a draw at ", s.rules.no_progress_limit, ")\n");
-  } else {
-    absl::StrAppend(&text, " (no automatic draw in this game)\n");
-  }
-  const int count = s.RepetitionCount();
-  absl::StrAppend(&text, "Repetition: this position has stood ", count,
-                  count == 1 ? " time\n" : " times\n");
-  if (s.draw_offer.has_value()) {
-    absl::StrAppend(&text, Name(s, *s.draw_offer), " offers a draw\n");
+  const std::string of = absl::StrCat(last_turn);
+  const std::string seq = absl::StrCat(ply.seq);
+  std::string text =
+      ply.turn == 0 ? t.Get("replay.start", {{"last", of}, {"seq", seq}})
+                    : t.Get("replay.turn", {{"n", absl::StrCat(ply.turn)},
+                                            {"last", of},
+                                            {"seq", seq},
+                                            {"side", SideText(t, s, ply.mover)},
+                                            {"move", ply.move}});
+  absl::StrAppend(&text, "\n", BoardText(t, s), "FEN: ", ToFen(s.position),
+                  "\n");
+  absl::StrAppend(
+      &text,
+      s.over()
+          ? t.Get("report.game_over",
+                  {{"end", EndText(t, s, EndEvidence::kCite)}})
+          : t.Get("to_move.side", {{"side", SideText(t, s, s.side_to_move())}}),
+      "\n");
+  const bool draws = s.rules.no_progress_limit > 0 &&
+                     !s.started->options().automatic_draws_off();
+  absl::StrAppend(
+      &text,
+      t.Plural("replay.no_progress", s.no_progress_turns,
+               {{"limit",
+                 draws ? t.Get("replay.draw_at",
+                               {{"n", absl::StrCat(s.rules.no_progress_limit)}})
+                       : t.Get("replay.no_draw")}}),
+      "\n", t.Plural("show.repetition", s.RepetitionCount()), "\n");
+  if (std::string offer = DrawOfferText(t, s); !offer.empty()) {
+    absl::StrAppend(&text, offer, "\n");
   }
   return text;
 }
-
-constexpr char kStepHelp[] =
-    "keys: n or right: next, p or left: back, f or Home: first, l or End: "
-    "last, a number and Enter: that turn, q: quit";
 
 // The terminal's settings while the stepper reads single keys; restored on
 // exit, on the signals that end the process, and while it is suspended.
@@ -250,18 +244,18 @@ class SingleKeys {
   SingleKeys& operator=(const SingleKeys&) = delete;
 };
 
-int Step(const std::vector<replay::Ply>& plies) {
+int Step(const lang::Catalogue& t, const std::vector<replay::Ply>& plies) {
   const int last = static_cast<int>(plies.size()) - 1;
   const bool screen = isatty(STDOUT_FILENO);
   SingleKeys keys_mode;
   int current = 0;
   std::string message;
   auto show = [&] {
-    std::string text = PlyText(plies[current], last);
+    std::string text = PlyText(t, plies[current], last);
     if (!message.empty()) absl::StrAppend(&text, message, "\n");
     if (screen) {
       // Redraw in place: home the cursor and clear the screen.
-      text = absl::StrCat("\x1b[H\x1b[2J", text, kStepHelp, "\n");
+      text = absl::StrCat("\x1b[H\x1b[2J", text, t.Get("replay.keys"), "\n");
     } else {
       text.push_back('\n');
     }
@@ -281,7 +275,9 @@ int Step(const std::vector<replay::Ply>& plies) {
     if (!command.has_value()) {
       if (screen && keys.pending_number() != typed) {
         // Single-key mode does not echo: show the turn being typed.
-        std::printf("\r\x1b[Kturn: %s", keys.pending_number().c_str());
+        std::printf(
+            "\r\x1b[K%s",
+            t.Get("replay.typing", {{"n", keys.pending_number()}}).c_str());
         std::fflush(stdout);
       }
       continue;
@@ -291,14 +287,14 @@ int Step(const std::vector<replay::Ply>& plies) {
         if (current < last) {
           ++current;
         } else {
-          message = "This is the last turn.";
+          message = t.Get("replay.at_last");
         }
         break;
       case StepAction::kBack:
         if (current > 0) {
           --current;
         } else {
-          message = "This is the start.";
+          message = t.Get("replay.at_start");
         }
         break;
       case StepAction::kFirst:
@@ -309,14 +305,14 @@ int Step(const std::vector<replay::Ply>& plies) {
         break;
       case StepAction::kJump:
         if (command->turn > last) {
-          message = absl::StrCat("There is no turn ", command->turn,
-                                 ": this game has turns 0 to ", last, ".");
+          message = t.Get("replay.no_turn", {{"n", absl::StrCat(command->turn)},
+                                             {"last", absl::StrCat(last)}});
         } else {
           current = command->turn;
         }
         break;
       case StepAction::kHelp:
-        message = kStepHelp;
+        message = t.Get("replay.keys");
         break;
       case StepAction::kQuit:
         return kExitOk;
@@ -327,6 +323,8 @@ int Step(const std::vector<replay::Ply>& plies) {
 }
 
 int RunReplay(const std::vector<std::string>& positional) {
+  absl::StatusOr<const lang::Catalogue*> t = InterfaceLanguage();
+  if (!t.ok()) return Fail(t.status());
   if (positional.size() > 1) {
     return Fail(
         Usage("replay takes at most one FILE; e.g. checkers replay "
@@ -334,7 +332,7 @@ int RunReplay(const std::vector<std::string>& positional) {
   }
   absl::StatusOr<std::string> path = LogPath(positional);
   if (!path.ok()) return Fail(path.status());
-  absl::StatusOr<storage::LoadedEvents> game = LoadLog(*path);
+  absl::StatusOr<storage::LoadedEvents> game = LoadLog(**t, *path);
   if (!game.ok()) return Fail(game.status());
   absl::StatusOr<std::vector<replay::Ply>> plies =
       replay::BuildTimeline(game->events);
@@ -343,17 +341,17 @@ int RunReplay(const std::vector<std::string>& positional) {
         absl::Status(plies.status().code(),
                      absl::StrCat(*path, ": ", plies.status().message())));
   }
-  NoticeTornTail(*game);
+  NoticeTornTail(**t, game->torn_bytes);
   const int last = static_cast<int>(plies->size()) - 1;
   const std::string ply_text = absl::GetFlag(FLAGS_ply);
-  if (ply_text.empty()) return Step(*plies);
+  if (ply_text.empty()) return Step(**t, *plies);
   int ply = -1;
   if (!absl::SimpleAtoi(ply_text, &ply) || ply < 0 || ply > last) {
-    return Fail(Usage(
-        absl::StrCat("--ply=", ply_text,
-                     " is out of range: this game has turns 0 to ", last)));
+    return Fail(
+        Usage((*t)->Get("replay.ply_range",
+                        {{"ply", ply_text}, {"last", absl::StrCat(last)}})));
   }
-  std::fputs(PlyText((*plies)[ply], last).c_str(), stdout);
+  std::fputs(PlyText(**t, (*plies)[ply], last).c_str(), stdout);
   return kExitOk;
 }
 
@@ -377,50 +375,73 @@ absl::StatusOr<std::string> ReadStandardInput() {
   }
 }
 
-std::string FindingLine(const replay::Finding& f) {
-  return absl::StrCat("seq ", f.seq, " [", replay::FindingCode(f.kind),
-                      "]: ", f.message);
+// "6 events, 4 turns": what an audit read.
+std::string CountsText(const lang::Catalogue& t, const replay::AuditReport& r) {
+  return t.Get("audit.counts",
+               {{"events", t.Plural("audit.events", r.records)},
+                {"turns", t.Plural("audit.turns", r.state.turns)}});
 }
 
-std::string EndVerdictText(const replay::AuditReport& r) {
-  const GameState& s = r.state;
-  std::string text =
-      absl::StrCat("Ended at seq ", r.end->seq, ": ", EndText(s));
-  if (!r.end->justification.empty()) {
-    absl::StrAppend(&text, "; justified: ", r.end->justification);
+std::string NoticeText(const lang::Catalogue& t, const replay::AuditReport& r,
+                       const replay::Notice& n) {
+  switch (n.kind) {
+    case replay::NoticeKind::kNotAudited:
+      return t.Plural("audit.not_audited", r.records - r.audited,
+                      {{"first", absl::StrCat(r.audited + 1)},
+                       {"last", absl::StrCat(r.records)},
+                       {"stop", absl::StrCat(r.audited)}});
+    case replay::NoticeKind::kEmpty:
+      return t.Get("audit.empty");
+    case replay::NoticeKind::kTornTail:
+      return t.Get("audit.torn", {{"bytes", absl::StrCat(r.torn_bytes)},
+                                  {"offset", absl::StrCat(r.valid_length)},
+                                  {"records", absl::StrCat(r.records)}});
   }
-  return text;
+  return n.message;
 }
 
-void PrintAuditText(const std::string& name, const replay::AuditReport& r) {
+void PrintAuditText(const lang::Catalogue& t, const std::string& name,
+                    const replay::AuditReport& r) {
   const GameState& s = r.state;
-  const std::string counts =
-      absl::StrCat(r.records, r.records == 1 ? " event" : " events", ", ",
-                   s.turns, s.turns == 1 ? " turn" : " turns");
-  if (r.sound()) {
-    std::printf("%s: sound (%s)\n", name.c_str(), counts.c_str());
-  } else {
-    std::printf("%s: %zu %s (%s audited)\n", name.c_str(), r.findings.size(),
-                r.findings.size() == 1 ? "finding" : "findings",
-                counts.c_str());
-  }
+  const std::string counts = CountsText(t, r);
+  std::printf(
+      "%s\n",
+      r.sound()
+          ? t.Get("audit.sound", {{"name", name}, {"counts", counts}}).c_str()
+          : t.Plural("audit.findings", static_cast<int>(r.findings.size()),
+                     {{"name", name}, {"counts", counts}})
+                .c_str());
   for (const replay::Finding& f : r.findings) {
-    std::printf("%s\n", FindingLine(f).c_str());
+    std::printf("%s\n",
+                t.Get("audit.finding",
+                      {{"seq", absl::StrCat(f.seq)},
+                       {"code", std::string(replay::FindingCode(f.kind))},
+                       {"message", f.message}})
+                    .c_str());
   }
   if (r.end.has_value()) {
-    std::printf("%s\n", EndVerdictText(r).c_str());
+    const std::string seq = absl::StrCat(r.end->seq);
+    const std::string end = EndText(t, s, EndEvidence::kCite);
+    std::printf(
+        "%s\n",
+        r.end->justification.empty()
+            ? t.Get("audit.ended", {{"seq", seq}, {"end", end}}).c_str()
+            : t.Get("audit.ended_justified",
+                    {{"seq", seq}, {"end", end}, {"why", r.end->justification}})
+                  .c_str());
   } else if (r.sound() && s.started != nullptr) {
-    std::printf("The game goes on: %s to move after %d %s\n",
-                Name(s, s.side_to_move()).c_str(), s.turns,
-                s.turns == 1 ? "turn" : "turns");
+    std::printf("%s\n", t.Plural("audit.goes_on", s.turns,
+                                 {{"side", SideText(t, s, s.side_to_move())}})
+                            .c_str());
   }
   for (const replay::Notice& n : r.notices) {
-    if (n.seq > 0) {
-      std::printf("notice: seq %llu: %s\n",
-                  static_cast<unsigned long long>(n.seq), n.message.c_str());
-    } else {
-      std::printf("notice: %s\n", n.message.c_str());
-    }
+    const std::string text = NoticeText(t, r, n);
+    std::printf("%s\n",
+                n.seq > 0
+                    ? t.Get("audit.notice_seq",
+                            {{"seq", absl::StrCat(n.seq)}, {"text", text}})
+                          .c_str()
+                    : t.Get("audit.notice", {{"text", text}}).c_str());
   }
 }
 
@@ -479,20 +500,22 @@ int FailAudit(const std::string& name, const absl::Status& status) {
 }
 
 int RunAudit(const std::vector<std::string>& positional) {
+  absl::StatusOr<const lang::Catalogue*> t = InterfaceLanguage();
+  if (!t.ok()) return Fail(t.status());
   if (positional.size() > 1) {
     return Fail(Usage("audit takes at most one FILE, or - for standard input"));
   }
   absl::StatusOr<std::string> path = LogPath(positional);
   if (!path.ok()) return Fail(path.status());
   const bool from_stdin = *path == "-";
-  const std::string name = from_stdin ? "standard input" : *path;
+  const std::string name = from_stdin ? (*t)->Get("audit.stdin") : *path;
   absl::StatusOr<std::string> bytes =
       from_stdin
           ? ReadStandardInput()
           : storage::Env::Default()->ReadFile(*path, storage::kMaxLogSize);
   if (!bytes.ok()) {
     if (bytes.status().code() == absl::StatusCode::kNotFound) {
-      return FailAudit(*path, NoFile(*path));
+      return FailAudit(*path, NoFile(**t, *path));
     }
     return FailAudit(*path, bytes.status());
   }
@@ -506,20 +529,23 @@ int RunAudit(const std::vector<std::string>& positional) {
   if (absl::GetFlag(FLAGS_json)) {
     PrintAuditJson(*path, *report);
   } else {
-    PrintAuditText(name, *report);
+    PrintAuditText(**t, name, *report);
   }
   if (report->sound()) return kExitOk;
   const replay::Finding& first = report->findings.front();
   return Fail(kExitRefused,
-              absl::FailedPreconditionError(absl::StrCat(
-                  name, ": ", report->findings.size(),
-                  report->findings.size() == 1 ? " finding" : " findings",
-                  "; the first at seq ", first.seq, ": ", first.message)));
+              absl::FailedPreconditionError((*t)->Plural(
+                  "audit.refused", static_cast<int>(report->findings.size()),
+                  {{"name", name},
+                   {"seq", absl::StrCat(first.seq)},
+                   {"message", first.message}})));
 }
 
 // export
 
 int RunExport(const std::vector<std::string>& positional) {
+  absl::StatusOr<const lang::Catalogue*> t = InterfaceLanguage();
+  if (!t.ok()) return Fail(t.status());
   if (absl::GetFlag(FLAGS_pdn) != "true") {
     return Fail(
         Usage("export needs --pdn, the format it writes: checkers export "
@@ -529,7 +555,7 @@ int RunExport(const std::vector<std::string>& positional) {
     return Fail(Usage("export takes at most one FILE"));
   absl::StatusOr<std::string> path = LogPath(positional);
   if (!path.ok()) return Fail(path.status());
-  absl::StatusOr<storage::LoadedEvents> game = LoadLog(*path);
+  absl::StatusOr<storage::LoadedEvents> game = LoadLog(**t, *path);
   if (!game.ok()) return Fail(game.status());
   absl::StatusOr<replay::GameRecord> record = replay::RecordOfLog(game->events);
   if (!record.ok()) {
@@ -537,7 +563,7 @@ int RunExport(const std::vector<std::string>& positional) {
         absl::Status(record.status().code(),
                      absl::StrCat(*path, ": ", record.status().message())));
   }
-  NoticeTornTail(*game);
+  NoticeTornTail(**t, game->torn_bytes);
   // The record exists, so the log starts with its game.
   if (game->events.front().game_started().options().capture_optional()) {
     std::fprintf(stderr,
@@ -632,19 +658,19 @@ std::vector<Command> ToolCommands() {
   return {
       {"log",
        "log [FILE] [--json]            one line per event",
-       {"save", "json"},
+       {"save", "json", "lang"},
        RunLog},
       {"replay",
        "replay [FILE] [--ply=N]        step through a game, or print turn N",
-       {"save", "ply"},
+       {"save", "ply", "lang"},
        RunReplay},
       {"audit",
        "audit [FILE|-] [--json]        check every turn and every result",
-       {"save", "json"},
+       {"save", "json", "lang"},
        RunAudit},
       {"export",
        "export [FILE] --pdn            the game as PDN on stdout",
-       {"save", "pdn"},
+       {"save", "pdn", "lang"},
        RunExport,
        {"pdn"}},
       {"import",

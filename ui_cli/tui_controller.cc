@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <initializer_list>
+#include <string>
 #include <utility>
 
 #include "absl/algorithm/container.h"
@@ -100,97 +102,101 @@ void TuiController::Open(Dialog dialog) {
 
 TuiController::Menu TuiController::BuildMenu() const {
   Menu m;
-  auto option = [&m](std::string label, Action action) {
-    m.view.options.push_back(std::move(label));
+  using Option = std::pair<absl::string_view, Action>;
+  // The option of catalogue key `label`, choosing `action`.
+  auto add = [&](absl::string_view label, Action action) {
+    m.view.options.push_back(t_.Get(label));
     m.actions.push_back(action);
+  };
+  // The menu's title (worded) and its options in order.
+  auto fill = [&](std::string title, std::initializer_list<Option> options) {
+    m.view.title = std::move(title);
+    for (const auto& [label, action] : options) add(label, action);
   };
   const GameState& s = session_->state();
   switch (dialog_) {
     case Dialog::kNone:
       break;
     case Dialog::kDamaged:
-      m.view.title = t_.Get("menu.damaged.title");
+      fill(t_.Get("menu.damaged.title"),
+           {{"menu.damaged.keep_aside", Action::kKeepAside},
+            {"menu.damaged.without_saving", Action::kWithoutSaving},
+            {"menu.quit", Action::kQuit}});
       m.view.lines = {session_->damage(), t_.Get("menu.damaged.text")};
-      option(t_.Get("menu.damaged.keep_aside"), Action::kKeepAside);
-      option(t_.Get("menu.damaged.without_saving"), Action::kWithoutSaving);
-      option(t_.Get("menu.quit"), Action::kQuit);
       break;
     case Dialog::kStart:
-      m.view.title = t_.Get("menu.start.title");
+      fill(t_.Get("menu.start.title"), {{"menu.start.resume", Action::kResume},
+                                        {"menu.start.new", Action::kNewGame},
+                                        {"menu.quit", Action::kQuit}});
       m.view.lines = {
           ModeText(t_, s),
           t_.Get("menu.start.turns", {{"n", absl::StrCat(s.turns)}}),
           ToMoveText(t_, s)};
-      option(t_.Get("menu.start.resume"), Action::kResume);
-      option(t_.Get("menu.start.new"), Action::kNewGame);
-      option(t_.Get("menu.quit"), Action::kQuit);
       m.cancel = Action::kQuit;
       break;
     case Dialog::kConfirmNew:
-      m.view.title = t_.Get("menu.confirm_new.title");
+      fill(t_.Get("menu.confirm_new.title"),
+           {{"menu.confirm_new.replace", Action::kReplace},
+            {"menu.confirm_new.keep", Action::kBack}});
       m.view.lines = {t_.Plural("menu.confirm_new.text", s.turns)};
-      option(t_.Get("menu.confirm_new.replace"), Action::kReplace);
-      option(t_.Get("menu.confirm_new.keep"), Action::kBack);
       m.cancel = Action::kBack;
       break;
     case Dialog::kMode:
-      m.view.title = t_.Get("menu.mode.title");
-      option(t_.Get("menu.mode.computer"), Action::kVsComputer);
-      option(t_.Get("menu.mode.two_player"), Action::kTwoPlayer);
+      fill(t_.Get("menu.mode.title"),
+           {{"menu.mode.computer", Action::kVsComputer},
+            {"menu.mode.two_player", Action::kTwoPlayer}});
       if (new_game_from_play_ || session_->has_game()) {
         m.cancel = Action::kBack;
       } else {
-        option(t_.Get("menu.quit"), Action::kQuit);
+        add("menu.quit", Action::kQuit);
         m.cancel = Action::kQuit;
       }
       // Last, so that the long-standing choices keep their numbers.
-      option(
-          t_.Get("panel.rules", {{"edition", EditionText(t_, new_edition_)}}),
-          Action::kNextEdition);
+      m.view.options.push_back(
+          t_.Get("panel.rules", {{"edition", EditionText(t_, new_edition_)}}));
+      m.actions.push_back(Action::kNextEdition);
       break;
     case Dialog::kDifficulty:
-      m.view.title = t_.Get("menu.difficulty.title");
+      fill(t_.Get("menu.difficulty.title"),
+           {{"difficulty.easy", Action::kEasy},
+            {"difficulty.medium", Action::kMedium},
+            {"difficulty.hard", Action::kHard}});
       m.view.lines = {t_.Get("menu.difficulty.text")};
-      option(t_.Get("difficulty.easy"), Action::kEasy);
-      option(t_.Get("difficulty.medium"), Action::kMedium);
-      option(t_.Get("difficulty.hard"), Action::kHard);
       m.cancel = Action::kBack;
       break;
     case Dialog::kConfirmResign:
-      m.view.title = t_.Get("menu.resign.title");
-      option(t_.Get("menu.resign.yes"), Action::kResign);
-      option(t_.Get("menu.no"), Action::kBack);
+      fill(t_.Get("menu.resign.title"),
+           {{"menu.resign.yes", Action::kResign}, {"menu.no", Action::kBack}});
       m.cancel = Action::kBack;
       break;
     case Dialog::kConfirmQuit:
-      m.view.title = t_.Get("menu.quit_unsaved.title");
+      fill(t_.Get("menu.quit_unsaved.title"),
+           {{"menu.quit", Action::kQuit}, {"menu.back", Action::kBack}});
       m.view.lines = {PersistenceText(t_, session_->persistence(),
                                       session_->persistence_detail())};
-      option(t_.Get("menu.quit"), Action::kQuit);
-      option(t_.Get("menu.back"), Action::kBack);
       m.cancel = Action::kBack;
       break;
     case Dialog::kDrawAnswer: {
       const std::optional<Side> due = session_->DrawAnswerDue();
       const Side answering = due.value_or(events::SECOND);
-      m.view.title =
-          t_.Get("menu.draw.title",
-                 {{"side", SideText(t_, s, events::OtherSide(answering))}});
+      fill(t_.Get("menu.draw.title",
+                  {{"side", SideText(t_, s, events::OtherSide(answering))}}),
+           {{"menu.draw.accept", Action::kAccept},
+            {"menu.draw.decline", Action::kDecline}});
       m.view.lines = {
           t_.Get("menu.draw.text", {{"side", SideText(t_, s, answering)}})};
-      option(t_.Get("menu.draw.accept"), Action::kAccept);
-      option(t_.Get("menu.draw.decline"), Action::kDecline);
       break;
     }
     case Dialog::kComputerError:
-      m.view.title = t_.Get("menu.error.title");
+      fill(t_.Get("menu.error.title"),
+           {{"menu.error.retry", Action::kRetry},
+            {"menu.error.two_player", Action::kContinueTwoPlayer},
+            {"menu.quit", Action::kQuit}});
       m.view.lines = {session_->computer_error(), t_.Get("menu.error.text")};
-      option(t_.Get("menu.error.retry"), Action::kRetry);
-      option(t_.Get("menu.error.two_player"), Action::kContinueTwoPlayer);
-      option(t_.Get("menu.quit"), Action::kQuit);
       break;
     case Dialog::kHelp:
-      m.view.title = t_.Get("help.title");
+      fill(t_.Get("help.title"),
+           {{"menu.rules", Action::kRules}, {"menu.close", Action::kBack}});
       for (absl::string_view key :
            {"help.arrows", "help.select", "help.cancel", "help.prompt",
             "help.mouse", "help.undo", "help.pause", "help.new", "help.resign",
@@ -202,14 +208,11 @@ TuiController::Menu TuiController::BuildMenu() const {
               ? t_.Get("help.quit", {{"path", session_->save_path()}})
               : t_.Get("help.quit_unsaved"));
       m.view.lines.push_back(t_.Get("help.kings"));
-      option(t_.Get("menu.rules"), Action::kRules);
-      option(t_.Get("menu.close"), Action::kBack);
       m.cancel = Action::kBack;
       break;
     case Dialog::kRules:
-      m.view.title = RulesTitle(t_, s.started.get());
+      fill(RulesTitle(t_, s.started.get()), {{"menu.close", Action::kBack}});
       m.view.lines = RulesText(t_, s.started.get());
-      option(t_.Get("menu.close"), Action::kBack);
       m.cancel = Action::kBack;
       break;
   }

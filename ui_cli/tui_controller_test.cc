@@ -71,6 +71,17 @@ struct Screen {
     Type(absl::StrCat(square));
     controller.OnKey(kKeyEnter);
   }
+  // Focuses `square` and presses Enter on it: selects it, or lands there.
+  void Select(int square) {
+    Focus(square);
+    controller.OnKey(kKeyEnter);
+  }
+  // Plays 11-15 with the keys; then the computer replies.
+  void PlayFirstTurnAndReply() {
+    Select(11);
+    Select(15);
+    ASSERT_TRUE(Settle());
+  }
   std::string Messages() const {
     return absl::StrJoin(controller.Model().messages, "\n");
   }
@@ -225,8 +236,7 @@ TEST(TuiControllerTest,
   EXPECT_EQ(s.controller.focus(), 21);
   EXPECT_TRUE(s.Cell(22).must_capture);
   s.Keys({kKeyEnter});
-  s.Focus(15);
-  s.Keys({kKeyEnter});
+  s.Select(15);
   EXPECT_EQ(s.controller.route().size(), 2u);
   EXPECT_EQ(s.Cell(15).route_step, 1);
   EXPECT_EQ(s.Cell(15).piece, Piece::kWhiteMan);
@@ -242,8 +252,7 @@ TEST(TuiControllerTest,
             1u);
 
   // Another piece cannot take over mid-chain.
-  s.Focus(30);
-  s.Keys({kKeyEnter});
+  s.Select(30);
   EXPECT_THAT(s.Messages(),
               HasSubstr("Finish the jump with the piece from square 22"));
   EXPECT_EQ(s.controller.route().size(), 2u);
@@ -257,10 +266,8 @@ TEST(TuiControllerTest,
   EXPECT_THAT(s.Messages(), HasSubstr("Turn cancelled"));
 
   s.Keys({kKeyEnter});
-  s.Focus(15);
-  s.Keys({kKeyEnter});
-  s.Focus(8);
-  s.Keys({kKeyEnter});
+  s.Select(15);
+  s.Select(8);
   EXPECT_EQ(s.session.state().turns, 1);
   EXPECT_THAT(s.Messages(), HasSubstr("White: 22x15x8"));
 }
@@ -277,11 +284,7 @@ TEST(TuiControllerTest, ClicksSelectAndMove) {
 TEST(TuiControllerTest, UndoAgainstTheComputerReturnsToThePersonsTurn) {
   Screen s(TempPath("i.log"),
            {.mode = events::VS_COMPUTER, .difficulty = events::EASY});
-  s.Focus(11);
-  s.Keys({kKeyEnter});
-  s.Focus(15);
-  s.Keys({kKeyEnter});
-  ASSERT_TRUE(s.Settle());
+  s.PlayFirstTurnAndReply();
   ASSERT_EQ(s.session.state().turns, 2);
   EXPECT_THAT(s.Messages(), HasSubstr("White (computer): "));
   s.Keys({'u'});
@@ -385,8 +388,7 @@ TEST(TuiControllerTest, TheEndNamesTheWinnerAndResignNeedsConfirmation) {
   WriteGame(path, "B:W18:B14", events::TWO_PLAYER);
   Screen s(path);
   s.Keys({'1', kKeyEnter});
-  s.Focus(23);
-  s.Keys({kKeyEnter});
+  s.Select(23);
   EXPECT_THAT(s.Messages(),
               HasSubstr("Game over: Red wins: White has no legal move"));
   EXPECT_THAT(s.Status(), HasSubstr("Red wins"));
@@ -422,10 +424,8 @@ TEST(TuiControllerTest, QuittingAnUnsavedGameAsksFirst) {
 
 TEST(TuiControllerTest, ConfirmationsPreselectTheSafeChoice) {
   Screen s(TempPath("safe.log"), {.mode = events::TWO_PLAYER});
-  s.Focus(11);
-  s.Keys({kKeyEnter});
-  s.Focus(15);
-  s.Keys({kKeyEnter});
+  s.Select(11);
+  s.Select(15);
   ASSERT_EQ(s.session.state().turns, 1);
   s.Keys({'r', kKeyEnter});
   EXPECT_FALSE(s.session.state().over());
@@ -477,11 +477,7 @@ TEST(TuiControllerTest, TheRulesFitTheSmallestScreenInEveryLanguage) {
 TEST(TuiControllerTest, TheComputersLastMoveIsMarkedUntilTheNextMove) {
   Screen s(TempPath("last.log"),
            {.mode = events::VS_COMPUTER, .difficulty = events::EASY});
-  s.Focus(11);
-  s.Keys({kKeyEnter});
-  s.Focus(15);
-  s.Keys({kKeyEnter});
-  ASSERT_TRUE(s.Settle());
+  s.PlayFirstTurnAndReply();
   ASSERT_EQ(s.session.state().turns, 2);
   const events::TurnPlayed& reply = s.session.events().back().turn_played();
   ASSERT_TRUE(reply.has_computer());
@@ -505,8 +501,7 @@ TEST(TuiControllerTest, PiecesTheSelectedPieceCanTakeAreMarkedBeforeTheJump) {
   WriteGame(path, "W:W22,30:B18,10,11", events::TWO_PLAYER);
   Screen s(path);
   s.Keys({'1'});
-  s.Focus(22);
-  s.Keys({kKeyEnter});
+  s.Select(22);
   EXPECT_TRUE(s.Cell(18).capturable);
   EXPECT_TRUE(s.Cell(10).capturable);
   EXPECT_TRUE(s.Cell(11).capturable);

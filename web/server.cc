@@ -53,8 +53,8 @@ std::string ContentType(absl::string_view name) {
   return "application/octet-stream";
 }
 
-const StaticFile* FindStatic(absl::string_view name) {
-  for (const StaticFile& f : StaticFiles()) {
+const EmbeddedFile* FindStatic(absl::string_view name) {
+  for (const EmbeddedFile& f : StaticFiles()) {
     if (f.name == name) return &f;
   }
   return nullptr;
@@ -308,7 +308,7 @@ void Server::Route() {
 
   auto page = [](absl::string_view name) {
     return [name](const httplib::Request&, httplib::Response& res) {
-      const StaticFile* f = FindStatic(name);
+      const EmbeddedFile* f = FindStatic(name);
       res.set_content(std::string(f->text), ContentType(name));
       res.set_header("Cache-Control", "no-cache");
     };
@@ -317,7 +317,7 @@ void Server::Route() {
   http_.Get(absl::StrCat("/t/", kTableId), page("table.html"));
   http_.Get(R"(/static/([a-z0-9_.-]+))",
             [](const httplib::Request& req, httplib::Response& res) {
-              const StaticFile* f = FindStatic(req.matches[1].str());
+              const EmbeddedFile* f = FindStatic(req.matches[1].str());
               if (f == nullptr) {
                 Send(res, Error(404, "no such file"));
                 return;
@@ -432,20 +432,23 @@ void Server::Route() {
                Send(res,
                     t.Act(req.matches[2].str(), *body, ViewerKey(req, t.id())));
              }));
-  http_.Get(
-      absl::StrCat(table_path, "/log"),
-      with_table([](Table& t, const httplib::Request&, httplib::Response& res) {
-        absl::StatusOr<std::string> bytes = t.LogBytes();
-        if (!bytes.ok()) return Send(res, Error(404, bytes.status().message()));
-        res.set_content(*bytes, "application/octet-stream");
-      }));
-  http_.Get(
-      absl::StrCat(table_path, "/pdn"),
-      with_table([](Table& t, const httplib::Request&, httplib::Response& res) {
-        absl::StatusOr<std::string> pdn = t.Pdn();
-        if (!pdn.ok()) return Send(res, Error(404, pdn.status().message()));
-        res.set_content(*pdn, "application/x-chess-pdn; charset=utf-8");
-      }));
+  // A download of the table's game as `type`; 404 with the reason when
+  // there is none.
+  auto download = [&](absl::string_view suffix,
+                      absl::StatusOr<std::string> (Table::*file)(),
+                      const char* type) {
+    http_.Get(absl::StrCat(table_path, suffix),
+              with_table([file, type](Table& t, const httplib::Request&,
+                                      httplib::Response& res) {
+                absl::StatusOr<std::string> bytes = (t.*file)();
+                if (!bytes.ok()) {
+                  return Send(res, Error(404, bytes.status().message()));
+                }
+                res.set_content(*bytes, type);
+              }));
+  };
+  download("/log", &Table::LogBytes, "application/octet-stream");
+  download("/pdn", &Table::Pdn, "application/x-chess-pdn; charset=utf-8");
   http_.Get(absl::StrCat(table_path, "/events"),
             with_table([this](Table& t, const httplib::Request& req,
                               httplib::Response& res) {

@@ -85,7 +85,8 @@ Answer RefusalAnswer(const Outcome& outcome, const session::Session& s) {
     case Refusal::kNotYourSeat:
       return Error(403, "it is not your turn");
     case Refusal::kNotation:
-    case Refusal::kIllegalMove: {
+    case Refusal::kIllegalMove:
+    case Refusal::kAmbiguousMove: {
       Answer a = Error(422, why.empty() ? "that move is not legal here" : why);
       a.body["legal"] = LegalTexts(s);
       return a;

@@ -94,19 +94,39 @@ async function focusSquare(page, n) {
   throw new Error(`could not reach square ${n} with the arrows: ${path}`);
 }
 
-test('a keyboard-only game against the computer reaches a capture', async () => {
+// Moves the focus onto the board with Tab, as a keyboard-only person does.
+async function tabOntoBoard(page) {
+  await until(() => page.locator('[data-square]').count(), 'the board');
+  for (let i = 0; i < 30; ++i) {
+    await page.keyboard.press('Tab');
+    if (await page.evaluate(() => !!document.activeElement.dataset.square)) break;
+  }
+}
+
+// Plays `moves` by clicking their squares, each once the one before is listed.
+async function playListed(page, moves) {
+  for (const [i, move] of moves.entries()) {
+    await clickMove(page, move);
+    await until(async () => (await page.locator('#moves li').count()) === i + 1, `${move} listed`);
+  }
+}
+
+// Runs `body({server, id, page})` on a new server with one table made from
+// `table`, open in a new page; the server stops after, whatever happens.
+async function withTablePage(table, body, options = {}) {
   const data = mkdtempSync(join(tmpdir(), 'web-'));
-  const server = await serve(data);
+  const server = await serve(data, options);
   try {
-    const id = await newTable(server, {mode: 'computer', difficulty: 'easy'});
+    const id = await newTable(server, table);
     const page = await browser.newPage();
     await page.goto(`${server.url}t/${id}`);
-    await until(() => page.locator('[data-square]').count(), 'the board');
-    // Tab onto the board.
-    for (let i = 0; i < 30; ++i) {
-      await page.keyboard.press('Tab');
-      if (await page.evaluate(() => !!document.activeElement.dataset.square)) break;
-    }
+    await body({server, id, page});
+  } finally { await stop(server); }
+}
+
+test('a keyboard-only game against the computer reaches a capture', async () => {
+  await withTablePage({mode: 'computer', difficulty: 'easy'}, async ({server, id, page}) => {
+    await tabOntoBoard(page);
     assert.ok(await page.evaluate(() => !!document.activeElement.dataset.square));
     let captured = false;
     for (let turn = 0; turn < 40 && !captured; ++turn) {
@@ -127,33 +147,20 @@ test('a keyboard-only game against the computer reaches a capture', async () => 
     const label = await square(page, 1).getAttribute('aria-label');
     assert.match(label, /^Square 1, /);
     assert.match(await page.locator('#announce').textContent(), /played/);
-  } finally { await stop(server); }
+  });
 });
 
 test('two players play on one page', async () => {
-  const data = mkdtempSync(join(tmpdir(), 'web-'));
-  const server = await serve(data);
-  try {
-    const id = await newTable(server, {mode: 'two-player'});
-    const page = await browser.newPage();
-    await page.goto(`${server.url}t/${id}`);
-    await clickMove(page, '11-15');
-    await until(async () => (await page.locator('#moves li').count()) === 1, 'first move listed');
-    await clickMove(page, '23-19');
-    await until(async () => (await page.locator('#moves li').count()) === 2, 'second move listed');
+  await withTablePage({mode: 'two-player'}, async ({server, id, page}) => {
+    await playListed(page, ['11-15', '23-19']);
     assert.equal(await square(page, 15).getAttribute('aria-label'), 'Square 15, Red man');
     assert.match(await square(page, 19).getAttribute('aria-label'), /^Square 19, White man, last move/);
     assert.equal((await api(server, `/api/tables/${id}`)).body.head, 3);
-  } finally { await stop(server); }
+  });
 });
 
 test('a multi-jump is entered landing by landing and Escape cancels it', async () => {
-  const data = mkdtempSync(join(tmpdir(), 'web-'));
-  const server = await serve(data);
-  try {
-    const id = await newTable(server, {mode: 'two-player', fen: 'B:W14,23,32:B9'});
-    const page = await browser.newPage();
-    await page.goto(`${server.url}t/${id}`);
+  await withTablePage({mode: 'two-player', fen: 'B:W14,23,32:B9'}, async ({server, id, page}) => {
     await square(page, 9).click();
     await square(page, 18).click();
     assert.match(await square(page, 18).getAttribute('aria-label'), /route on the way/);
@@ -164,7 +171,7 @@ test('a multi-jump is entered landing by landing and Escape cancels it', async (
     await clickMove(page, '9x18x27');
     await until(async () => (await api(server, `/api/tables/${id}`)).body.head === 2, 'the jump');
     await until(async () => /Square 27, Red man/.test(await square(page, 27).getAttribute('aria-label')), 'the piece on 27');
-  } finally { await stop(server); }
+  });
 });
 
 test('each language renders its board labels', async () => {
@@ -199,17 +206,8 @@ test('each language renders its board labels', async () => {
 });
 
 test('a keyboard-only game against the computer reaches a king', async () => {
-  const data = mkdtempSync(join(tmpdir(), 'web-'));
-  const server = await serve(data);
-  try {
-    const id = await newTable(server, {mode: 'computer', difficulty: 'easy', fen: 'B:W13:B26'});
-    const page = await browser.newPage();
-    await page.goto(`${server.url}t/${id}`);
-    await until(() => page.locator('[data-square]').count(), 'the board');
-    for (let i = 0; i < 30; ++i) {
-      await page.keyboard.press('Tab');
-      if (await page.evaluate(() => !!document.activeElement.dataset.square)) break;
-    }
+  await withTablePage({mode: 'computer', difficulty: 'easy', fen: 'B:W13:B26'}, async ({server, id, page}) => {
+    await tabOntoBoard(page);
     await focusSquare(page, 26);
     await page.keyboard.press('Enter');
     await focusSquare(page, 30);
@@ -217,20 +215,12 @@ test('a keyboard-only game against the computer reaches a king', async () => {
     await until(async () => /^Square 30, Red king/.test(await square(page, 30).getAttribute('aria-label')),
         'the king on 30');
     assert.equal(await square(page, 30).locator('.piece.king').textContent(), '\u{265B}');
-  } finally { await stop(server); }
+  });
 });
 
 test('stepping through the move list shows earlier positions', async () => {
-  const data = mkdtempSync(join(tmpdir(), 'web-'));
-  const server = await serve(data);
-  try {
-    const id = await newTable(server, {mode: 'two-player'});
-    const page = await browser.newPage();
-    await page.goto(`${server.url}t/${id}`);
-    await clickMove(page, '11-15');
-    await until(async () => (await page.locator('#moves li').count()) === 1, 'first move listed');
-    await clickMove(page, '23-19');
-    await until(async () => (await page.locator('#moves li').count()) === 2, 'second move listed');
+  await withTablePage({mode: 'two-player'}, async ({server, id, page}) => {
+    await playListed(page, ['11-15', '23-19']);
     const label = (n) => square(page, n).getAttribute('aria-label');
     await page.locator('#moves li button').first().click();
     assert.match(await label(15), /^Square 15, Red man, last move/);
@@ -244,22 +234,16 @@ test('stepping through the move list shows earlier positions', async () => {
     await page.locator('#replay-forward').click();
     assert.match(await label(19), /^Square 19, White man, last move/);
     assert.ok(await page.locator('#replay-status').isHidden());
-  } finally { await stop(server); }
+  });
 });
 
 test('a page reloaded mid-game shows the game as it was', async () => {
-  const data = mkdtempSync(join(tmpdir(), 'web-'));
-  const server = await serve(data);
-  try {
-    const id = await newTable(server, {mode: 'two-player'});
-    const page = await browser.newPage();
-    await page.goto(`${server.url}t/${id}`);
-    await clickMove(page, '11-15');
-    await until(async () => (await page.locator('#moves li').count()) === 1, 'the move listed');
+  await withTablePage({mode: 'two-player'}, async ({server, id, page}) => {
+    await playListed(page, ['11-15']);
     await page.reload();
     await until(async () => (await page.locator('#moves li').count()) === 1, 'the move after reload');
     assert.equal(await square(page, 15).getAttribute('aria-label'), 'Square 15, Red man, last move');
-  } finally { await stop(server); }
+  });
 });
 
 test('a server killed mid-game and restarted loses no acknowledged turn', async () => {
@@ -288,13 +272,7 @@ test('a server killed mid-game and restarted loses no acknowledged turn', async 
 });
 
 test('a hidden page pauses the computer', async () => {
-  const data = mkdtempSync(join(tmpdir(), 'web-'));
-  // A search that lasts, so that there is one to pause.
-  const server = await serve(data, {env: {CHECKERS_SEARCH_NODES: '1000000000000'}});
-  try {
-    const id = await newTable(server, {mode: 'computer'});
-    const page = await browser.newPage();
-    await page.goto(`${server.url}t/${id}`);
+  await withTablePage({mode: 'computer'}, async ({server, id, page}) => {
     await clickMove(page, '11-15');
     await until(async () => (await api(server, `/api/tables/${id}`)).body.status.thinking, 'the computer thinking');
     await page.evaluate(() => {
@@ -318,7 +296,7 @@ test('a hidden page pauses the computer', async () => {
     await until(async () => !(await api(server, `/api/tables/${id}`)).body.status.paused, 'the resume').catch(async (e) => {
       throw new Error(`${e.message}: page says ${await page.locator('#error').textContent()}`);
     });
-  } finally { await stop(server); }
+  }, {env: {CHECKERS_SEARCH_NODES: '1000000000000'}});
 });
 
 test('screenshots of the table page at phone and desktop widths', async () => {
