@@ -9,7 +9,6 @@
 #include "absl/strings/ascii.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
-#include "absl/strings/str_replace.h"
 #include "engine/bitboard.h"
 #include "engine/fen.h"
 #include "engine/movegen.h"
@@ -25,41 +24,44 @@ using events::GameEnded;
 using events::GameState;
 using events::Side;
 
-std::string Name(const GameState& s, Side side) {
-  return std::string(events::SideName(s.started.get(), side));
+// "seq 7 follows" or "seqs 7-12 (6 events) follow".
+Phrase Span(uint64_t first, uint64_t last) {
+  return Say("audit.why.follows")
+      .Count(static_cast<int>(last - first + 1))
+      .Number("first", first)
+      .Number("last", last);
 }
 
-// "seq 7 follows" or "seqs 7-12 (6 events) follow", with the verb given
-// in its singular and plural forms.
-std::string Span(uint64_t first, uint64_t last, absl::string_view one,
-                 absl::string_view many) {
-  if (first == last) return absl::StrCat("seq ", first, " ", one);
+// The notice's English: "seq 7 is not audited" or "seqs 7-12 (6 events) are
+// not audited".
+std::string NotAuditedSpan(uint64_t first, uint64_t last) {
+  if (first == last) return absl::StrCat("seq ", first, " is not audited");
   return absl::StrCat("seqs ", first, "-", last, " (", last - first + 1,
-                      " events) ", many);
+                      " events) are not audited");
 }
 
 // "Red wins by no legal move", "a draw by threefold repetition".
-std::string EndWords(const GameState& s, const GameEnded& e) {
-  std::string result;
+Phrase EndWords(const GameEnded& e) {
+  Phrase result = Say("audit.result.none");
   switch (e.result()) {
     case events::FIRST_WINS:
-      result = absl::StrCat(Name(s, events::FIRST), " wins");
+      result = Say("audit.result.win").Side("side", events::FIRST);
       break;
     case events::SECOND_WINS:
-      result = absl::StrCat(Name(s, events::SECOND), " wins");
+      result = Say("audit.result.win").Side("side", events::SECOND);
       break;
     case events::DRAW:
-      result = "a draw";
+      result = Say("audit.result.draw");
       break;
     default:
-      result = "no result";
       break;
   }
-  std::string reason =
-      absl::AsciiStrToLower(events::EndReason_Name(e.reason()));
-  absl::StrReplaceAll({{"_", " "}}, &reason);
-  if (e.reason() == events::RECORDED) reason = "recorded result";
-  return absl::StrCat(result, " by ", reason);
+  return Say("audit.end_words")
+      .Clause("result", std::move(result))
+      .Clause("reason",
+              Say(absl::StrCat(
+                  "audit.reason.",
+                  absl::AsciiStrToLower(events::EndReason_Name(e.reason())))));
 }
 
 // What the audit remembers of the events it accepted, to justify an end.
@@ -91,126 +93,129 @@ struct Witnesses {
   }
 };
 
-std::string LegalMovesText(const GameState& s) {
+Phrase LegalMoves(const GameState& s) {
   const std::vector<std::string> legal =
       LegalMoveTexts(s.position, s.rules.capture, s.rules.edition);
-  return absl::StrCat(legal.size(),
-                      legal.size() == 1 ? " legal move (" : " legal moves (",
-                      absl::StrJoin(legal, " "), ")");
+  return Say("audit.why.legal_moves")
+      .Count(static_cast<int>(legal.size()))
+      .Value("moves", absl::StrJoin(legal, " "));
 }
 
 // Why the rules impose `e`, an end DueEnd gives for `s`.
-std::string Justify(const GameState& s, const GameEnded& e,
-                    const Witnesses& w) {
+Phrase Justify(const GameState& s, const GameEnded& e, const Witnesses& w) {
   const Side mover = s.side_to_move();
   switch (e.reason()) {
     case events::NO_LEGAL_MOVE: {
       const int pieces = PopCount(s.position.pieces(s.ColorOf(mover)));
-      return absl::StrCat(
-          Name(s, mover), ", to move after seq ", s.last_seq,
-          ", has no legal move (",
-          pieces == 0
-              ? std::string("no pieces left")
-              : absl::StrCat("all ", pieces, pieces == 1 ? " piece" : " pieces",
-                             " blocked"),
-          ")");
+      return Say("audit.why.no_legal_move")
+          .Side("side", mover)
+          .Number("seq", s.last_seq)
+          .Clause("pieces", pieces == 0
+                                ? Say("audit.why.no_pieces")
+                                : Say("audit.why.blocked").Count(pieces));
     }
     case events::THREEFOLD_REPETITION:
-      return absl::StrCat("the position ", ToFen(s.position), " (",
-                          Name(s, mover), " to move) stood after seqs ",
-                          absl::StrJoin(e.repetition_seqs(), ", "));
+      return Say("audit.why.repetition")
+          .Value("fen", ToFen(s.position))
+          .Side("side", mover)
+          .Value("seqs", absl::StrJoin(e.repetition_seqs(), ", "));
     case events::NO_PROGRESS:
-      return absl::StrCat(s.no_progress_turns,
-                          " turns without a capture or a man's move since seq ",
-                          e.no_progress_since_seq(), " (the limit is ",
-                          s.rules.no_progress_limit, ")");
+      return Say("audit.why.no_progress")
+          .Count(s.no_progress_turns)
+          .Number("seq", e.no_progress_since_seq())
+          .Number("limit", s.rules.no_progress_limit);
     case events::TURN_LIMIT:
-      return absl::StrCat(s.turns,
-                          " turns played, the limit of the house rules");
+      return Say("audit.why.turn_limit").Count(s.turns);
     case events::LONE_KING_HELD:
-      return absl::StrCat(
-          "the lone king stood against three kings or more from seq ",
-          e.lone_king_since_seq(), " through ", s.lone_king_turns,
-          " turns of the kings' side (the limit is ", s.rules.lone_king_turns,
-          ")");
+      return Say("audit.why.lone_king")
+          .Count(s.lone_king_turns)
+          .Number("seq", e.lone_king_since_seq())
+          .Number("limit", s.rules.lone_king_turns);
     case events::KING_AGAINST_KING:
-      return absl::StrCat("one king against one king after seq ", s.last_seq,
-                          " (", ToFen(s.position), "), and no capture");
+      return Say("audit.why.king_against_king")
+          .Number("seq", s.last_seq)
+          .Value("fen", ToFen(s.position));
     case events::AGREEMENT:
-      return absl::StrCat(Name(s, w.offer_side), " offered a draw at seq ",
-                          w.offer_seq, " and ", Name(s, w.accept_side),
-                          " accepted it at seq ", w.accept_seq);
+      return Say("audit.why.agreement")
+          .Side("side", w.offer_side)
+          .Number("seq", w.offer_seq)
+          .Side("side2", w.accept_side)
+          .Number("seq2", w.accept_seq);
     case events::RESIGNATION:
-      return absl::StrCat(Name(s, w.resign_side), " resigned at seq ",
-                          w.resign_seq);
+      return Say("audit.why.resignation")
+          .Side("side", w.resign_side)
+          .Number("seq", w.resign_seq);
     default:
-      return "";
+      return Say("");
   }
 }
 
 // Why a recorded end that Check accepted holds.
-std::string JustifyRecorded(const GameState& s, const GameEnded& e,
-                            const Witnesses& w) {
+Phrase JustifyRecorded(const GameState& s, const GameEnded& e,
+                       const Witnesses& w) {
   if (e.reason() != events::RECORDED) return Justify(s, e, w);
   if (std::optional<GameEnded> due = events::DueEnd(s)) {
-    return absl::StrCat("the moves confirm it: ", Justify(s, *due, w));
+    return Say("audit.why.confirmed").Clause("why", Justify(s, *due, w));
   }
-  return absl::StrCat("the moves do not contradict it: after seq ", s.last_seq,
-                      " ", Name(s, s.side_to_move()), " was to move with ",
-                      LegalMovesText(s));
+  return Say("audit.why.not_contradicted")
+      .Number("seq", s.last_seq)
+      .Side("side", s.side_to_move())
+      .Clause("moves", LegalMoves(s));
 }
 
-// What the state shows against a claimed end that the rules do not give.
-std::string Evidence(const GameState& s, const GameEnded& claim) {
+// What the state shows against a claimed end that the rules do not give;
+// nullopt when there is nothing to add.
+std::optional<Phrase> Evidence(const GameState& s, const GameEnded& claim) {
   const bool automatic = !s.started->options().automatic_draws_off();
   switch (claim.reason()) {
     case events::NO_LEGAL_MOVE:
-      return absl::StrCat(Name(s, s.side_to_move()), ", to move, has ",
-                          LegalMovesText(s));
+      return Say("audit.why.has_moves")
+          .Side("side", s.side_to_move())
+          .Clause("moves", LegalMoves(s));
     case events::THREEFOLD_REPETITION: {
-      if (!automatic) return "this game has automatic draws off";
+      if (!automatic) return Say("audit.why.draws_off");
       std::vector<uint64_t> seqs;
       for (const events::Occurrence& o : s.since_irreversible) {
         if (o.hash == s.position.hash()) seqs.push_back(o.seq);
       }
-      return absl::StrCat("the position after seq ", s.last_seq, " has stood ",
-                          seqs.size(), seqs.size() == 1 ? " time" : " times",
-                          " since the last capture or man's move (after seqs ",
-                          absl::StrJoin(seqs, ", "), ")");
+      return Say("audit.why.stood")
+          .Count(static_cast<int>(seqs.size()))
+          .Number("seq", s.last_seq)
+          .Value("seqs", absl::StrJoin(seqs, ", "));
     }
     case events::NO_PROGRESS:
       if (!automatic || s.rules.no_progress_limit == 0) {
-        return "this game has no no-progress draw";
+        return Say("audit.why.no_no_progress");
       }
-      return absl::StrCat(s.no_progress_turns,
-                          " turns without a capture or a man's move since seq ",
-                          s.no_progress_since_seq, "; the limit is ",
-                          s.rules.no_progress_limit);
+      return Say("audit.why.no_progress_count")
+          .Count(s.no_progress_turns)
+          .Number("seq", s.no_progress_since_seq)
+          .Number("limit", s.rules.no_progress_limit);
     case events::LONE_KING_HELD:
       if (!automatic || s.rules.lone_king_turns == 0)
-        return "this game has no lone-king draw";
-      if (!s.lone_king_hunter.has_value())
-        return "no side has three kings or more against a lone king";
-      return absl::StrCat("the lone king has stood since seq ",
-                          s.lone_king_since_seq, " through ", s.lone_king_turns,
-                          " turns of the kings' side; the "
-                          "limit is ",
-                          s.rules.lone_king_turns);
+        return Say("audit.why.no_lone_king_draw");
+      if (!s.lone_king_hunter.has_value()) return Say("audit.why.no_hunter");
+      return Say("audit.why.lone_king_count")
+          .Count(s.lone_king_turns)
+          .Number("seq", s.lone_king_since_seq)
+          .Number("limit", s.rules.lone_king_turns);
     case events::KING_AGAINST_KING:
       if (!automatic || !s.rules.king_against_king_draws)
-        return "this game has no king-against-king draw";
-      return absl::StrCat("the position after seq ", s.last_seq, " is ",
-                          ToFen(s.position));
+        return Say("audit.why.no_king_against_king");
+      return Say("audit.why.position_is")
+          .Number("seq", s.last_seq)
+          .Value("fen", ToFen(s.position));
     case events::TURN_LIMIT:
-      if (s.rules.turn_limit == 0) return "this game has no turn limit";
-      return absl::StrCat(s.turns, " turns played; the limit is ",
-                          s.rules.turn_limit);
+      if (s.rules.turn_limit == 0) return Say("audit.why.no_turn_limit");
+      return Say("audit.why.turns_played")
+          .Count(s.turns)
+          .Number("limit", s.rules.turn_limit);
     case events::AGREEMENT:
-      return "no draw offer was accepted";
+      return Say("audit.why.no_offer_accepted");
     case events::RESIGNATION:
-      return "no side resigned";
+      return Say("audit.why.no_resignation");
     default:
-      return "";
+      return std::nullopt;
   }
 }
 
@@ -233,10 +238,9 @@ class Auditor {
         s.last_seq = report_.records;
         if (std::optional<GameEnded> due = events::DueEnd(s)) {
           Find(FindingKind::kUnrecordedEnd, s.last_seq,
-               absl::StrCat("the rules ended the game after this record (",
-                            EndWords(s, *due), ": ",
-                            Justify(s, *due, witnesses_),
-                            "), but the log ends without recording it"));
+               Say("audit.why.unrecorded_at_end")
+                   .Clause("end", EndWords(*due))
+                   .Clause("why", Justify(s, *due, witnesses_)));
         }
       }
     } else {
@@ -244,8 +248,7 @@ class Auditor {
       if (stopped_at_ < report_.records) {
         report_.notices.push_back(
             {NoticeKind::kNotAudited, stopped_at_ + 1,
-             absl::StrCat(Span(stopped_at_ + 1, report_.records,
-                               "is not audited", "are not audited"),
+             absl::StrCat(NotAuditedSpan(stopped_at_ + 1, report_.records),
                           ": nothing after seq ", stopped_at_,
                           " can be judged, since the game departed from the "
                           "rules there")});
@@ -270,8 +273,9 @@ class Auditor {
   }
 
  private:
-  void Find(FindingKind kind, uint64_t seq, std::string message) {
-    report_.findings.push_back({kind, seq, std::move(message)});
+  void Find(FindingKind kind, uint64_t seq, Phrase why) {
+    std::string message = English(report_.state.started.get(), why);
+    report_.findings.push_back({kind, seq, std::move(message), std::move(why)});
   }
 
   // Judges one record; false when the audit stops or nothing after it can
@@ -284,9 +288,7 @@ class Auditor {
     s.last_seq = seq - 1;
     absl::StatusOr<Event> event = events::ParseEvent(record.payload, seq);
     if (!event.ok()) {
-      Find(FindingKind::kNotAnEvent, seq,
-           "the record is not a checkers event (its checksum is sound, so it "
-           "was written this way)");
+      Find(FindingKind::kNotAnEvent, seq, Say("audit.why.not_an_event"));
       stopped_at_ = seq;
       return false;
     }
@@ -294,19 +296,20 @@ class Auditor {
       if (std::optional<GameEnded> due = events::DueEnd(s);
           due.has_value() && !event->has_game_ended()) {
         Find(FindingKind::kUnrecordedEnd, seq,
-             absl::StrCat(
-                 "the rules ended the game after seq ", s.last_seq, " (",
-                 EndWords(s, *due), ": ", Justify(s, *due, witnesses_),
-                 "), but the log records no end; ",
-                 Span(seq, report_.records, "follows", "follow"), " instead"));
+             Say("audit.why.unrecorded_end")
+                 .Number("seq", s.last_seq)
+                 .Clause("end", EndWords(*due))
+                 .Clause("why", Justify(s, *due, witnesses_))
+                 .Clause("span", Span(seq, report_.records)));
         rest_judged_ = true;
         return false;
       }
     }
     if (s.over()) {
       Find(FindingKind::kAfterEnd, seq,
-           absl::StrCat(Span(seq, report_.records, "follows", "follow"),
-                        " the end of the game at seq ", end_seq_));
+           Say("audit.why.after_end")
+               .Clause("span", Span(seq, report_.records))
+               .Number("seq", end_seq_));
       rest_judged_ = true;
       return false;
     }
@@ -314,9 +317,10 @@ class Auditor {
     absl::StatusOr<events::CheckedEvent> checked = events::Check(s, *event);
     if (checked.ok()) {
       if (event->has_game_ended()) {
-        report_.end =
-            AuditedEnd{seq, event->game_ended(),
-                       JustifyRecorded(s, event->game_ended(), witnesses_)};
+        Phrase why = JustifyRecorded(s, event->game_ended(), witnesses_);
+        std::string justification = English(s.started.get(), why);
+        report_.end = AuditedEnd{seq, event->game_ended(),
+                                 std::move(justification), std::move(why)};
         end_seq_ = seq;
       }
       witnesses_.Note(*event, seq);
@@ -324,28 +328,33 @@ class Auditor {
       return true;
     }
 
-    std::string message(checked.status().message());
+    // The check's own words (in English, as every validation message is).
+    const Phrase checked_message =
+        Say("audit.why.checked")
+            .Value("message", std::string(checked.status().message()));
     if (event->kind_case() == Event::KIND_NOT_SET) {
-      Find(FindingKind::kNotAnEvent, seq, std::move(message));
+      Find(FindingKind::kNotAnEvent, seq, checked_message);
       stopped_at_ = seq;
       return false;
     }
     if (s.started == nullptr) {
-      Find(FindingKind::kBadStart, seq, std::move(message));
+      Find(FindingKind::kBadStart, seq, checked_message);
       stopped_at_ = seq;
       return false;
     }
     switch (event->kind_case()) {
       case Event::kTurnPlayed:
-        Find(FindingKind::kIllegalTurn, seq, std::move(message));
+        Find(FindingKind::kIllegalTurn, seq, checked_message);
         stopped_at_ = seq;
         return false;
       case Event::kGameEnded: {
         const std::optional<GameEnded> due = events::DueEnd(s);
         if (due.has_value()) {
           // The game did end here, as the rules say rather than as claimed.
-          absl::StrAppend(&message, ": ", Justify(s, *due, witnesses_));
-          Find(FindingKind::kUnjustifiedEnd, seq, std::move(message));
+          Find(FindingKind::kUnjustifiedEnd, seq,
+               Say("audit.why.checked_because")
+                   .Value("message", std::string(checked.status().message()))
+                   .Clause("why", Justify(s, *due, witnesses_)));
           Event actual;
           *actual.mutable_game_ended() = *due;
           // The end the rules impose is one Check accepts.
@@ -355,18 +364,21 @@ class Auditor {
             events::ApplyInPlace(&s, *ended);
           }
           end_seq_ = seq;
+        } else if (std::optional<Phrase> evidence =
+                       Evidence(s, event->game_ended())) {
+          Find(FindingKind::kUnjustifiedEnd, seq,
+               Say("audit.why.checked_because")
+                   .Value("message", std::string(checked.status().message()))
+                   .Clause("why", *std::move(evidence)));
         } else {
-          if (std::string evidence = Evidence(s, event->game_ended());
-              !evidence.empty()) {
-            absl::StrAppend(&message, ": ", evidence);
-          }
-          Find(FindingKind::kUnjustifiedEnd, seq, std::move(message));
+          Find(FindingKind::kUnjustifiedEnd, seq, checked_message);
         }
         return true;
       }
       default:
-        absl::StrAppend(&message, "; the event is set aside");
-        Find(FindingKind::kRefusedEvent, seq, std::move(message));
+        Find(FindingKind::kRefusedEvent, seq,
+             Say("audit.why.set_aside")
+                 .Value("message", std::string(checked.status().message())));
         return true;
     }
   }

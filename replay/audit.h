@@ -44,6 +44,7 @@
 #include "absl/strings/string_view.h"
 #include "events/events.pb.h"
 #include "events/game_state.h"
+#include "replay/phrase.h"
 #include "storage/log_reader.h"
 
 namespace checkers::replay {
@@ -79,9 +80,11 @@ struct Finding {
   FindingKind kind;
   // The record where the log departs from the rules.
   uint64_t seq = 0;
-  // One line, without the seq, e.g. "the move 22-17 is not legal for White
-  // here; legal moves: 21-17 22-18".
+  // One line in English, without the seq, e.g. "the move 22-17 is not
+  // legal for White here; legal moves: 21-17 22-18": `why`, worded.
   std::string message;
+  // The reasoning, for a shell to word in its language (replay/phrase.h).
+  Phrase why;
 };
 
 // What a notice is about, so that a shell can word it (the numbers are
@@ -108,10 +111,11 @@ struct Notice {
 struct AuditedEnd {
   uint64_t seq = 0;
   events::GameEnded end;
-  // Why the rules support it, e.g. "White, to move after seq 46, has no
-  // legal move (all 5 pieces blocked)" or "the position stood after seqs
-  // 37, 41, 45".
+  // Why the rules support it in English, e.g. "White, to move after seq
+  // 46, has no legal move (all 5 pieces blocked)" or "the position stood
+  // after seqs 37, 41, 45": `why`, worded.
   std::string justification;
+  Phrase why;
 };
 
 struct AuditReport {

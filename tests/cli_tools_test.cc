@@ -325,6 +325,20 @@ TEST(CliToolsTest, AuditFindsAWinWhileMovesRemain) {
                         "ended: White, to move, has 7 legal moves"));
 }
 
+TEST(CliToolsTest, AuditReasoningSpeaksTheInterfaceLanguage) {
+  LogBuilder log;
+  log.Play("11-15");
+  log.Craft(CraftedEnd(events::FIRST_WINS, events::NO_LEGAL_MOVE));
+  const std::string path = Write(log, NewTempDir("audit-why") + "/game.log");
+  const auto r = RunCheckers({"audit", path, "--lang=sv"});
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_THAT(r.out, HasSubstr("Vit, vid draget, har 7 lagliga drag ("));
+  EXPECT_THAT(r.err, HasSubstr("Vit, vid draget, har 7 lagliga drag ("));
+  const auto json = RunCheckers({"audit", path, "--json", "--lang=sv"});
+  EXPECT_EQ(json.out, RunCheckers({"audit", path, "--json"}).out);
+  EXPECT_THAT(json.out, HasSubstr("White, to move, has 7 legal moves"));
+}
+
 TEST(CliToolsTest, AuditFindsATurnAppendedAfterTheEnd) {
   LogBuilder log("W:W22:B18");
   log.Play("22x15");

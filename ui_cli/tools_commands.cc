@@ -31,6 +31,7 @@
 #include "replay/import.h"
 #include "replay/log_record.h"
 #include "replay/pdn_writer.h"
+#include "replay/phrase.h"
 #include "replay/timeline.h"
 #include "storage/env.h"
 #include "storage/game_log.h"
@@ -416,7 +417,7 @@ void PrintAuditText(const lang::Catalogue& t, const std::string& name,
                 t.Get("audit.finding",
                       {{"seq", absl::StrCat(f.seq)},
                        {"code", std::string(replay::FindingCode(f.kind))},
-                       {"message", f.message}})
+                       {"message", replay::Word(t, s.started.get(), f.why)}})
                     .c_str());
   }
   if (r.end.has_value()) {
@@ -427,7 +428,9 @@ void PrintAuditText(const lang::Catalogue& t, const std::string& name,
         r.end->justification.empty()
             ? t.Get("audit.ended", {{"seq", seq}, {"end", end}}).c_str()
             : t.Get("audit.ended_justified",
-                    {{"seq", seq}, {"end", end}, {"why", r.end->justification}})
+                    {{"seq", seq},
+                     {"end", end},
+                     {"why", replay::Word(t, s.started.get(), r.end->why)}})
                   .c_str());
   } else if (r.sound() && s.started != nullptr) {
     std::printf("%s\n", t.Plural("audit.goes_on", s.turns,
@@ -538,7 +541,8 @@ int RunAudit(const std::vector<std::string>& positional) {
                   "audit.refused", static_cast<int>(report->findings.size()),
                   {{"name", name},
                    {"seq", absl::StrCat(first.seq)},
-                   {"message", first.message}})));
+                   {"message", replay::Word(**t, report->state.started.get(),
+                                            first.why)}})));
 }
 
 // export
