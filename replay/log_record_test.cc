@@ -93,7 +93,7 @@ TEST(LogRecordTest, FinishedGameFromASetUpPositionKeepsItsStartAndResult) {
   absl::StatusOr<GameRecord> record = RecordOfLog(Played(g, {"22x15"}));
   ASSERT_TRUE(record.ok());
   EXPECT_EQ(record->start, *ParseFen("W:W22:B18"));
-  EXPECT_EQ(record->result, GameResult::kWhiteWins);
+  EXPECT_EQ(record->result, GameResult::kSecondWins);
   const std::string pdn = WritePdnGame(*record);
   EXPECT_THAT(pdn, HasSubstr("[SetUp \"1\"]\n[FEN \"W:W22:B18\"]"));
   EXPECT_THAT(pdn, HasSubstr("1... 22x15 0-1"));

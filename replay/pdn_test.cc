@@ -245,15 +245,15 @@ TEST(PdnTest, ResultsAreNotTakenForMoves) {
 }
 
 TEST(PdnTest, ResultTokensNameTheWinner) {
-  EXPECT_EQ(ParseResultToken("1-0"), GameResult::kBlackWins);
-  EXPECT_EQ(ParseResultToken("2-0"), GameResult::kBlackWins);
-  EXPECT_EQ(ParseResultToken("0-1"), GameResult::kWhiteWins);
-  EXPECT_EQ(ParseResultToken("0-2"), GameResult::kWhiteWins);
+  EXPECT_EQ(ParseResultToken("1-0"), GameResult::kFirstWins);
+  EXPECT_EQ(ParseResultToken("2-0"), GameResult::kFirstWins);
+  EXPECT_EQ(ParseResultToken("0-1"), GameResult::kSecondWins);
+  EXPECT_EQ(ParseResultToken("0-2"), GameResult::kSecondWins);
   EXPECT_EQ(ParseResultToken("1/2-1/2"), GameResult::kDraw);
   EXPECT_EQ(ParseResultToken("1-1"), GameResult::kDraw);
   EXPECT_EQ(ParseResultToken("*"), GameResult::kUnknown);
   EXPECT_EQ(ParseResultToken("won"), GameResult::kUnknown);
-  for (GameResult r : {GameResult::kBlackWins, GameResult::kWhiteWins,
+  for (GameResult r : {GameResult::kFirstWins, GameResult::kSecondWins,
                        GameResult::kDraw, GameResult::kUnknown}) {
     EXPECT_EQ(ParseResultToken(ResultToken(r)), r);
   }
@@ -266,8 +266,8 @@ TEST(PdnTest, ClaimedResultPrefersTheTerminatorToTheTag) {
       "[Result \"1/2-1/2\"] 11-15 1-0");
   ASSERT_EQ(games.size(), 3u);
   EXPECT_EQ(ClaimedResult(games[0]), GameResult::kUnknown);
-  EXPECT_EQ(ClaimedResult(games[1]), GameResult::kWhiteWins);
-  EXPECT_EQ(ClaimedResult(games[2]), GameResult::kBlackWins);
+  EXPECT_EQ(ClaimedResult(games[1]), GameResult::kSecondWins);
+  EXPECT_EQ(ClaimedResult(games[2]), GameResult::kFirstWins);
   ASSERT_EQ(games[2].notes.size(), 1u);
   EXPECT_THAT(games[2].notes[0].message,
               HasSubstr("Result tag says \"1/2-1/2\""));

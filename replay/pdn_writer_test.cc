@@ -87,7 +87,7 @@ TEST(PdnWriterTest, WritesTheRosterMovesAndResult) {
 TEST(PdnWriterTest, SetUpPositionGetsFenAndWhitesFirstMoveIsNumberedWithDots) {
   const Position start = *ParseFen("W:W22,30:B18,10,2");
   GameRecord record = Record(start, {"22x6", "2x9", "30-26"});
-  record.result = GameResult::kBlackWins;
+  record.result = GameResult::kFirstWins;
   EXPECT_EQ(WritePdnGame(record),
             "[Event \"?\"]\n"
             "[Site \"?\"]\n"
@@ -152,7 +152,7 @@ TEST(PdnWriterTest, OutputReadsBackToTheSameGame) {
                  {"White", "B"},
                  {"Round", "3.1"},
                  {"Annotator", "C"}};
-  record.result = GameResult::kWhiteWins;
+  record.result = GameResult::kSecondWins;
   const std::string text = WritePdnGame(record);
   const GameRecord back = ReadBack(text);
   EXPECT_EQ(back.start, record.start);
@@ -167,7 +167,7 @@ TEST(PdnWriterTest, OutputReadsBackToTheSameGame) {
 TEST(PdnWriterTest, SeveralGamesAreSeparatedByABlankLine) {
   GameRecord a = Record(Position::Initial(), {"11-15"});
   GameRecord b = Record(Position::Initial(), {"9-14", "22-18"});
-  a.result = GameResult::kBlackWins;
+  a.result = GameResult::kFirstWins;
   const std::string text = WritePdn({a, b});
   EXPECT_THAT(text, HasSubstr("1. 11-15 1-0\n\n[Event \"?\"]\n"));
   absl::StatusOr<std::vector<PdnGame>> games = ParsePdn(text);
