@@ -219,6 +219,43 @@ TEST(PdnTest, GameTypeGivesItsNumberInShortAndLongForm) {
   EXPECT_THAT(bad.status().message(), HasSubstr("\"W,8,8\""));
 }
 
+TEST(PdnTest, GameTypeNamesTheFirstMover) {
+  EXPECT_EQ(GameTypeFirstMover("21"), Color::kBlack);
+  EXPECT_EQ(GameTypeFirstMover("23"), Color::kBlack);
+  EXPECT_EQ(GameTypeFirstMover("25"), Color::kWhite);
+  EXPECT_EQ(GameTypeFirstMover("20"), Color::kWhite);
+  EXPECT_EQ(GameTypeFirstMover("23,W,8,8,A0,0"), Color::kWhite);
+  EXPECT_EQ(GameTypeFirstMover(" 25, B ,8,8"), Color::kBlack);
+  EXPECT_EQ(GameTypeFirstMover("pool"), std::nullopt);
+}
+
+TEST(PdnTest, MovesArePairedFromTheFirstMover) {
+  // Russian: White opens, so a number names White's move and Black's reply.
+  absl::StatusOr<std::vector<PdnGame>> typed =
+      ParsePdn("[GameType \"25\"]\n1. c3-d4 f6-g5 2. d4-e5 *");
+  ASSERT_TRUE(typed.ok()) << typed.status();
+  const std::vector<PdnMove>& moves = typed->front().moves;
+  ASSERT_EQ(moves.size(), 3u);
+  EXPECT_EQ(moves[0].side, Color::kWhite);
+  EXPECT_EQ(moves[1].side, Color::kBlack);
+  EXPECT_EQ(moves[1].number, 1);
+  EXPECT_EQ(moves[2].number, 2);
+  // Without a GameType tag, the caller's first mover.
+  absl::StatusOr<std::vector<PdnGame>> untyped =
+      ParsePdn("c3-d4 f6-g5 d4-e5 *", Color::kWhite);
+  ASSERT_TRUE(untyped.ok()) << untyped.status();
+  EXPECT_EQ(untyped->front().moves[1].side, Color::kBlack);
+  EXPECT_EQ(untyped->front().moves[1].number, 1);
+  EXPECT_EQ(untyped->front().moves[2].number, 2);
+  // A FEN tag with Black to move comes first.
+  absl::StatusOr<std::vector<PdnGame>> fen =
+      ParsePdn("[FEN \"B:W22:B11\"]\n1... f6-e5 2. c3-d4 *", Color::kWhite);
+  ASSERT_TRUE(fen.ok()) << fen.status();
+  EXPECT_EQ(fen->front().moves[0].side, Color::kBlack);
+  EXPECT_EQ(fen->front().moves[1].side, Color::kWhite);
+  EXPECT_EQ(fen->front().moves[1].number, 2);
+}
+
 TEST(PdnTest, AlgebraicSquaresBecomeTheirNumbers) {
   EXPECT_EQ(NumericMoveText("c3-d4", 8), "22-18");
   EXPECT_EQ(NumericMoveText("d4:b6", 8), "18x9");
