@@ -27,6 +27,21 @@ std::string Where(const PdnGame& game, int line) {
   return absl::StrCat(DescribeGame(game), ", line ", line, ": ");
 }
 
+// The game `edition` plays, as PDN's GameType table names it.
+absl::string_view GameName(Edition edition) {
+  switch (edition) {
+    case Edition::kRussian:
+      return "Russian draughts";
+    case Edition::kPool:
+      return "pool checkers";
+    case Edition::kInternational:
+      return "international draughts";
+    case Edition::kEnglish:
+      break;
+  }
+  return "English checkers";
+}
+
 constexpr absl::string_view kPlayedTypes =
     "this version plays English checkers (GameType 21), Russian draughts "
     "(25) and pool checkers (23)";
@@ -81,9 +96,8 @@ absl::StatusOr<Edition> EditionOfGameType(absl::string_view value) {
   if (GameTypeFirstMover(value) != first) {
     return absl::FailedPreconditionError(absl::StrCat(
         quoted, " has ", first == Color::kWhite ? "Black" : "White",
-        " move first; this version plays ", EditionName(*edition),
-        " games with ", first == Color::kWhite ? "White" : "Black",
-        " first only"));
+        " move first; this version plays ", GameName(*edition), " with ",
+        first == Color::kWhite ? "White" : "Black", " first only"));
   }
   return *edition;
 }
@@ -117,10 +131,10 @@ absl::StatusOr<GameRecord> ReplayPdnGame(const PdnGame& game, Edition edition) {
     }
     edition = *typed;
   } else if (TraitsOf(edition).board_size != 8) {
-    return absl::FailedPreconditionError(absl::StrCat(
-        Where(game, game.line), "a game of ", EditionName(edition),
-        " draughts is played on 10x10, which this version does not play; ",
-        kPlayedTypes));
+    return absl::FailedPreconditionError(
+        absl::StrCat(Where(game, game.line), "a game of ", GameName(edition),
+                     " is played on 10x10, which this version does not play; ",
+                     kPlayedTypes));
   }
 
   // A game of the 10x10 board without its GameType tag would otherwise

@@ -145,11 +145,12 @@ TEST(PdnReplayTest, InternationalAndUnknownGameTypesAreRefusedNamingThem) {
 }
 
 TEST(PdnReplayTest, LongFormThatContradictsTheEditionIsRefused) {
-  EXPECT_THAT(ReplayPdnGame(OneGame("[GameType \"23,W,8,8,A0,0\"] 1. c3-d4 *")),
-              FailsWith(absl::StatusCode::kFailedPrecondition,
-                        HasSubstr("GameType \"23,W,8,8,A0,0\" has White move "
-                                  "first; this version plays pool games with "
-                                  "Black first only")));
+  EXPECT_THAT(
+      ReplayPdnGame(OneGame("[GameType \"23,W,8,8,A0,0\"] 1. c3-d4 *")),
+      FailsWith(absl::StatusCode::kFailedPrecondition,
+                HasSubstr("GameType \"23,W,8,8,A0,0\" has White move "
+                          "first; this version plays pool checkers with "
+                          "Black first only")));
   EXPECT_THAT(ReplayPdnGame(OneGame("[GameType \"25,W,10,10,A0,0\"] *")),
               FailsWith(absl::StatusCode::kFailedPrecondition,
                         HasSubstr("names a board other than 8x8")));
