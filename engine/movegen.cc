@@ -473,6 +473,12 @@ inline decltype(auto) WithEditionAndColor(Edition e, Color c, F&& f) {
 
 }  // namespace
 
+bool SameCapture(const Move& a, const Move& b) {
+  return a.from == b.from && a.to == b.to && a.captured == b.captured &&
+         a.num_jumps == b.num_jumps &&
+         a.crowned_en_route == b.crowned_en_route && SameCaptureOrder(a, b);
+}
+
 uint64_t Perft(const Position& pos, int depth, CaptureRule rule,
                Edition edition, Routes routes) {
   if (depth <= 0) return 1;

@@ -94,6 +94,12 @@ std::optional<Move> LegalMoveAlong(const Position& pos, const int* route,
 // one that a player is still entering, that is what it captures so far.
 Bitboard CapturedAlong(const Position& pos, const int* route, int length);
 
+// Whether the captures `a` and `b` of one position are the same capture:
+// the same piece takes the same pieces in the same order to the same
+// square, the routes of a flying king differing only in where it landed
+// between two captures. A loop taken the other way round is another one.
+bool SameCapture(const Move& a, const Move& b);
+
 // Perft: the number of leaf positions `depth` plies below `pos` (1 at
 // depth 0), the standard check of a move generator against published
 // tables. The last ply is counted without being played ("bulk counting")

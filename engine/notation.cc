@@ -110,9 +110,19 @@ absl::StatusOr<Move> ParseMove(const Position& pos, absl::string_view text,
   for (const Move* m : fitting) {
     if (IsFullRoute(*m, squares)) return *m;
   }
+  std::sort(fitting.begin(), fitting.end(), [](const Move* a, const Move* b) {
+    return MoveToText(*a) < MoveToText(*b);
+  });
+  // Records of the flying-king editions write a capture by its first and
+  // last squares; where the king paused between two captures on one
+  // diagonal does not change the move, so the first route stands for all.
+  if (std::all_of(fitting.begin(), fitting.end(), [&](const Move* m) {
+        return SameCapture(*fitting.front(), *m);
+      })) {
+    return *fitting.front();
+  }
   std::vector<std::string> routes;
   for (const Move* m : fitting) routes.push_back(MoveToText(*m));
-  std::sort(routes.begin(), routes.end());
   return absl::FailedPreconditionError(absl::StrCat(
       text,
       " is ambiguous; write the whole route: ", absl::StrJoin(routes, " or ")));

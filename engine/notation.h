@@ -25,8 +25,10 @@ std::vector<std::string> LegalMoveTexts(
 
 // Finds the legal move of `pos` that `text` names. Squares may be joined by
 // '-' or 'x'. A capture may leave out landing squares ("24x6" for
-// "24x15x6") as long as exactly one legal route fits; the squares given
-// must appear on the route in order.
+// "24x15x6") as long as exactly one legal route fits, or only routes of a
+// flying king that are the same capture (SameCapture: they differ in where
+// it paused between two captures), of which the first in text order is
+// taken; the squares given must appear on the route in order.
 //
 // Returns InvalidArgument when `text` is not move notation, and
 // FailedPrecondition, listing the legal moves or the fitting routes, when

@@ -40,6 +40,21 @@ TEST(NotationTest, ShortFormNamingSeveralRoutesIsAnErrorListingThem) {
   EXPECT_EQ(MoveToText(*picked), "11x18x9x2x11");
 }
 
+TEST(NotationTest, FlyingKingsShortCaptureWherePausesDifferIsOneMove) {
+  // The white king on 24 takes 19 and 6 on one diagonal, pausing on 15 or
+  // on 10 between them; Russian records write it 24x1 (g3:b8).
+  const Position p = *ParseFen("W:W22,K24,28,30,32:B2,5,6,12,14,19,21,23");
+  absl::StatusOr<Move> m =
+      ParseMove(p, "24x1", CaptureRule::kMandatory, Edition::kRussian);
+  ASSERT_TRUE(m.ok()) << m.status();
+  EXPECT_EQ(MoveToText(*m), "24x10x1");
+  EXPECT_EQ(m->captured, SquareBit(18) | SquareBit(5));
+  absl::StatusOr<Move> full =
+      ParseMove(p, "24x15x1", CaptureRule::kMandatory, Edition::kRussian);
+  ASSERT_TRUE(full.ok()) << full.status();
+  EXPECT_EQ(MoveToText(*full), "24x15x1");
+}
+
 TEST(NotationTest, IllegalMoveListsTheLegalMoves) {
   absl::StatusOr<Move> m = ParseMove(Position::Initial(), "11-14");
   ASSERT_FALSE(m.ok());

@@ -303,7 +303,7 @@ TEST(AuditTest, AgreementAndResignationNameTheirEvents) {
 TEST(AuditTest, RecordedResultIsCheckedAgainstTheMoves) {
   GameRecord record;
   record.moves = {};
-  record.result = GameResult::kWhiteWins;
+  record.result = GameResult::kSecondWins;
   absl::StatusOr<std::vector<Event>> events = EventsOfRecord(record);
   ASSERT_TRUE(events.ok()) << events.status();
   absl::StatusOr<AuditReport> report = AuditLogBytes(EncodeLog(*events));

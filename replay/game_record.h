@@ -10,6 +10,7 @@
 
 #include "engine/move.h"
 #include "engine/position.h"
+#include "engine/rules.h"
 #include "replay/pdn.h"
 
 namespace checkers::replay {
@@ -17,10 +18,13 @@ namespace checkers::replay {
 struct GameRecord {
   // The tags as read, in order (including any FEN, SetUp or GameType).
   std::vector<PdnTag> tags;
+  // The rules the moves are legal under; an 8x8 edition.
+  Edition edition = Edition::kEnglish;
   Position start = Position::Initial();
   // Legal in turn from `start`.
   std::vector<Move> moves;
-  // What the game claims, not checked against the final position.
+  // What the game claims, not checked against the final position; "1-0"
+  // is the edition's first mover's win (see GameResult).
   GameResult result = GameResult::kUnknown;
 };
 

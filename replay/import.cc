@@ -24,13 +24,18 @@ namespace {
 using events::Event;
 using events::GameState;
 
+// PDN's name of `c`.
+absl::string_view ColourName(Color c) {
+  return c == Color::kBlack ? "Black" : "White";
+}
+
 // "Black's move 12" for the ply-th move (from 0) of a game that starts
-// with `first` to move; PDN numbers a pair of moves, Black's then White's.
-std::string MoveName(Color first, size_t ply) {
-  const size_t half = ply + (first == Color::kWhite ? 1 : 0);
-  const Color side = half % 2 == 0 ? Color::kBlack : Color::kWhite;
-  return absl::StrCat(side == Color::kBlack ? "Black" : "White", "'s move ",
-                      half / 2 + 1);
+// with `to_move` to move, where `first` is the edition's first mover; PDN
+// numbers a pair of moves, the first mover's then the other's.
+std::string MoveName(Color first, Color to_move, size_t ply) {
+  const size_t half = ply + (to_move == first ? 0 : 1);
+  const Color side = half % 2 == 0 ? first : Opponent(first);
+  return absl::StrCat(ColourName(side), "'s move ", half / 2 + 1);
 }
 
 // The payloads of `events`, commit by commit.
@@ -80,11 +85,11 @@ absl::Status CheckStorable(const std::vector<Event>& events) {
 
 absl::StatusOr<std::vector<Event>> EventsOfRecord(const GameRecord& record) {
   events::GameStarted started;
-  started.set_edition(events::ENGLISH);
+  started.set_edition(events::RulesEditionOf(record.edition));
   started.set_mode(events::TWO_PLAYER);
   started.mutable_options()->set_colour_names(events::BLACK_WHITE);
   started.mutable_options()->set_automatic_draws_off(true);
-  if (!(record.start == Position::Initial())) {
+  if (!(record.start == Position::Initial(record.edition))) {
     started.set_start_fen(ToFen(record.start));
   }
   for (const PdnTag& tag : record.tags) {
@@ -108,9 +113,9 @@ absl::StatusOr<std::vector<Event>> EventsOfRecord(const GameRecord& record) {
     if (absl::Status st = events::CommitAndFold(
             events::TurnEvent(state, record.moves[i]), &state, &events);
         !st.ok()) {
-      return absl::FailedPreconditionError(
-          absl::StrCat(MoveName(record.start.side_to_move(), i), ": ",
-                       MoveToText(record.moves[i]), ": ", st.message()));
+      return absl::FailedPreconditionError(absl::StrCat(
+          MoveName(state.rules.first_mover, record.start.side_to_move(), i),
+          ": ", MoveToText(record.moves[i]), ": ", st.message()));
     }
   }
 
@@ -121,9 +126,11 @@ absl::StatusOr<std::vector<Event>> EventsOfRecord(const GameRecord& record) {
     return absl::FailedPreconditionError(absl::StrCat(
         "the result ", ResultToken(record.result),
         " contradicts the moves: after the last one ",
-        state.side_to_move() == events::FIRST ? "Black" : "White",
+        ColourName(state.ColorOf(state.side_to_move())),
         " has no legal move, so ",
-        state.ended->result() == events::FIRST_WINS ? "Black" : "White",
+        ColourName(state.ColorOf(state.ended->result() == events::FIRST_WINS
+                                     ? events::FIRST
+                                     : events::SECOND)),
         " wins"));
   }
   Event end;
@@ -136,14 +143,17 @@ absl::StatusOr<std::vector<Event>> EventsOfRecord(const GameRecord& record) {
   return events;
 }
 
-absl::StatusOr<PdnImport> ImportPdn(absl::string_view pdn_text) {
+absl::StatusOr<PdnImport> ImportPdn(absl::string_view pdn_text,
+                                    Edition edition) {
   const std::string text = DecodePdnText(pdn_text);
-  absl::StatusOr<std::vector<PdnGame>> games = ParsePdn(text);
+  absl::StatusOr<std::vector<PdnGame>> games =
+      ParsePdn(text, TraitsOf(edition).light_moves_first ? Color::kWhite
+                                                         : Color::kBlack);
   if (!games.ok()) return games.status();
   PdnImport result;
   result.games.reserve(games->size());
   for (const PdnGame& game : *games) {
-    absl::StatusOr<GameRecord> record = ReplayPdnGame(game);
+    absl::StatusOr<GameRecord> record = ReplayPdnGame(game, edition);
     if (!record.ok()) {
       result.refused.push_back(
           {game.index, std::string(record.status().message())});

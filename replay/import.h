@@ -12,6 +12,7 @@
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
+#include "engine/rules.h"
 #include "events/events.pb.h"
 #include "replay/game_record.h"
 #include "storage/env.h"
@@ -19,9 +20,10 @@
 namespace checkers::replay {
 
 // The events of a log holding `record`:
-// - a GameStarted: English rules, two players, Black/White colour names
+// - a GameStarted: the record's edition, two players, Black/White colour
+//   names
 //   (PDN's), the record's start position as start_fen when it is not the
-//   standard start, the record's tags as read, and automatic draws off,
+//   edition's start, the record's tags as read, and automatic draws off,
 //   because a recorded game ends as recorded, not by our conveniences;
 // - one TurnPlayed per move, each through events::CommitAndFold, so the end
 //   the rules impose (a side left without a legal move) is recorded where
@@ -59,12 +61,15 @@ struct PdnImport {
 };
 
 // Reads every game of `pdn_text` (see ParsePdn for what is tolerated) and
-// turns each into events: ReplayPdnGame resolves the moves, then
+// turns each into events: ReplayPdnGame resolves the moves under the
+// edition of the game's GameType tag, else under `edition`, then
 // EventsOfRecord. A game that either refuses (an illegal or ambiguous move,
-// a GameType other than 21, a FEN tag that cannot be read, a result that
-// contradicts the moves) is listed in `refused`; the others are still
-// imported. DataLoss naming the line when the text cannot be read as PDN.
-absl::StatusOr<PdnImport> ImportPdn(absl::string_view pdn_text);
+// a GameType this version does not play, a FEN tag that cannot be read, a
+// result that contradicts the moves) is listed in `refused`; the others
+// are still imported. DataLoss naming the line when the text cannot be
+// read as PDN.
+absl::StatusOr<PdnImport> ImportPdn(absl::string_view pdn_text,
+                                    Edition edition = Edition::kEnglish);
 
 // The file name of the log of the game at `index` of a PDN file:
 // "game-0001.log" for 1. Numbered by the game's place in the file, so a

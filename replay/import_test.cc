@@ -6,6 +6,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "engine/fen.h"
+#include "engine/rules.h"
 #include "events/events.pb.h"
 #include "events/fold.h"
 #include "gmock/gmock.h"
@@ -94,6 +95,46 @@ TEST(ImportTest, ResultThatContradictsTheMovesIsRefused) {
   EXPECT_EQ(imported->refused[0].reason,
             "game 1 (\"Odd\"), line 4: the result 1/2-1/2 contradicts the "
             "moves: after the last one Black has no legal move, so White wins");
+}
+
+TEST(ImportTest, RussianGameRecordsItsEditionAndWhiteIsTheFirstSide) {
+  absl::StatusOr<PdnImport> imported = ImportPdn(
+      "[GameType \"25\"]\n1. c3-d4 f6-g5 2. d4-e5 1-0\n\n"
+      "[GameType \"23\"]\n1. 11-15 23-19 *\n");
+  ASSERT_TRUE(imported.ok()) << imported.status();
+  ASSERT_EQ(imported->games.size(), 2u);
+  const std::vector<Event>& russian = imported->games[0].events;
+  ASSERT_EQ(russian.size(), 5u);
+  EXPECT_EQ(russian[0].game_started().edition(), events::RUSSIAN);
+  EXPECT_EQ(russian[0].game_started().start_fen(), "");
+  EXPECT_EQ(russian[1].turn_played().side(), events::FIRST);
+  EXPECT_THAT(russian[1].turn_played().squares(),
+              ::testing::ElementsAre(22, 18));
+  // "1-0": White, the first mover, won.
+  EXPECT_EQ(russian[4].game_ended().result(), events::FIRST_WINS);
+  EXPECT_TRUE(events::FoldEvents(russian).ok());
+  EXPECT_EQ(imported->games[1].events[0].game_started().edition(),
+            events::POOL);
+}
+
+TEST(ImportTest, GameWithoutGameTypeIsOfTheEditionTheCallerNames) {
+  absl::StatusOr<PdnImport> imported =
+      ImportPdn("1. c3-d4 f6-g5 *\n", Edition::kRussian);
+  ASSERT_TRUE(imported.ok()) << imported.status();
+  ASSERT_EQ(imported->games.size(), 1u);
+  EXPECT_EQ(imported->games[0].events[0].game_started().edition(),
+            events::RUSSIAN);
+}
+
+TEST(ImportTest, RussianResultThatContradictsTheMovesNamesTheColours) {
+  // White's man on c3 takes the last black piece.
+  absl::StatusOr<PdnImport> imported =
+      ImportPdn("[GameType \"25\"]\n[FEN \"W:W22:B18\"]\n\nc3:e5 0-1");
+  ASSERT_TRUE(imported.ok()) << imported.status();
+  ASSERT_EQ(imported->refused.size(), 1u);
+  EXPECT_THAT(imported->refused[0].reason,
+              HasSubstr("the result 0-1 contradicts the moves: after the last "
+                        "one Black has no legal move, so White wins"));
 }
 
 // PDN 2.0 files are ISO-8859-1; protobuf refuses a string field that is

@@ -36,9 +36,9 @@ std::string PlayerName(const GameStarted& g, Side side) {
 GameResult PdnResultOf(events::Result result) {
   switch (result) {
     case events::FIRST_WINS:
-      return GameResult::kBlackWins;
+      return GameResult::kFirstWins;
     case events::SECOND_WINS:
-      return GameResult::kWhiteWins;
+      return GameResult::kSecondWins;
     case events::DRAW:
       return GameResult::kDraw;
     default:
@@ -48,9 +48,9 @@ GameResult PdnResultOf(events::Result result) {
 
 events::Result EventResultOf(GameResult result) {
   switch (result) {
-    case GameResult::kBlackWins:
+    case GameResult::kFirstWins:
       return events::FIRST_WINS;
-    case GameResult::kWhiteWins:
+    case GameResult::kSecondWins:
       return events::SECOND_WINS;
     case GameResult::kDraw:
       return events::DRAW;
@@ -74,13 +74,7 @@ absl::StatusOr<GameRecord> RecordOfLog(absl::Span<const events::Event> events) {
     return absl::FailedPreconditionError("the log holds no game");
   }
   const GameStarted& g = *state->started;
-  if (state->rules.edition != Edition::kEnglish) {
-    // PDN of the variants (GameType 25, 23) is not written yet; a record
-    // claiming GameType 21 would be wrong.
-    return absl::FailedPreconditionError(absl::StrCat(
-        "this game is played under the ", EditionName(state->rules.edition),
-        " rules; PDN export covers English checkers only for now"));
-  }
+  record.edition = state->rules.edition;
 
   if (g.tags_size() > 0) {
     for (const events::Tag& t : g.tags())
@@ -96,7 +90,7 @@ absl::StatusOr<GameRecord> RecordOfLog(absl::Span<const events::Event> events) {
     for (const Side side : {events::FIRST, events::SECOND}) {
       const events::SeatTaken* seat = state->seat(side);
       record.tags.push_back(
-          {side == events::FIRST ? "Black" : "White",
+          {state->ColorOf(side) == Color::kBlack ? "Black" : "White",
            seat != nullptr ? seat->name() : PlayerName(g, side)});
     }
   }

@@ -11,8 +11,9 @@
 
 namespace checkers::replay {
 
-// A log's result as PDN's (FIRST_WINS is "1-0", the first mover being
-// PDN's Black), and back; no result is kUnknown and RESULT_UNSPECIFIED.
+// A log's result as PDN's (FIRST_WINS is "1-0": PDN's first score is the
+// edition's first mover's, as FIRST is), and back; no result is kUnknown
+// and RESULT_UNSPECIFIED.
 GameResult PdnResultOf(events::Result result);
 events::Result EventResultOf(GameResult result);
 
@@ -20,15 +21,16 @@ events::Result EventResultOf(GameResult result);
 // - tags: those of the GameStarted when it has any (an imported game keeps
 //   its own); otherwise Event "checkers game", Date of the first event
 //   (YYYY.MM.DD, UTC) when its time is known, and Black and White naming
-//   who played the first and the second side: "Computer (hard)" and
+//   who played each (PDN's colours: the first side is Black in English and
+//   pool, White in Russian): "Computer (hard)" and
 //   "Player" in a game against the computer, the colour names of the game
 //   (e.g. "Red", "White") between two players;
-// - the start position, and every turn as a move with its full route;
-// - the result of the recorded end (FIRST_WINS is PDN's "1-0", the first
-//   mover being PDN's Black), kUnknown while the game goes on.
+// - the edition, the start position, and every turn as a move with its
+//   full route;
+// - the result of the recorded end (FIRST_WINS is PDN's "1-0"), kUnknown
+//   while the game goes on.
 // The events are folded with their checks: DataLoss naming the seq as
-// events::FoldEvents, FailedPrecondition when the log holds no game,
-// and also for a game of another edition than English.
+// events::FoldEvents, FailedPrecondition when the log holds no game.
 absl::StatusOr<GameRecord> RecordOfLog(absl::Span<const events::Event> events);
 
 }  // namespace checkers::replay

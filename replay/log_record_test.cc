@@ -5,8 +5,10 @@
 
 #include "engine/fen.h"
 #include "engine/notation.h"
+#include "engine/rules.h"
 #include "events/events.pb.h"
 #include "events/fold.h"
+#include "events/game_state.h"
 #include "events/validate.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
@@ -93,10 +95,58 @@ TEST(LogRecordTest, FinishedGameFromASetUpPositionKeepsItsStartAndResult) {
   absl::StatusOr<GameRecord> record = RecordOfLog(Played(g, {"22x15"}));
   ASSERT_TRUE(record.ok());
   EXPECT_EQ(record->start, *ParseFen("W:W22:B18"));
-  EXPECT_EQ(record->result, GameResult::kWhiteWins);
+  EXPECT_EQ(record->result, GameResult::kSecondWins);
   const std::string pdn = WritePdnGame(*record);
   EXPECT_THAT(pdn, HasSubstr("[SetUp \"1\"]\n[FEN \"W:W22:B18\"]"));
   EXPECT_THAT(pdn, HasSubstr("1... 22x15 0-1"));
+}
+
+TEST(LogRecordTest, RussianGameIsExportedAsGameType25WithWhiteFirst) {
+  events::GameStarted g;
+  g.set_edition(events::RUSSIAN);
+  g.set_mode(events::TWO_PLAYER);
+  absl::StatusOr<GameRecord> record =
+      RecordOfLog(Played(g, {"22-18", "11-15"}));
+  ASSERT_TRUE(record.ok()) << record.status();
+  EXPECT_EQ(record->edition, Edition::kRussian);
+  EXPECT_EQ(record->start, Position::Initial(Edition::kRussian));
+  // The first side is White: its player is the White tag.
+  EXPECT_EQ(FindTag(record->tags, "White"),
+            events::SideName(&g, events::FIRST));
+  EXPECT_EQ(FindTag(record->tags, "Black"),
+            events::SideName(&g, events::SECOND));
+  EXPECT_THAT(WritePdnGame(*record),
+              HasSubstr("[GameType \"25\"]\n\n1. c3-d4 f6-e5 *\n"));
+}
+
+TEST(LogRecordTest, RussianWinOfTheFirstSideIsOneNil) {
+  events::GameStarted g;
+  g.set_edition(events::RUSSIAN);
+  g.set_start_fen("W:W22:B18");
+  absl::StatusOr<GameRecord> record = RecordOfLog(Played(g, {"22x15"}));
+  ASSERT_TRUE(record.ok()) << record.status();
+  EXPECT_EQ(record->result, GameResult::kFirstWins);
+  const std::string pdn = WritePdnGame(*record);
+  EXPECT_THAT(pdn, HasSubstr("[Result \"1-0\"]\n[GameType \"25\"]\n[SetUp "
+                             "\"1\"]\n[FEN \"W:W22:B18\"]"));
+  EXPECT_THAT(pdn, HasSubstr("\n1. c3:e5 1-0\n"));
+}
+
+TEST(LogRecordTest, PoolGameRoundTripsThroughPdnAsGameType23) {
+  events::GameStarted g;
+  g.set_edition(events::POOL);
+  const std::vector<Event> log = Played(g, {"11-15", "22-18", "15x22"});
+  absl::StatusOr<GameRecord> record = RecordOfLog(log);
+  ASSERT_TRUE(record.ok()) << record.status();
+  const std::string pdn = WritePdnGame(*record);
+  EXPECT_THAT(pdn, HasSubstr("[GameType \"23\"]\n\n1. 11-15 22-18 2. 15x22 *"));
+  absl::StatusOr<PdnImport> again = ImportPdn(pdn);
+  ASSERT_TRUE(again.ok()) << again.status();
+  ASSERT_EQ(again->games.size(), 1u);
+  EXPECT_EQ(again->games[0].events[0].game_started().edition(), events::POOL);
+  absl::StatusOr<GameRecord> back = RecordOfLog(again->games[0].events);
+  ASSERT_TRUE(back.ok()) << back.status();
+  EXPECT_EQ(back->moves, record->moves);
 }
 
 TEST(LogRecordTest, ImportedGameKeepsItsTagsAndRoundTripsThroughPdn) {

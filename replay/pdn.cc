@@ -10,6 +10,7 @@
 #include "absl/strings/match.h"
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_split.h"
 #include "absl/strings/strip.h"
 
 namespace checkers::replay {
@@ -185,7 +186,8 @@ std::optional<Word> ParseWord(absl::string_view word) {
 
 class Reader {
  public:
-  explicit Reader(absl::string_view text) : text_(text) {}
+  Reader(absl::string_view text, Color first_mover)
+      : text_(text), default_first_(first_mover) {}
 
   absl::StatusOr<std::vector<PdnGame>> Run();
 
@@ -229,6 +231,9 @@ class Reader {
   bool in_moves_ = false;
   int number_ = 1;
   Color side_ = Color::kBlack;
+  // The first mover of a game without a GameType tag, and of the open game.
+  Color default_first_;
+  Color first_ = Color::kBlack;
 
   // Nesting depth of the variation being skipped, and where the outermost
   // one opened.
@@ -505,19 +510,26 @@ void Reader::BeginMoves() {
   if (in_moves_) return;
   in_moves_ = true;
   number_ = 1;
-  side_ = Color::kBlack;
+  first_ = default_first_;
+  if (const std::optional<absl::string_view> type =
+          FindTag(games_.back().tags, "GameType");
+      type.has_value()) {
+    first_ = GameTypeFirstMover(*type).value_or(default_first_);
+  }
+  side_ = first_;
   const std::optional<absl::string_view> fen =
       FindTag(games_.back().tags, "FEN");
   if (fen.has_value()) {
     const absl::string_view f = absl::StripLeadingAsciiWhitespace(*fen);
     if (!f.empty() && (f[0] == 'W' || f[0] == 'w')) side_ = Color::kWhite;
+    if (!f.empty() && (f[0] == 'B' || f[0] == 'b')) side_ = Color::kBlack;
   }
 }
 
 void Reader::AddMove(absl::string_view text, int line, int column) {
   games_.back().moves.push_back(
       {std::string(text), number_, side_, line, column});
-  if (side_ == Color::kWhite) ++number_;
+  if (side_ != first_) ++number_;
   side_ = Opponent(side_);
 }
 
@@ -539,17 +551,17 @@ void Reader::EndGame(absl::string_view result, int line) {
 
 GameResult ParseResultToken(absl::string_view token) {
   token = absl::StripAsciiWhitespace(token);
-  if (token == "1-0" || token == "2-0") return GameResult::kBlackWins;
-  if (token == "0-1" || token == "0-2") return GameResult::kWhiteWins;
+  if (token == "1-0" || token == "2-0") return GameResult::kFirstWins;
+  if (token == "0-1" || token == "0-2") return GameResult::kSecondWins;
   if (token == "1/2-1/2" || token == "1-1") return GameResult::kDraw;
   return GameResult::kUnknown;
 }
 
 absl::string_view ResultToken(GameResult result) {
   switch (result) {
-    case GameResult::kBlackWins:
+    case GameResult::kFirstWins:
       return "1-0";
-    case GameResult::kWhiteWins:
+    case GameResult::kSecondWins:
       return "0-1";
     case GameResult::kDraw:
       return "1/2-1/2";
@@ -643,6 +655,20 @@ absl::StatusOr<int> ParseGameType(absl::string_view value) {
   return type;
 }
 
+std::optional<Color> GameTypeFirstMover(absl::string_view value) {
+  const absl::StatusOr<int> type = ParseGameType(value);
+  if (!type.ok()) return std::nullopt;
+  const std::vector<absl::string_view> fields =
+      absl::StrSplit(absl::StripAsciiWhitespace(value), ',');
+  if (fields.size() > 1) {
+    const absl::string_view colour = absl::StripAsciiWhitespace(fields[1]);
+    if (colour == "W" || colour == "w") return Color::kWhite;
+    if (colour == "B" || colour == "b") return Color::kBlack;
+  }
+  return *type == 21 || *type == 23 || *type == 31 ? Color::kBlack
+                                                   : Color::kWhite;
+}
+
 std::optional<std::string> NumericMoveText(absl::string_view written,
                                            int columns) {
   std::string text;
@@ -676,8 +702,9 @@ std::optional<std::string> NumericMoveText(absl::string_view written,
   return text;
 }
 
-absl::StatusOr<std::vector<PdnGame>> ParsePdn(absl::string_view text) {
-  return Reader(text).Run();
+absl::StatusOr<std::vector<PdnGame>> ParsePdn(absl::string_view text,
+                                              Color first_mover) {
+  return Reader(text, first_mover).Run();
 }
 
 }  // namespace checkers::replay

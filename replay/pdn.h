@@ -34,11 +34,12 @@ struct PdnMove {
   // The squares as written, without annotations: "11-15", "24x6", "09-13".
   std::string text;
   // The move number: the last one written before the move (a number names
-  // a pair of moves, Black's then White's), counted on from there when the
-  // file leaves numbers out; 1 for the first move of an unnumbered game.
+  // a pair of moves, the first mover's then the other's), counted on from
+  // there when the file leaves numbers out; 1 for the first move of an
+  // unnumbered game.
   int number = 0;
   // Who played it: the sides alternate from the side to move of the FEN
-  // tag, or Black.
+  // tag, or the first mover (see ParsePdn).
   Color side = Color::kBlack;
   // 1-based position of the move's first character.
   int line = 0;
@@ -70,9 +71,10 @@ struct PdnGame {
   std::vector<PdnNote> notes;
 };
 
-// The outcome a result token or Result tag claims. "1-0" (and "2-0") means
-// the first mover, Black, won.
-enum class GameResult { kUnknown, kBlackWins, kWhiteWins, kDraw };
+// The outcome a result token or Result tag claims. The first score is the
+// edition's first mover's: "1-0" (and "2-0") means Black won in English and
+// pool checkers, White in Russian and international draughts.
+enum class GameResult { kUnknown, kFirstWins, kSecondWins, kDraw };
 
 // The result a token names; kUnknown for "*" and for anything that is not
 // a result token.
@@ -109,6 +111,13 @@ std::optional<absl::string_view> FindTag(const std::vector<PdnTag>& tags,
 // not start with a number.
 absl::StatusOr<int> ParseGameType(absl::string_view value);
 
+// The colour that moves first in a game of GameType `value`: the long
+// form's start colour ("25,W,8,8,A0,0" is White) or, for the bare number,
+// as PDN's GameType table has it: Black for 21 English, 23 pool and 31
+// Thai, White for the others (20 international, 25 Russian...); nullopt
+// for a value that does not start with a number.
+std::optional<Color> GameTypeFirstMover(absl::string_view value);
+
 // `written` (a move as PdnMove::text holds it) in numeric notation on a
 // board of `columns` columns (8 or 10): algebraic squares become their
 // numbers ("c3-d4" is "22-18" on 8x8, where a1 is 29 and b8 is 1) and ':'
@@ -130,12 +139,17 @@ std::optional<std::string> NumericMoveText(absl::string_view written,
 // blank line before the next; a remark glued to a move (`8-11Red...`,
 // kept as a note); and text after the last game's result (kept as a note).
 //
+// `first_mover` is the colour that moves first in a game without a
+// GameType tag (a game with one takes GameTypeFirstMover): it numbers the
+// moves in pairs from that side and, without a FEN tag, plays the first.
+//
 // Returns DataLossError naming the line for what cannot be read: a tag,
 // comment or variation left open, a stray ')', '}' or ']', text before
 // the first game or between games, or a word that is not a move, move
 // number, result or annotation. Does not check that moves
 // are legal, nor that FEN tags are well formed.
-absl::StatusOr<std::vector<PdnGame>> ParsePdn(absl::string_view text);
+absl::StatusOr<std::vector<PdnGame>> ParsePdn(
+    absl::string_view text, Color first_mover = Color::kBlack);
 
 }  // namespace checkers::replay
 

@@ -7,8 +7,10 @@
 #include "absl/status/status.h"
 #include "absl/strings/ascii.h"
 #include "absl/strings/match.h"
+#include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
+#include "absl/strings/str_split.h"
 #include "engine/fen.h"
 #include "engine/notation.h"
 
@@ -25,7 +27,80 @@ std::string Where(const PdnGame& game, int line) {
   return absl::StrCat(DescribeGame(game), ", line ", line, ": ");
 }
 
+// The game `edition` plays, as PDN's GameType table names it.
+absl::string_view GameName(Edition edition) {
+  switch (edition) {
+    case Edition::kRussian:
+      return "Russian draughts";
+    case Edition::kPool:
+      return "pool checkers";
+    case Edition::kInternational:
+      return "international draughts";
+    case Edition::kEnglish:
+      break;
+  }
+  return "English checkers";
+}
+
+constexpr absl::string_view kPlayedTypes =
+    "this version plays English checkers (GameType 21), Russian draughts "
+    "(25) and pool checkers (23)";
+
 }  // namespace
+
+int GameTypeOf(Edition edition) {
+  switch (edition) {
+    case Edition::kRussian:
+      return 25;
+    case Edition::kPool:
+      return 23;
+    case Edition::kInternational:
+      return 20;
+    case Edition::kEnglish:
+      break;
+  }
+  return 21;
+}
+
+absl::StatusOr<Edition> EditionOfGameType(absl::string_view value) {
+  const absl::StatusOr<int> type = ParseGameType(value);
+  if (!type.ok()) return type.status();
+  const std::string quoted =
+      absl::StrCat("GameType \"", absl::StripAsciiWhitespace(value), "\"");
+  std::optional<Edition> edition;
+  for (const Edition e :
+       {Edition::kEnglish, Edition::kRussian, Edition::kPool}) {
+    if (GameTypeOf(e) == *type) edition = e;
+  }
+  if (*type == GameTypeOf(Edition::kInternational)) {
+    return absl::FailedPreconditionError(absl::StrCat(
+        quoted,
+        " is international draughts, whose 10x10 games are not playable in "
+        "this version; ",
+        kPlayedTypes));
+  }
+  if (!edition.has_value()) {
+    return absl::FailedPreconditionError(absl::StrCat(
+        quoted, " is not a game this version plays; ", kPlayedTypes));
+  }
+  const std::vector<absl::string_view> fields =
+      absl::StrSplit(absl::StripAsciiWhitespace(value), ',');
+  if (fields.size() >= 4 && (absl::StripAsciiWhitespace(fields[2]) != "8" ||
+                             absl::StripAsciiWhitespace(fields[3]) != "8")) {
+    return absl::FailedPreconditionError(
+        absl::StrCat(quoted, " names a board other than 8x8; ", kPlayedTypes,
+                     ", all on 8x8"));
+  }
+  const Color first =
+      TraitsOf(*edition).light_moves_first ? Color::kWhite : Color::kBlack;
+  if (GameTypeFirstMover(value) != first) {
+    return absl::FailedPreconditionError(absl::StrCat(
+        quoted, " has ", first == Color::kWhite ? "Black" : "White",
+        " move first; this version plays ", GameName(*edition), " with ",
+        first == Color::kWhite ? "White" : "Black", " first only"));
+  }
+  return *edition;
+}
 
 std::string DescribeGame(const PdnGame& game) {
   std::vector<std::string> parts;
@@ -43,22 +118,47 @@ std::string DescribeGame(const PdnGame& game) {
   return text;
 }
 
-absl::StatusOr<GameRecord> ReplayPdnGame(const PdnGame& game) {
+absl::StatusOr<GameRecord> ReplayPdnGame(const PdnGame& game, Edition edition) {
   const absl::string_view game_type = TagOrEmpty(game, "GameType");
   if (!game_type.empty()) {
-    const absl::StatusOr<int> type = ParseGameType(game_type);
-    if (!type.ok()) {
-      return absl::DataLossError(
-          absl::StrCat(Where(game, game.line), type.status().message()));
+    const absl::StatusOr<Edition> typed = EditionOfGameType(game_type);
+    if (!typed.ok()) {
+      return absl::Status(
+          typed.status().code() == absl::StatusCode::kFailedPrecondition
+              ? absl::StatusCode::kFailedPrecondition
+              : absl::StatusCode::kDataLoss,
+          absl::StrCat(Where(game, game.line), typed.status().message()));
     }
-    if (*type != 21) {
-      return absl::FailedPreconditionError(
-          absl::StrCat(Where(game, game.line), "GameType \"", game_type,
-                       "\": only English checkers (GameType 21) is supported"));
+    edition = *typed;
+  } else if (TraitsOf(edition).board_size != 8) {
+    return absl::FailedPreconditionError(
+        absl::StrCat(Where(game, game.line), "a game of ", GameName(edition),
+                     " is played on 10x10, which this version does not play; ",
+                     kPlayedTypes));
+  }
+
+  // A game of the 10x10 board without its GameType tag would otherwise
+  // fail at its first move as if it were a wrong 8x8 one.
+  for (const PdnMove& m : game.moves) {
+    const std::optional<std::string> numeric = NumericMoveText(m.text, 8);
+    if (!numeric.has_value()) continue;
+    for (const absl::string_view part :
+         absl::StrSplit(*numeric, absl::ByAnyChar("-x"))) {
+      int square = 0;
+      if (absl::SimpleAtoi(part, &square) && square > 32) {
+        return absl::FailedPreconditionError(absl::StrCat(
+            Where(game, m.line), m.side == Color::kBlack ? "Black" : "White",
+            "'s move ", m.number, ": \"", m.text,
+            "\" is not a move on the 8x8 board (square ", square,
+            " is beyond 32): a game of international draughts (10x10, "
+            "GameType 20) is not playable in this version"));
+      }
     }
   }
 
   GameRecord record;
+  record.edition = edition;
+  record.start = Position::Initial(edition);
   if (const std::optional<absl::string_view> fen = FindTag(game.tags, "FEN");
       fen.has_value()) {
     absl::StatusOr<Position> start = ParseFen(*fen);
@@ -83,12 +183,27 @@ absl::StatusOr<GameRecord> ReplayPdnGame(const PdnGame& game) {
   Position pos = record.start;
   record.moves.reserve(game.moves.size());
   for (const PdnMove& m : game.moves) {
-    absl::StatusOr<Move> move = ParseMove(pos, m.text);
-    if (!move.ok()) {
+    const std::string mover =
+        absl::StrCat(Where(game, m.line),
+                     pos.side_to_move() == Color::kBlack ? "Black" : "White",
+                     "'s move ", m.number, ": ");
+    const std::optional<std::string> numeric = NumericMoveText(m.text, 8);
+    if (!numeric.has_value()) {
       return absl::FailedPreconditionError(
-          absl::StrCat(Where(game, m.line),
-                       pos.side_to_move() == Color::kBlack ? "Black" : "White",
-                       "'s move ", m.number, ": ", move.status().message()));
+          absl::StrCat(mover, m.text,
+                       " names a square that is not a dark square of the "
+                       "8x8 board"));
+    }
+    absl::StatusOr<Move> move =
+        ParseMove(pos, *numeric, CaptureRule::kMandatory, edition);
+    if (!move.ok()) {
+      // Algebraic text is named as written and in the square numbers the
+      // legal moves are listed in.
+      return absl::FailedPreconditionError(absl::StrCat(
+          mover,
+          *numeric == m.text ? ""
+                             : absl::StrCat(m.text, " is ", *numeric, ": "),
+          move.status().message()));
     }
     pos.Play(*move);
     record.moves.push_back(*move);

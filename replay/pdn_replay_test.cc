@@ -79,14 +79,92 @@ TEST(PdnReplayTest, BadFenIsDataLossNamingTheGame) {
                 HasSubstr("game 1 (A vs ?), line 3: bad FEN")));
 }
 
-TEST(PdnReplayTest, OnlyGameType21IsSupported) {
+TEST(PdnReplayTest, GameTypeChoosesTheEdition) {
+  absl::StatusOr<GameRecord> english =
+      ReplayPdnGame(OneGame("[GameType \"21\"] 11-15 *"));
+  ASSERT_TRUE(english.ok()) << english.status();
+  EXPECT_EQ(english->edition, Edition::kEnglish);
+  EXPECT_TRUE(
+      ReplayPdnGame(OneGame("[GameType \" 21,B,8,8,N1,0\"] 11-15 *")).ok());
+
+  // Russian: White, on 21-32, moves first; a1 is square 29.
+  absl::StatusOr<GameRecord> russian = ReplayPdnGame(
+      OneGame("[GameType \"25,W,8,8,A0,0\"] 1. c3-d4 f6-g5 2. d4-e5 *"));
+  ASSERT_TRUE(russian.ok()) << russian.status();
+  EXPECT_EQ(russian->edition, Edition::kRussian);
+  EXPECT_EQ(russian->start, Position::Initial(Edition::kRussian));
+  EXPECT_EQ(russian->start.side_to_move(), Color::kWhite);
+  EXPECT_THAT(Texts(*russian), ElementsAre("22-18", "11-16", "18-15"));
+
+  absl::StatusOr<GameRecord> pool =
+      ReplayPdnGame(OneGame("[GameType \"23\"] 1. 11-15 23-19 *"));
+  ASSERT_TRUE(pool.ok()) << pool.status();
+  EXPECT_EQ(pool->edition, Edition::kPool);
+  EXPECT_EQ(pool->start.side_to_move(), Color::kBlack);
+}
+
+TEST(PdnReplayTest, WithoutGameTypeTheCallerNamesTheEdition) {
+  const PdnGame game = OneGame("1. c3-d4 f6-g5 *");
+  EXPECT_THAT(ReplayPdnGame(game),
+              FailsWith(absl::StatusCode::kFailedPrecondition,
+                        HasSubstr("Black's move 1: c3-d4 is 22-18: 22-18 is "
+                                  "not legal here")));
+  absl::StatusOr<GameRecord> russian = ReplayPdnGame(game, Edition::kRussian);
+  ASSERT_TRUE(russian.ok()) << russian.status();
+  EXPECT_EQ(russian->edition, Edition::kRussian);
+  // A GameType tag wins over the caller's edition.
+  absl::StatusOr<GameRecord> english =
+      ReplayPdnGame(OneGame("[GameType \"21\"] 11-15 *"), Edition::kRussian);
+  ASSERT_TRUE(english.ok()) << english.status();
+  EXPECT_EQ(english->edition, Edition::kEnglish);
+}
+
+TEST(PdnReplayTest, InternationalAndUnknownGameTypesAreRefusedNamingThem) {
   EXPECT_THAT(
       ReplayPdnGame(OneGame("[GameType \"20\"]\n32-28 *")),
       FailsWith(absl::StatusCode::kFailedPrecondition,
-                HasSubstr("only English checkers (GameType 21) is supported")));
-  EXPECT_TRUE(ReplayPdnGame(OneGame("[GameType \"21\"] 11-15 *")).ok());
-  EXPECT_TRUE(
-      ReplayPdnGame(OneGame("[GameType \" 21,B,8,8,N1,0\"] 11-15 *")).ok());
+                HasSubstr("line 1: GameType \"20\" is international "
+                          "draughts, whose 10x10 games are not playable in "
+                          "this version; this version plays English checkers "
+                          "(GameType 21), Russian draughts (25) and pool "
+                          "checkers (23)")));
+  EXPECT_THAT(
+      ReplayPdnGame(OneGame("[GameType \"20,W,10,10,N1,0\"]\n32-28 *")),
+      FailsWith(absl::StatusCode::kFailedPrecondition,
+                HasSubstr("GameType \"20,W,10,10,N1,0\" is international")));
+  EXPECT_THAT(ReplayPdnGame(OneGame("[GameType \"22\"] 1. 22-18 *")),
+              FailsWith(absl::StatusCode::kFailedPrecondition,
+                        HasSubstr("GameType \"22\" is not a game this "
+                                  "version plays; this version plays")));
+  EXPECT_THAT(ReplayPdnGame(OneGame("1. 32-28 *"), Edition::kInternational),
+              FailsWith(absl::StatusCode::kFailedPrecondition,
+                        HasSubstr("played on 10x10")));
+  EXPECT_THAT(ReplayPdnGame(OneGame("[GameType \"pool\"] 11-15 *")),
+              FailsWith(absl::StatusCode::kDataLoss,
+                        HasSubstr("does not start with a game type number")));
+}
+
+TEST(PdnReplayTest, LongFormThatContradictsTheEditionIsRefused) {
+  EXPECT_THAT(
+      ReplayPdnGame(OneGame("[GameType \"23,W,8,8,A0,0\"] 1. c3-d4 *")),
+      FailsWith(absl::StatusCode::kFailedPrecondition,
+                HasSubstr("GameType \"23,W,8,8,A0,0\" has White move "
+                          "first; this version plays pool checkers with "
+                          "Black first only")));
+  EXPECT_THAT(ReplayPdnGame(OneGame("[GameType \"25,W,10,10,A0,0\"] *")),
+              FailsWith(absl::StatusCode::kFailedPrecondition,
+                        HasSubstr("names a board other than 8x8")));
+  EXPECT_EQ(EditionOfGameType(" 25 ").value_or(Edition::kEnglish),
+            Edition::kRussian);
+  EXPECT_EQ(GameTypeOf(Edition::kPool), 23);
+  EXPECT_EQ(GameTypeOf(Edition::kInternational), 20);
+}
+
+TEST(PdnReplayTest, AlgebraicSquareOffTheBoardIsRefused) {
+  EXPECT_THAT(ReplayPdnGame(OneGame("1. c3-d5 *"), Edition::kRussian),
+              FailsWith(absl::StatusCode::kFailedPrecondition,
+                        HasSubstr("White's move 1: c3-d5 names a square that "
+                                  "is not a dark square of the 8x8 board")));
 }
 
 TEST(PdnReplayTest, IllegalMoveNamesGameSideNumberMoveAndLegalMoves) {

@@ -219,6 +219,43 @@ TEST(PdnTest, GameTypeGivesItsNumberInShortAndLongForm) {
   EXPECT_THAT(bad.status().message(), HasSubstr("\"W,8,8\""));
 }
 
+TEST(PdnTest, GameTypeNamesTheFirstMover) {
+  EXPECT_EQ(GameTypeFirstMover("21"), Color::kBlack);
+  EXPECT_EQ(GameTypeFirstMover("23"), Color::kBlack);
+  EXPECT_EQ(GameTypeFirstMover("25"), Color::kWhite);
+  EXPECT_EQ(GameTypeFirstMover("20"), Color::kWhite);
+  EXPECT_EQ(GameTypeFirstMover("23,W,8,8,A0,0"), Color::kWhite);
+  EXPECT_EQ(GameTypeFirstMover(" 25, B ,8,8"), Color::kBlack);
+  EXPECT_EQ(GameTypeFirstMover("pool"), std::nullopt);
+}
+
+TEST(PdnTest, MovesArePairedFromTheFirstMover) {
+  // Russian: White opens, so a number names White's move and Black's reply.
+  absl::StatusOr<std::vector<PdnGame>> typed =
+      ParsePdn("[GameType \"25\"]\n1. c3-d4 f6-g5 2. d4-e5 *");
+  ASSERT_TRUE(typed.ok()) << typed.status();
+  const std::vector<PdnMove>& moves = typed->front().moves;
+  ASSERT_EQ(moves.size(), 3u);
+  EXPECT_EQ(moves[0].side, Color::kWhite);
+  EXPECT_EQ(moves[1].side, Color::kBlack);
+  EXPECT_EQ(moves[1].number, 1);
+  EXPECT_EQ(moves[2].number, 2);
+  // Without a GameType tag, the caller's first mover.
+  absl::StatusOr<std::vector<PdnGame>> untyped =
+      ParsePdn("c3-d4 f6-g5 d4-e5 *", Color::kWhite);
+  ASSERT_TRUE(untyped.ok()) << untyped.status();
+  EXPECT_EQ(untyped->front().moves[1].side, Color::kBlack);
+  EXPECT_EQ(untyped->front().moves[1].number, 1);
+  EXPECT_EQ(untyped->front().moves[2].number, 2);
+  // A FEN tag with Black to move comes first.
+  absl::StatusOr<std::vector<PdnGame>> fen =
+      ParsePdn("[FEN \"B:W22:B11\"]\n1... f6-e5 2. c3-d4 *", Color::kWhite);
+  ASSERT_TRUE(fen.ok()) << fen.status();
+  EXPECT_EQ(fen->front().moves[0].side, Color::kBlack);
+  EXPECT_EQ(fen->front().moves[1].side, Color::kWhite);
+  EXPECT_EQ(fen->front().moves[1].number, 2);
+}
+
 TEST(PdnTest, AlgebraicSquaresBecomeTheirNumbers) {
   EXPECT_EQ(NumericMoveText("c3-d4", 8), "22-18");
   EXPECT_EQ(NumericMoveText("d4:b6", 8), "18x9");
@@ -245,15 +282,15 @@ TEST(PdnTest, ResultsAreNotTakenForMoves) {
 }
 
 TEST(PdnTest, ResultTokensNameTheWinner) {
-  EXPECT_EQ(ParseResultToken("1-0"), GameResult::kBlackWins);
-  EXPECT_EQ(ParseResultToken("2-0"), GameResult::kBlackWins);
-  EXPECT_EQ(ParseResultToken("0-1"), GameResult::kWhiteWins);
-  EXPECT_EQ(ParseResultToken("0-2"), GameResult::kWhiteWins);
+  EXPECT_EQ(ParseResultToken("1-0"), GameResult::kFirstWins);
+  EXPECT_EQ(ParseResultToken("2-0"), GameResult::kFirstWins);
+  EXPECT_EQ(ParseResultToken("0-1"), GameResult::kSecondWins);
+  EXPECT_EQ(ParseResultToken("0-2"), GameResult::kSecondWins);
   EXPECT_EQ(ParseResultToken("1/2-1/2"), GameResult::kDraw);
   EXPECT_EQ(ParseResultToken("1-1"), GameResult::kDraw);
   EXPECT_EQ(ParseResultToken("*"), GameResult::kUnknown);
   EXPECT_EQ(ParseResultToken("won"), GameResult::kUnknown);
-  for (GameResult r : {GameResult::kBlackWins, GameResult::kWhiteWins,
+  for (GameResult r : {GameResult::kFirstWins, GameResult::kSecondWins,
                        GameResult::kDraw, GameResult::kUnknown}) {
     EXPECT_EQ(ParseResultToken(ResultToken(r)), r);
   }
@@ -266,8 +303,8 @@ TEST(PdnTest, ClaimedResultPrefersTheTerminatorToTheTag) {
       "[Result \"1/2-1/2\"] 11-15 1-0");
   ASSERT_EQ(games.size(), 3u);
   EXPECT_EQ(ClaimedResult(games[0]), GameResult::kUnknown);
-  EXPECT_EQ(ClaimedResult(games[1]), GameResult::kWhiteWins);
-  EXPECT_EQ(ClaimedResult(games[2]), GameResult::kBlackWins);
+  EXPECT_EQ(ClaimedResult(games[1]), GameResult::kSecondWins);
+  EXPECT_EQ(ClaimedResult(games[2]), GameResult::kFirstWins);
   ASSERT_EQ(games[2].notes.size(), 1u);
   EXPECT_THAT(games[2].notes[0].message,
               HasSubstr("Result tag says \"1/2-1/2\""));

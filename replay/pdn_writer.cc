@@ -8,6 +8,8 @@
 #include "absl/strings/str_cat.h"
 #include "engine/fen.h"
 #include "engine/notation.h"
+#include "engine/rules.h"
+#include "replay/pdn_replay.h"
 
 namespace checkers::replay {
 namespace {
@@ -64,6 +66,28 @@ class LineFiller {
   size_t line_ = 0;
 };
 
+// Square `s` (0-31) as Russian PDN writes it: a1 at the lower left of the
+// side on squares 21-32, so 29 is a1, 32 g1 and 1 b8.
+std::string AlgebraicSquare(int s) {
+  const int rank = 8 - s / 4;
+  const int file = 2 * (s % 4) + (rank % 2 == 0 ? 1 : 0);
+  return absl::StrCat(std::string(1, static_cast<char>('a' + file)), rank);
+}
+
+// `m` in the notation PDN files of `edition` use: algebraic squares with
+// ':' between a capture's landings for Russian ("c3-d4", "d4:b6:d8"),
+// square numbers otherwise.
+std::string MoveText(const Move& m, Edition edition) {
+  if (edition != Edition::kRussian) return MoveToText(m);
+  if (!m.IsCapture()) {
+    return absl::StrCat(AlgebraicSquare(m.from), "-", AlgebraicSquare(m.to));
+  }
+  std::string text = AlgebraicSquare(m.from);
+  for (int i = 0; i < m.num_jumps; ++i)
+    absl::StrAppend(&text, ":", AlgebraicSquare(m.landings[i]));
+  return text;
+}
+
 }  // namespace
 
 std::string WritePdnGame(const GameRecord& record) {
@@ -78,8 +102,8 @@ std::string WritePdnGame(const GameRecord& record) {
     AppendTag(name, value, &out);
   }
   AppendTag("Result", ResultToken(record.result), &out);
-  AppendTag("GameType", "21", &out);
-  if (!(record.start == Position::Initial())) {
+  AppendTag("GameType", absl::StrCat(GameTypeOf(record.edition)), &out);
+  if (!(record.start == Position::Initial(record.edition))) {
     AppendTag("SetUp", "1", &out);
     AppendTag("FEN", ToFen(record.start), &out);
   }
@@ -91,17 +115,21 @@ std::string WritePdnGame(const GameRecord& record) {
   LineFiller filler(&out);
   std::string unit;
   int number = 1;
+  // A move number names a pair of moves, the first mover's then the other's.
+  const Color first = TraitsOf(record.edition).light_moves_first
+                          ? Color::kWhite
+                          : Color::kBlack;
   Color side = record.start.side_to_move();
   for (size_t i = 0; i < record.moves.size(); ++i) {
     unit.clear();
-    if (side == Color::kBlack) {
+    if (side == first) {
       absl::StrAppend(&unit, number, ". ");
     } else if (i == 0) {
       absl::StrAppend(&unit, number, "... ");
     }
-    absl::StrAppend(&unit, MoveToText(record.moves[i]));
+    absl::StrAppend(&unit, MoveText(record.moves[i], record.edition));
     filler.Add(unit);
-    if (side == Color::kWhite) ++number;
+    if (side != first) ++number;
     side = Opponent(side);
   }
   filler.Add(ResultToken(record.result));

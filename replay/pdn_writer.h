@@ -14,13 +14,16 @@ namespace checkers::replay {
 // - the seven-tag roster in order: Event, Site, Date, Round, Black, White
 //   (values from the record's tags; "?" and Date "????-??-??" when absent
 //   or empty) and Result (from `record.result`, whatever the tags say);
-// - GameType "21", then SetUp "1" and the FEN of `record.start` when it is
-//   not the standard start; any GameType, SetUp or FEN tags of the record
-//   are replaced by these;
+// - GameType of the record's edition ("21" English, "25" Russian, "23"
+//   pool), then SetUp "1" and the FEN of `record.start` when it is not the
+//   edition's start; any GameType, SetUp or FEN tags of the record are
+//   replaced by these;
 // - the record's other tags in their order;
-// - a blank line and the numbered moves with full routes ("24x15x6"),
-//   "1..." before the first move when White makes it, lines kept under
-//   80 columns, and the result token last.
+// - a blank line and the numbered moves with full routes ("24x15x6"; in
+//   Russian, algebraic as its files write them, "c3-d4", "e3:c5:e7"), a
+//   number before each of the edition's first mover's moves and "1..."
+//   before the first move when the other side makes it, lines kept under
+//   80 columns, and the result token last ("1-0": the first mover won).
 //
 // Values are escaped (\" and \\); line ends and other control characters
 // in a value become spaces. Tag names must be letters, digits and '_', as

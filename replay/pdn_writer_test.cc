@@ -7,6 +7,7 @@
 #include "engine/fen.h"
 #include "engine/movegen.h"
 #include "engine/notation.h"
+#include "engine/rules.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "replay/pdn.h"
@@ -18,14 +19,16 @@ namespace {
 using ::testing::ElementsAreArray;
 using ::testing::HasSubstr;
 
-// A record of `moves` (PDN text) played from `start`.
-GameRecord Record(const Position& start,
-                  const std::vector<std::string>& moves) {
+// A record of `moves` (PDN text) played from `start` under `edition`.
+GameRecord Record(const Position& start, const std::vector<std::string>& moves,
+                  Edition edition = Edition::kEnglish) {
   GameRecord record;
+  record.edition = edition;
   record.start = start;
   Position pos = start;
   for (const std::string& text : moves) {
-    absl::StatusOr<Move> m = ParseMove(pos, text);
+    absl::StatusOr<Move> m =
+        ParseMove(pos, text, CaptureRule::kMandatory, edition);
     EXPECT_TRUE(m.ok()) << m.status();
     if (!m.ok()) break;
     record.moves.push_back(*m);
@@ -84,10 +87,52 @@ TEST(PdnWriterTest, WritesTheRosterMovesAndResult) {
             "26x19 1/2-1/2\n");
 }
 
+TEST(PdnWriterTest, RussianGameIsGameType25InAlgebraicNumberedFromWhite) {
+  // White's king on 24 takes 19 and 6 and stops on 1; Black replies.
+  const Position start = *ParseFen("W:W22,K24,28:B2,5,6,19");
+  GameRecord record =
+      Record(start, {"24x10x1", "2-6", "1x15"}, Edition::kRussian);
+  record.tags = {{"White", "Блиндер Б."}, {"Black", "Миротин Б."}};
+  record.result = GameResult::kFirstWins;
+  const std::string text = WritePdnGame(record);
+  EXPECT_EQ(text,
+            "[Event \"?\"]\n"
+            "[Site \"?\"]\n"
+            "[Date \"?\?\?\?-?\?-?\?\"]\n"
+            "[Round \"?\"]\n"
+            "[Black \"Миротин Б.\"]\n"
+            "[White \"Блиндер Б.\"]\n"
+            "[Result \"1-0\"]\n"
+            "[GameType \"25\"]\n"
+            "[SetUp \"1\"]\n"
+            "[FEN \"W:W22,K24,28:B2,5,6,19\"]\n"
+            "\n"
+            "1. g3:d6:b8 d8-c7 2. b8:e5 1-0\n");
+  const GameRecord back = ReadBack(text);
+  EXPECT_EQ(back.edition, Edition::kRussian);
+  EXPECT_EQ(back.start, start);
+  EXPECT_EQ(back.moves, record.moves);
+  EXPECT_EQ(back.result, GameResult::kFirstWins);
+}
+
+TEST(PdnWriterTest, RussianStartNeedsNoFenAndPoolIsGameType23) {
+  const GameRecord russian = Record(Position::Initial(Edition::kRussian),
+                                    {"22-18", "11-15"}, Edition::kRussian);
+  EXPECT_THAT(WritePdnGame(russian),
+              HasSubstr("[GameType \"25\"]\n\n1. c3-d4 f6-e5 *\n"));
+  const GameRecord pool = Record(Position::Initial(Edition::kPool),
+                                 {"11-15", "23-19"}, Edition::kPool);
+  const std::string text = WritePdnGame(pool);
+  EXPECT_THAT(text, HasSubstr("[GameType \"23\"]\n\n1. 11-15 23-19 *\n"));
+  const GameRecord back = ReadBack(text);
+  EXPECT_EQ(back.edition, Edition::kPool);
+  EXPECT_EQ(back.moves, pool.moves);
+}
+
 TEST(PdnWriterTest, SetUpPositionGetsFenAndWhitesFirstMoveIsNumberedWithDots) {
   const Position start = *ParseFen("W:W22,30:B18,10,2");
   GameRecord record = Record(start, {"22x6", "2x9", "30-26"});
-  record.result = GameResult::kBlackWins;
+  record.result = GameResult::kFirstWins;
   EXPECT_EQ(WritePdnGame(record),
             "[Event \"?\"]\n"
             "[Site \"?\"]\n"
@@ -152,7 +197,7 @@ TEST(PdnWriterTest, OutputReadsBackToTheSameGame) {
                  {"White", "B"},
                  {"Round", "3.1"},
                  {"Annotator", "C"}};
-  record.result = GameResult::kWhiteWins;
+  record.result = GameResult::kSecondWins;
   const std::string text = WritePdnGame(record);
   const GameRecord back = ReadBack(text);
   EXPECT_EQ(back.start, record.start);
@@ -167,7 +212,7 @@ TEST(PdnWriterTest, OutputReadsBackToTheSameGame) {
 TEST(PdnWriterTest, SeveralGamesAreSeparatedByABlankLine) {
   GameRecord a = Record(Position::Initial(), {"11-15"});
   GameRecord b = Record(Position::Initial(), {"9-14", "22-18"});
-  a.result = GameResult::kBlackWins;
+  a.result = GameResult::kFirstWins;
   const std::string text = WritePdn({a, b});
   EXPECT_THAT(text, HasSubstr("1. 11-15 1-0\n\n[Event \"?\"]\n"));
   absl::StatusOr<std::vector<PdnGame>> games = ParsePdn(text);

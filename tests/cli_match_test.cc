@@ -9,9 +9,12 @@
 
 #include "absl/status/statusor.h"
 #include "absl/strings/str_split.h"
+#include "engine/rules.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
+#include "replay/game_record.h"
 #include "replay/pdn.h"
+#include "replay/pdn_replay.h"
 #include "tests/run_command.h"
 
 namespace checkers::testing {
@@ -41,6 +44,27 @@ TEST(CliMatchTest, CommandPrintsAGameLineEachAndTheScore) {
       replay::ParsePdn(text.str());
   ASSERT_TRUE(games.ok()) << games.status();
   EXPECT_EQ(games->size(), 2u);
+}
+
+TEST(CliMatchTest, RussianMatchGamesAreWrittenAsGameType25) {
+  const std::string pdn =
+      std::string(std::getenv("TEST_TMPDIR")) + "/russian.pdn";
+  CommandResult r =
+      RunCheckers({"match", "--engine=easy", "--engine=easy", "--games=1",
+                   "--rules=russian", "--pdn=" + pdn});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  std::ifstream in(pdn);
+  std::stringstream text;
+  text << in.rdbuf();
+  EXPECT_THAT(text.str(), HasSubstr("[GameType \"25\"]"));
+  absl::StatusOr<std::vector<replay::PdnGame>> games =
+      replay::ParsePdn(text.str());
+  ASSERT_TRUE(games.ok()) << games.status();
+  ASSERT_EQ(games->size(), 1u);
+  absl::StatusOr<replay::GameRecord> record =
+      replay::ReplayPdnGame(games->front());
+  ASSERT_TRUE(record.ok()) << record.status();
+  EXPECT_EQ(record->edition, Edition::kRussian);
 }
 
 TEST(CliMatchTest, CommandRefusesBadEngines) {

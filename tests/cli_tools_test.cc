@@ -166,6 +166,84 @@ TEST(CliToolsTest, ImportTinsleyWritesALogPerLegalGameAndRefusesPetal) {
   EXPECT_EQ(TurnsOf(again + "/game-0001.log"), TurnsOf(out + "/game-0724.log"));
 }
 
+TEST(CliToolsTest, RussianGamesImportWithTheirRulesAuditAndRoundTrip) {
+  const std::string out = NewTempDir("russian");
+  const auto r = RunCheckers({"import", DataPath("russian_games.pdn"),
+                              "--out=" + out, "--rules=russian"});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out,
+            absl::StrCat("imported 153 games (8730 plies) into ", out, "\n"));
+  const auto audit = RunCheckers({"audit", out + "/game-0001.log"});
+  EXPECT_EQ(audit.exit_code, 0) << audit.err;
+  EXPECT_THAT(audit.out, HasSubstr(": sound (63 events, 61 turns)"));
+  EXPECT_THAT(audit.out, HasSubstr("White wins (the recorded result)"));
+  const auto show =
+      RunCheckers({"show", "--json", "--save=" + out + "/game-0001.log"});
+  EXPECT_THAT(show.out, HasSubstr(R"("rules":"russian")"));
+
+  const auto exported =
+      RunCheckers({"export", out + "/game-0001.log", "--pdn"});
+  ASSERT_EQ(exported.exit_code, 0) << exported.err;
+  EXPECT_THAT(exported.out, HasSubstr("[White \"Блиндер Б.\"]\n"
+                                      "[Result \"1-0\"]\n[GameType \"25\"]\n\n"
+                                      "1. c3-d4 d6-e5 2. b2-c3 e7-d6"));
+  EXPECT_THAT(exported.out, HasSubstr("30. e3-d4\nc5:e3:g5 31. h4:f6 1-0\n"));
+  // The GameType tag names the edition: no --rules needed to read it back.
+  const std::string dir = NewTempDir("russian-again");
+  WriteAll(dir + "/game.pdn", exported.out);
+  const auto again =
+      RunCheckers({"import", dir + "/game.pdn", "--out=" + dir + "/out"});
+  ASSERT_EQ(again.exit_code, 0) << again.err;
+  EXPECT_EQ(TurnsOf(dir + "/out/game-0001.log"),
+            TurnsOf(out + "/game-0001.log"));
+  EXPECT_EQ(RunCheckers({"audit", dir + "/out/game-0001.log"}).exit_code, 0);
+}
+
+TEST(CliToolsTest, PoolGameExportsAsGameType23AndImportsBack) {
+  events::GameStarted started;
+  started.set_edition(events::POOL);
+  started.set_mode(events::TWO_PLAYER);
+  LogBuilder log(started);
+  for (absl::string_view m : {"11-15", "22-18", "15x22", "25x18"}) log.Play(m);
+  const std::string dir = NewTempDir("pool");
+  const std::string path = Write(log, dir + "/game.log");
+  const auto exported = RunCheckers({"export", path, "--pdn"});
+  ASSERT_EQ(exported.exit_code, 0) << exported.err;
+  EXPECT_THAT(
+      exported.out,
+      HasSubstr("[GameType \"23\"]\n\n1. 11-15 22-18 2. 15x22 25x18 *"));
+  WriteAll(dir + "/game.pdn", exported.out);
+  const auto imported =
+      RunCheckers({"import", dir + "/game.pdn", "--out=" + dir + "/out"});
+  ASSERT_EQ(imported.exit_code, 0) << imported.err;
+  EXPECT_EQ(TurnsOf(dir + "/out/game-0001.log"), TurnsOf(path));
+  const auto show =
+      RunCheckers({"show", "--json", "--save=" + dir + "/out/game-0001.log"});
+  EXPECT_THAT(show.out, HasSubstr(R"("rules":"pool")"));
+  EXPECT_EQ(RunCheckers({"audit", dir + "/out/game-0001.log"}).exit_code, 0);
+}
+
+TEST(CliToolsTest, InternationalGamesAreRefusedNamingWhy) {
+  const std::string out = NewTempDir("international");
+  const auto r = RunCheckers(
+      {"import", DataPath("international_games.pdn"), "--out=" + out});
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_THAT(r.out,
+              StartsWith(absl::StrCat("imported 0 games (0 plies) into ", out,
+                                      "; refused 170 (game 1, 2, 3,")));
+  EXPECT_EQ(LineCount(r.err), 170);
+  EXPECT_THAT(r.err, HasSubstr("GameType \"20\" is international draughts, "
+                               "whose 10x10 games are not playable in this "
+                               "version; this version plays English checkers "
+                               "(GameType 21), Russian draughts (25) and pool "
+                               "checkers (23)\n"));
+  EXPECT_TRUE(Files(out, ".log").empty());
+  const auto flag = RunCheckers({"import", DataPath("international_games.pdn"),
+                                 "--out=" + out, "--rules=international"});
+  EXPECT_EQ(flag.exit_code, 64);
+  EXPECT_THAT(flag.err, HasSubstr("10x10"));
+}
+
 TEST(CliToolsTest, TrapsImportWholeAndAnImportNeverOverwrites) {
   const std::string out = NewTempDir("traps");
   const auto r = RunCheckers({"import", DataPath("traps.pdn"), "--out=" + out});

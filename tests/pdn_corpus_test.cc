@@ -4,9 +4,13 @@
 #include <string>
 #include <vector>
 
+#include "absl/strings/ascii.h"
+#include "absl/strings/match.h"
 #include "absl/strings/str_replace.h"
 #include "engine/fen.h"
+#include "engine/movegen.h"
 #include "engine/notation.h"
+#include "engine/rules.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "replay/game_record.h"
@@ -23,11 +27,18 @@ using ::testing::ElementsAre;
 using ::testing::HasSubstr;
 using ::testing::StartsWith;
 
-std::vector<PdnGame> ReadGames(absl::string_view name) {
+// The games of russian_games.pdn after whose last move the side to move has
+// no legal move: none, every game ends by resignation or agreement.
+constexpr int kRussianGamesEndingWithoutALegalMove = 0;
+
+// The games of a collection whose games without a GameType tag are opened
+// by `first_mover`.
+std::vector<PdnGame> ReadGames(absl::string_view name,
+                               Color first_mover = Color::kBlack) {
   absl::StatusOr<std::string> text = ReadTestData(name);
   EXPECT_TRUE(text.ok()) << text.status();
   if (!text.ok()) return {};
-  absl::StatusOr<std::vector<PdnGame>> games = ParsePdn(*text);
+  absl::StatusOr<std::vector<PdnGame>> games = ParsePdn(*text, first_mover);
   EXPECT_TRUE(games.ok()) << games.status();
   return games.ok() ? *games : std::vector<PdnGame>{};
 }
@@ -44,12 +55,15 @@ std::vector<std::string> RouteTexts(const GameRecord& record) {
   return texts;
 }
 
-// Writes every game that replays, reads the output back and checks it is
-// the same game move for move, with its tags and result.
-void ExpectRoundTrip(const std::vector<PdnGame>& games) {
+// Writes every game that replays (under `edition` when it has no GameType
+// tag), reads the output back and checks it is the same game move for
+// move, with its edition, tags and result: the GameType tag written
+// carries the edition.
+void ExpectRoundTrip(const std::vector<PdnGame>& games,
+                     Edition edition = Edition::kEnglish) {
   std::vector<GameRecord> records;
   for (const PdnGame& game : games) {
-    absl::StatusOr<GameRecord> record = ReplayPdnGame(game);
+    absl::StatusOr<GameRecord> record = ReplayPdnGame(game, edition);
     if (record.ok()) records.push_back(*std::move(record));
   }
   const std::string text = WritePdn(records);
@@ -60,11 +74,15 @@ void ExpectRoundTrip(const std::vector<PdnGame>& games) {
     const GameRecord& original = records[i];
     absl::StatusOr<GameRecord> copy = ReplayPdnGame((*back)[i]);
     ASSERT_TRUE(copy.ok()) << copy.status();
+    EXPECT_EQ(copy->edition, original.edition) << DescribeGame((*back)[i]);
     EXPECT_EQ(copy->start, original.start) << DescribeGame((*back)[i]);
     EXPECT_EQ(copy->moves, original.moves) << DescribeGame((*back)[i]);
     EXPECT_EQ(copy->result, original.result) << DescribeGame((*back)[i]);
     for (const PdnTag& tag : original.tags) {
-      if (tag.name == "Result" || tag.name == "SetUp" || tag.name == "FEN")
+      // The writer makes a roster tag left empty "?".
+      if (tag.name == "Result" || tag.name == "SetUp" || tag.name == "FEN" ||
+          tag.name == "GameType" ||
+          absl::StripAsciiWhitespace(tag.value).empty())
         continue;
       EXPECT_EQ(FindTag(copy->tags, tag.name), tag.value)
           << DescribeGame((*back)[i]);
@@ -171,14 +189,14 @@ TEST(PdnCorpusTest, ToleranceFileReadsAsWritten) {
   EXPECT_EQ(games[1].line, 14);
   EXPECT_EQ(RouteTexts(*jumps)[15], "13x6");
   EXPECT_EQ(RouteTexts(*jumps).back(), "25x18x11x2");
-  EXPECT_EQ(jumps->result, GameResult::kWhiteWins);
+  EXPECT_EQ(jumps->result, GameResult::kSecondWins);
 
   absl::StatusOr<GameRecord> setup = ReplayPdnGame(games[2]);
   ASSERT_TRUE(setup.ok()) << setup.status();
   EXPECT_EQ(setup->start, *ParseFen("W:W22,30:B18,10,2"));
   EXPECT_THAT(RouteTexts(*setup), ElementsAre("22x15x6", "2x9", "30-26"));
   EXPECT_EQ(games[2].moves[0].side, Color::kWhite);
-  EXPECT_EQ(setup->result, GameResult::kBlackWins);
+  EXPECT_EQ(setup->result, GameResult::kFirstWins);
 
   EXPECT_TRUE(games[3].tags.empty());
   EXPECT_THAT(MoveTexts(games[3]), ElementsAre("9-14", "22-17", "11-15"));
@@ -255,6 +273,59 @@ TEST(PdnCorpusTest, EveryRussianGameIsReadWithItsAlgebraicMoves) {
   }
 }
 
+// The 10th USSR championship, algebraic and without GameType tags: read
+// as Russian (`checkers import --rules=russian`), every game replays
+// legally with White, on squares 21-32, moving first.
+TEST(PdnCorpusTest, EveryRussianGameReplaysUnderRussianRules) {
+  const std::vector<PdnGame> games =
+      ReadGames("russian_games.pdn", Color::kWhite);
+  ASSERT_EQ(games.size(), 153u);
+  int replayed = 0;
+  int plies = 0;
+  int no_legal_move = 0;
+  for (const PdnGame& game : games) {
+    absl::StatusOr<GameRecord> record = ReplayPdnGame(game, Edition::kRussian);
+    ASSERT_TRUE(record.ok()) << record.status();
+    ++replayed;
+    plies += static_cast<int>(record->moves.size());
+    EXPECT_EQ(record->edition, Edition::kRussian);
+    // The FEN tag each game carries is the Russian start.
+    EXPECT_EQ(record->start, Position::Initial(Edition::kRussian));
+    ASSERT_FALSE(record->moves.empty());
+    EXPECT_EQ(game.moves[0].side, Color::kWhite);
+    // White opens from its front row, c3, e3, g3 or a3: squares 21-24.
+    EXPECT_GE(record->moves[0].from, 20) << DescribeGame(game);
+    EXPECT_LE(record->moves[0].from, 23) << DescribeGame(game);
+
+    // A game that ends with the side to move left without a legal move
+    // claims the win of the other side ("1-0": White, the first mover).
+    Position end = record->start;
+    for (const Move& m : record->moves) end.Play(m);
+    if (!HasLegalMove(end, Edition::kRussian)) {
+      ++no_legal_move;
+      EXPECT_EQ(record->result, end.side_to_move() == Color::kBlack
+                                    ? GameResult::kFirstWins
+                                    : GameResult::kSecondWins)
+          << DescribeGame(game);
+    }
+  }
+  EXPECT_EQ(replayed, 153);
+  EXPECT_EQ(plies, 8730);
+  EXPECT_EQ(no_legal_move, kRussianGamesEndingWithoutALegalMove);
+
+  // The first game as written: 1. c3-d4 d6-e5 is 22-18 10-15.
+  absl::StatusOr<GameRecord> first = ReplayPdnGame(games[0], Edition::kRussian);
+  ASSERT_TRUE(first.ok());
+  EXPECT_EQ(MoveToText(first->moves[0]), "22-18");
+  EXPECT_EQ(MoveToText(first->moves[1]), "10-15");
+  EXPECT_EQ(first->result, GameResult::kFirstWins);
+}
+
+TEST(PdnCorpusTest, EveryRussianGameRoundTripsWithGameType25) {
+  ExpectRoundTrip(ReadGames("russian_games.pdn", Color::kWhite),
+                  Edition::kRussian);
+}
+
 TEST(PdnCorpusTest, EveryInternationalGameIsReadWithItsGameType) {
   const std::vector<PdnGame> games = ReadGames("international_games.pdn");
   const Counts c = CountOf(games);
@@ -276,6 +347,34 @@ TEST(PdnCorpusTest, EveryInternationalGameIsReadWithItsGameType) {
   }
   EXPECT_EQ(typed, 118);
   EXPECT_EQ(two_point, 7);
+}
+
+// 10x10 games are not playable yet: each is refused, never replayed as an
+// 8x8 one, by its GameType tag or, without one, by its squares above 32.
+TEST(PdnCorpusTest, EveryInternationalGameIsRefusedNamingWhy) {
+  const std::vector<PdnGame> games =
+      ReadGames("international_games.pdn", Color::kWhite);
+  int by_type = 0;
+  int by_square = 0;
+  for (const PdnGame& game : games) {
+    absl::StatusOr<GameRecord> record = ReplayPdnGame(game);
+    ASSERT_FALSE(record.ok()) << DescribeGame(game);
+    EXPECT_EQ(record.status().code(), absl::StatusCode::kFailedPrecondition);
+    const std::string message(record.status().message());
+    if (absl::StrContains(message,
+                          "is international draughts, whose 10x10 "
+                          "games are not playable in this version")) {
+      ++by_type;
+    } else if (absl::StrContains(message,
+                                 "is beyond 32): a game of "
+                                 "international draughts")) {
+      ++by_square;
+    } else {
+      ADD_FAILURE() << message;
+    }
+  }
+  EXPECT_EQ(by_type, 118);
+  EXPECT_EQ(by_square, 52);
 }
 
 }  // namespace

@@ -7,8 +7,10 @@
 
 #include "absl/strings/str_cat.h"
 #include "engine/notation.h"
+#include "engine/rules.h"
 #include "events/events.pb.h"
 #include "events/fold.h"
+#include "events/game_state.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "replay/audit.h"
@@ -27,10 +29,10 @@ using ::checkers::testing::ReadTestData;
 using events::Event;
 using ::testing::StartsWith;
 
-PdnImport Import(absl::string_view name) {
+PdnImport Import(absl::string_view name, Edition edition = Edition::kEnglish) {
   absl::StatusOr<std::string> text = ReadTestData(name);
   EXPECT_TRUE(text.ok()) << text.status();
-  absl::StatusOr<PdnImport> imported = ImportPdn(text.value_or(""));
+  absl::StatusOr<PdnImport> imported = ImportPdn(text.value_or(""), edition);
   EXPECT_TRUE(imported.ok()) << imported.status();
   return imported.ok() ? *std::move(imported) : PdnImport();
 }
@@ -54,8 +56,12 @@ std::string End(const std::vector<Event>& events) {
              : "";
 }
 
+// `edition` is the one the collection was imported under; the export
+// names it in its GameType tag, so the import of the export needs no
+// edition.
 void ExpectEverySoundAndRoundTripping(absl::string_view name,
-                                      const PdnImport& imported) {
+                                      const PdnImport& imported,
+                                      Edition edition = Edition::kEnglish) {
   absl::StatusOr<std::vector<PdnGame>> source =
       ParsePdn(ReadTestData(name).value_or(""));
   ASSERT_TRUE(source.ok());
@@ -68,8 +74,11 @@ void ExpectEverySoundAndRoundTripping(absl::string_view name,
     EXPECT_EQ(report->state.turns, game.plies);
 
     // The log holds the source's moves...
+    ASSERT_TRUE(game.events.front().has_game_started());
+    EXPECT_EQ(game.events.front().game_started().edition(),
+              events::RulesEditionOf(edition));
     absl::StatusOr<GameRecord> original =
-        ReplayPdnGame((*source)[game.index - 1]);
+        ReplayPdnGame((*source)[game.index - 1], edition);
     ASSERT_TRUE(original.ok());
     std::vector<std::string> source_moves;
     for (const Move& m : original->moves) source_moves.push_back(MoveToText(m));
@@ -82,6 +91,8 @@ void ExpectEverySoundAndRoundTripping(absl::string_view name,
     absl::StatusOr<PdnImport> again = ImportPdn(WritePdnGame(*record));
     ASSERT_TRUE(again.ok()) << again.status();
     ASSERT_EQ(again->games.size(), 1u);
+    EXPECT_EQ(again->games[0].events.front().game_started().edition(),
+              events::RulesEditionOf(edition));
     EXPECT_EQ(Turns(again->games[0].events), source_moves);
     EXPECT_EQ(End(again->games[0].events), End(game.events));
   }
@@ -100,6 +111,33 @@ TEST(ToolsCorpusTest, TinsleyImportsEveryLegalGameAndRefusesPetal) {
   for (const ImportedGame& g : imported.games) plies += g.plies;
   EXPECT_EQ(plies, 35986u);
   ExpectEverySoundAndRoundTripping("tinsley.pdn", imported);
+}
+
+TEST(ToolsCorpusTest, RussianGamesImportWholeAsRussianAndAuditSound) {
+  const PdnImport imported = Import("russian_games.pdn", Edition::kRussian);
+  EXPECT_EQ(imported.games.size(), 153u);
+  EXPECT_TRUE(imported.refused.empty());
+  size_t plies = 0;
+  for (const ImportedGame& g : imported.games) plies += g.plies;
+  EXPECT_EQ(plies, 8730u);
+  ExpectEverySoundAndRoundTripping("russian_games.pdn", imported,
+                                   Edition::kRussian);
+}
+
+// Without GameType tags nothing in the file names the edition, so the
+// caller must (`checkers import --rules=russian`): read as English, the
+// games start from their FEN tag with White to move, and all but one meet
+// a Russian capture English does not allow. Game 8 happens to be legal in
+// both.
+TEST(ToolsCorpusTest, RussianGamesReadAsEnglishFailAtARussianCapture) {
+  const PdnImport imported = Import("russian_games.pdn");
+  ASSERT_EQ(imported.games.size(), 1u);
+  EXPECT_EQ(imported.games[0].index, 8);
+  ASSERT_EQ(imported.refused.size(), 152u);
+  EXPECT_THAT(
+      imported.refused[0].reason,
+      ::testing::HasSubstr("line 10: Black's move 7: a5:c7 is 13x6: "
+                           "13x6 is not legal here; legal moves: 5x14"));
 }
 
 TEST(ToolsCorpusTest, TrapsImportWhole) {

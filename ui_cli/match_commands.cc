@@ -61,8 +61,9 @@ absl::StatusOr<std::string> ReadText(const std::string& path) {
   return s.str();
 }
 
-replay::GameRecord RecordOf(const MatchGame& g, int number) {
+replay::GameRecord RecordOf(const MatchGame& g, int number, Edition edition) {
   replay::GameRecord record;
+  record.edition = edition;
   const bool first_black = g.start.side_to_move() == Color::kBlack;
   record.tags = {{"Event", "checkers match"},
                  {"Round", absl::StrCat(number)},
@@ -156,7 +157,7 @@ int RunMatch(const std::vector<std::string>& positional) {
   if (const std::string out = absl::GetFlag(FLAGS_pdn); !out.empty()) {
     std::vector<replay::GameRecord> records;
     for (size_t i = 0; i < games.size(); ++i)
-      records.push_back(RecordOf(games[i], i + 1));
+      records.push_back(RecordOf(games[i], i + 1, *edition));
     std::ofstream file(out, std::ios::binary | std::ios::trunc);
     file << replay::WritePdn(records);
     if (!file.good()) {

@@ -592,6 +592,9 @@ int RunImport(const std::vector<std::string>& positional) {
         Usage("import needs --out=DIR, the directory to write one log "
               "per game into"));
   }
+  // The edition of the games without a GameType tag.
+  const absl::StatusOr<Edition> edition = RulesFlag();
+  if (!edition.ok()) return Fail(Usage(edition.status().message()));
   const std::string& pdn_path = positional[0];
   storage::Env* env = storage::Env::Default();
   absl::StatusOr<std::string> text = env->ReadFile(pdn_path, kMaxPdnSize);
@@ -601,7 +604,8 @@ int RunImport(const std::vector<std::string>& positional) {
     }
     return Fail(text.status());
   }
-  absl::StatusOr<replay::PdnImport> imported = replay::ImportPdn(*text);
+  absl::StatusOr<replay::PdnImport> imported =
+      replay::ImportPdn(*text, *edition);
   if (!imported.ok()) {
     return Fail(absl::DataLossError(
         absl::StrCat(pdn_path, ": ", imported.status().message())));
@@ -678,8 +682,9 @@ std::vector<Command> ToolCommands() {
        RunExport,
        {"pdn"}},
       {"import",
-       "import PDNFILE --out=DIR       one log per game of a PDN file",
-       {"out"},
+       "import PDNFILE --out=DIR [--rules=R]  one log per game of a PDN "
+       "file; R: the edition of games without a GameType tag",
+       {"out", "rules"},
        RunImport},
   };
 }
