@@ -2,6 +2,7 @@
 
 #include <sys/socket.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <filesystem>
 #include <string>
@@ -138,11 +139,18 @@ absl::StatusOr<events::GameStarted> StartedOf(const json& body) {
     return absl::InvalidArgumentError(
         "mode must be \"computer\", \"two-player\" or \"remote\"");
   }
-  if (body.value("turn_seconds", 0) != 0 || body.value("rated", false)) {
+  if (body.value("rated", false)) {
     return absl::InvalidArgumentError(
-        "turn time limits and rated tables are not served yet; leave "
-        "turn_seconds 0 and rated false");
+        "rated tables are not served yet; leave rated false");
   }
+  const json seconds = body.value("turn_seconds", json(0));
+  if (!seconds.is_number_integer() ||
+      (seconds != 0 &&
+       (mode != "remote" || (seconds != 30 && seconds != 60)))) {
+    return absl::InvalidArgumentError(
+        "turn_seconds must be 0, or 30 or 60 at a remote table");
+  }
+  started.set_turn_seconds(seconds.get<uint32_t>());
   started.set_mode(mode == "computer"     ? events::VS_COMPUTER
                    : mode == "two-player" ? events::TWO_PLAYER
                                           : events::REMOTE);
@@ -377,6 +385,29 @@ void Server::Route() {
     Send(res, {201, {{"id", (*table)->id()}}});
   });
 
+  if (options_.test_clock != nullptr) {
+    // Test-only (serve --clock=test): moves the tables' clock on, so a
+    // test sees a turn run out or a player stay away without waiting.
+    http_.Post("/api/test/clock", [this](const httplib::Request& req,
+                                         httplib::Response& res) {
+      absl::StatusOr<json> body = BodyOf(req);
+      if (!body.ok()) return Send(res, Error(400, body.status().message()));
+      const json ms = body->value("advance_ms", json(nullptr));
+      if (!ms.is_number_integer() || ms.get<int64_t>() < 0) {
+        return Send(res, Error(400, "the request needs {\"advance_ms\": N}"));
+      }
+      options_.test_clock->Advance(absl::Milliseconds(ms.get<int64_t>()));
+      std::vector<Table*> tables;
+      {
+        absl::MutexLock lock(&mu_);
+        for (auto& [id, t] : tables_) tables.push_back(t.get());
+      }
+      for (Table* t : tables) t->Poke();
+      Send(res,
+           {200, {{"now_ms", absl::ToUnixMillis(options_.test_clock->Now())}}});
+    });
+  }
+
   const std::string table_path = absl::StrCat("/api/tables/", kTableId);
   auto with_table = [this](auto handler) {
     return
@@ -468,25 +499,40 @@ void Server::Route() {
               std::string seen = req.get_header_value("Last-Event-ID");
               if (seen.empty()) seen = req.get_param_value("after");
               if (!seen.empty() && !absl::SimpleAtoi(seen, &last)) last = 0;
-              std::shared_ptr<Table::Follower> follower = t.Follow(last);
+              std::shared_ptr<Table::Follower> follower =
+                  t.Follow(last, ViewerKey(req, t.id()));
               res.set_header("Cache-Control", "no-store");
               auto first = std::make_shared<bool>(true);
               res.set_chunked_content_provider(
                   "text/event-stream",
-                  [this, &t, follower, first](size_t, httplib::DataSink& sink) {
+                  [this, &t, follower, first,
+                   quiet = std::make_shared<absl::Duration>()](
+                      size_t, httplib::DataSink& sink) {
                     std::string out;
                     if (*first) {
                       // Reconnect quickly after a restart of the server.
                       out = "retry: 1000\n\n";
                       *first = false;
                     }
+                    // Short waits, so that the server sees a closed stream
+                    // (a player gone) within about a second: httplib checks
+                    // the socket between calls.
+                    const absl::Duration wait =
+                        std::min(options_.keepalive, absl::Seconds(1));
                     std::optional<std::vector<StreamMessage>> messages =
-                        t.Next(*follower, options_.keepalive);
+                        t.Next(*follower, wait);
                     if (!messages.has_value()) {
                       sink.done();
                       return true;
                     }
-                    if (messages->empty()) out += ": keep-alive\n\n";
+                    if (messages->empty()) {
+                      *quiet += wait;
+                      if (*quiet < options_.keepalive && out.empty()) {
+                        return true;
+                      }
+                      out += ": keep-alive\n\n";
+                    }
+                    *quiet = absl::ZeroDuration();
                     for (const StreamMessage& m : *messages) {
                       if (m.id.has_value())
                         absl::StrAppend(&out, "id: ", *m.id, "\n");

@@ -91,12 +91,19 @@ TEST_F(ServerTest, UnknownLanguageIsNotFound) {
   EXPECT_EQ(res->status, 404);
 }
 
-TEST_F(ServerTest, TurnClocksAndRatedTablesAreNotServedYet) {
+TEST_F(ServerTest, TurnLimitIsThirtyOrSixtySecondsAtARemoteTable) {
+  for (const char* body : {R"({"mode": "remote", "turn_seconds": 45})",
+                           R"({"mode": "two-player", "turn_seconds": 30})",
+                           R"({"mode": "remote", "rated": true})"}) {
+    auto res = client_->Post("/api/tables", body, "application/json");
+    ASSERT_TRUE(res);
+    EXPECT_EQ(res->status, 422) << body;
+  }
   auto res =
       client_->Post("/api/tables", R"({"mode": "remote", "turn_seconds": 30})",
                     "application/json");
   ASSERT_TRUE(res);
-  EXPECT_EQ(res->status, 422);
+  EXPECT_EQ(res->status, 201);
 }
 
 // A browser of a remote table: its seat cookie, once it has one.
