@@ -480,69 +480,62 @@ void Server::Route() {
   };
   download("/log", &Table::LogBytes, "application/octet-stream");
   download("/pdn", &Table::Pdn, "application/x-chess-pdn; charset=utf-8");
-  http_.Get(absl::StrCat(table_path, "/events"),
-            with_table([this](Table& t, const httplib::Request& req,
-                              httplib::Response& res) {
-              if (open_streams_.fetch_add(1) >= options_.max_streams) {
-                --open_streams_;
-                res.set_header("Retry-After", "10");
-                return Send(
-                    res,
-                    Error(503, absl::StrCat("this server already follows ",
-                                            options_.max_streams,
-                                            " event streams; close a tab and "
-                                            "try again")));
+  http_.Get(
+      absl::StrCat(table_path, "/events"),
+      with_table([this](Table& t, const httplib::Request& req,
+                        httplib::Response& res) {
+        if (open_streams_.fetch_add(1) >= options_.max_streams) {
+          --open_streams_;
+          res.set_header("Retry-After", "10");
+          return Send(res,
+                      Error(503, absl::StrCat("this server already follows ",
+                                              options_.max_streams,
+                                              " event streams; close a tab and "
+                                              "try again")));
+        }
+        // EventSource sends Last-Event-ID on its own reconnects; a page
+        // opening a stream anew says where it stands with ?after=N.
+        uint64_t last = 0;
+        std::string seen = req.get_header_value("Last-Event-ID");
+        if (seen.empty()) seen = req.get_param_value("after");
+        if (!seen.empty() && !absl::SimpleAtoi(seen, &last)) last = 0;
+        const std::string key = ViewerKey(req, t.id());
+        std::shared_ptr<Table::Follower> follower = t.Follow(last, key);
+        // A seat holder's stream says it is alive every second, so
+        // that the write after its page has gone fails and the table
+        // sees the player leave (--cpu-after) within seconds, not
+        // after a keep-alive of a quarter of a minute.
+        const absl::Duration quiet =
+            key.empty() ? options_.keepalive
+                        : std::min(options_.keepalive, absl::Seconds(1));
+        res.set_header("Cache-Control", "no-store");
+        auto first = std::make_shared<bool>(true);
+        res.set_chunked_content_provider(
+            "text/event-stream",
+            [&t, follower, first, quiet](size_t, httplib::DataSink& sink) {
+              std::string out;
+              if (*first) {
+                // Reconnect quickly after a restart of the server.
+                out = "retry: 1000\n\n";
+                *first = false;
               }
-              // EventSource sends Last-Event-ID on its own reconnects; a page
-              // opening a stream anew says where it stands with ?after=N.
-              uint64_t last = 0;
-              std::string seen = req.get_header_value("Last-Event-ID");
-              if (seen.empty()) seen = req.get_param_value("after");
-              if (!seen.empty() && !absl::SimpleAtoi(seen, &last)) last = 0;
-              std::shared_ptr<Table::Follower> follower =
-                  t.Follow(last, ViewerKey(req, t.id()));
-              res.set_header("Cache-Control", "no-store");
-              auto first = std::make_shared<bool>(true);
-              res.set_chunked_content_provider(
-                  "text/event-stream",
-                  [this, &t, follower, first,
-                   quiet = std::make_shared<absl::Duration>()](
-                      size_t, httplib::DataSink& sink) {
-                    std::string out;
-                    if (*first) {
-                      // Reconnect quickly after a restart of the server.
-                      out = "retry: 1000\n\n";
-                      *first = false;
-                    }
-                    // Short waits, so that the server sees a closed stream
-                    // (a player gone) within about a second: httplib checks
-                    // the socket between calls.
-                    const absl::Duration wait =
-                        std::min(options_.keepalive, absl::Seconds(1));
-                    std::optional<std::vector<StreamMessage>> messages =
-                        t.Next(*follower, wait);
-                    if (!messages.has_value()) {
-                      sink.done();
-                      return true;
-                    }
-                    if (messages->empty()) {
-                      *quiet += wait;
-                      if (*quiet < options_.keepalive && out.empty()) {
-                        return true;
-                      }
-                      out += ": keep-alive\n\n";
-                    }
-                    *quiet = absl::ZeroDuration();
-                    for (const StreamMessage& m : *messages) {
-                      if (m.id.has_value())
-                        absl::StrAppend(&out, "id: ", *m.id, "\n");
-                      absl::StrAppend(&out, "event: ", m.event,
-                                      "\ndata: ", m.data, "\n\n");
-                    }
-                    return sink.write(out.data(), out.size());
-                  },
-                  [this](bool) { --open_streams_; });
-            }));
+              std::optional<std::vector<StreamMessage>> messages =
+                  t.Next(*follower, quiet);
+              if (!messages.has_value()) {
+                sink.done();
+                return true;
+              }
+              if (messages->empty()) out += ": keep-alive\n\n";
+              for (const StreamMessage& m : *messages) {
+                if (m.id.has_value())
+                  absl::StrAppend(&out, "id: ", *m.id, "\n");
+                absl::StrAppend(&out, "event: ", m.event, "\ndata: ", m.data,
+                                "\n\n");
+              }
+              return sink.write(out.data(), out.size());
+            },
+            [this](bool) { --open_streams_; });
+      }));
 }
 
 absl::StatusOr<int> Server::Bind() {

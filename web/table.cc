@@ -377,6 +377,11 @@ json Table::Get(const std::string& key) {
                             (you.has_value() && *you == s.side_to_move()));
   o["legal"] = may_move ? LegalTexts(*session_) : std::vector<std::string>{};
   o["seats"] = SeatsJson(s);
+  for (events::Side side : {events::FIRST, events::SECOND}) {
+    if (!o["seats"].is_object()) break;
+    json& seat = o["seats"][SideWord(side)];
+    if (seat.is_object()) seat["present"] = present_[Index(side)];
+  }
   o["you"] = you.has_value() ? json(SideWord(*you)) : json(nullptr);
   o["clock"] = ClockJson();
   const std::optional<events::Side> answer = session_->DrawAnswerDue();

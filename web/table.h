@@ -85,11 +85,12 @@ class Table {
 
   // The lobby's line: {id, rules, mode, seats, turn, head, status, result}.
   nlohmann::json Summary();
-  // The folded state (StateJson) with id, head, legal, seats, you, clock
-  // and the status fields (paused, thinking, readonly). `key` is the
-  // SHA-256 of the seat secret the viewer showed (empty: none); at a
-  // remote table `you` is the side it holds and `legal` is empty unless
-  // that side is to move.
+  // The folded state (StateJson) with id, head, legal, seats (each with
+  // `computer`: the computer stands in, and `present`: its holder has an
+  // open stream, as the worker last looked), you, clock and the status fields
+  // (paused, thinking, readonly). `key` is the SHA-256 of the seat secret the
+  // viewer showed (empty: none); at a remote table `you` is the side it holds
+  // and `legal` is empty unless that side is to move.
   nlohmann::json Get(const std::string& key = "");
 
   // One action of the viewer (web/API.md): `action` is "moves", "undo",

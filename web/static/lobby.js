@@ -49,6 +49,8 @@ document.getElementById('new-table').addEventListener('submit', async (e) => {
       mode: form.get('mode'),
       difficulty: form.get('difficulty'),
       human_side: form.get('human_side'),
+      // A turn limit belongs to a table for two devices only.
+      turn_seconds: form.get('mode') === 'remote' ? Number(form.get('turn_seconds')) : 0,
       rules: 'english',
       options: ruleOptions(form),
     }),
