@@ -51,6 +51,9 @@ absl::StatusOr<Position> CheckStart(const GameStarted& started) {
         "a turn time limit is 30 or 60 seconds, and only between two "
         "devices");
   }
+  if (started.rated() && started.mode() != REMOTE) {
+    return Refuse("only a game between two devices can be rated");
+  }
   if (started.start_fen().empty()) return Position::Initial(edition);
   absl::StatusOr<Position> p = ParseFen(started.start_fen());
   if (!p.ok()) return Refuse(p.status().message());

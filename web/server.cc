@@ -26,6 +26,7 @@
 #include "lang/catalogue.h"
 #include "openssl/evp.h"
 #include "openssl/rand.h"
+#include "web/ratings.h"
 #include "web/static_files.h"
 
 namespace checkers::web {
@@ -139,10 +140,12 @@ absl::StatusOr<events::GameStarted> StartedOf(const json& body) {
     return absl::InvalidArgumentError(
         "mode must be \"computer\", \"two-player\" or \"remote\"");
   }
-  if (body.value("rated", false)) {
+  const json rated = body.value("rated", json(false));
+  if (!rated.is_boolean() || (rated.get<bool>() && mode != "remote")) {
     return absl::InvalidArgumentError(
-        "rated tables are not served yet; leave rated false");
+        "rated must be true or false, and true only at a remote table");
   }
+  started.set_rated(rated.get<bool>());
   const json seconds = body.value("turn_seconds", json(0));
   if (!seconds.is_number_integer() ||
       (seconds != 0 &&
@@ -407,6 +410,31 @@ void Server::Route() {
            {200, {{"now_ms", absl::ToUnixMillis(options_.test_clock->Now())}}});
     });
   }
+
+  http_.Get("/api/ratings",
+            [this](const httplib::Request&, httplib::Response& res) {
+              std::vector<Table*> tables;
+              {
+                absl::MutexLock lock(&mu_);
+                for (auto& [id, t] : tables_) tables.push_back(t.get());
+              }
+              std::vector<RatedGame> games;
+              for (Table* t : tables) {
+                if (std::optional<RatedGame> g = t->Rated()) {
+                  games.push_back(*std::move(g));
+                }
+              }
+              json list = json::array();
+              for (const Rating& r : FoldRatings(std::move(games))) {
+                list.push_back({{"name", r.name},
+                                {"rating", r.rating},
+                                {"games", r.games},
+                                {"wins", r.wins},
+                                {"losses", r.losses},
+                                {"draws", r.draws}});
+              }
+              Send(res, {200, list});
+            });
 
   const std::string table_path = absl::StrCat("/api/tables/", kTableId);
   auto with_table = [this](auto handler) {

@@ -99,7 +99,7 @@ TEST_F(ServerTest, UnknownLanguageIsNotFound) {
 TEST_F(ServerTest, TurnLimitIsThirtyOrSixtySecondsAtARemoteTable) {
   for (const char* body : {R"({"mode": "remote", "turn_seconds": 45})",
                            R"({"mode": "two-player", "turn_seconds": 30})",
-                           R"({"mode": "remote", "rated": true})"}) {
+                           R"({"mode": "two-player", "rated": true})"}) {
     auto res = client_->Post("/api/tables", body, "application/json");
     ASSERT_TRUE(res);
     EXPECT_EQ(res->status, 422) << body;
@@ -391,6 +391,31 @@ TEST_F(ServerTest, RestartedServerServesTheTableAsItWas) {
   auto state = client.Get(absl::StrCat("/api/tables/", id));
   ASSERT_TRUE(state);
   EXPECT_EQ(json::parse(state->body)["head"], 2);
+}
+
+TEST_F(RemoteTableTest, FinishedRatedTablesFoldIntoRatings) {
+  auto unrated = client_->Get("/api/ratings");
+  ASSERT_TRUE(unrated);
+  EXPECT_EQ(json::parse(unrated->body), json::array());
+  auto res =
+      client_->Post("/api/tables", R"({"mode": "remote", "rated": true})",
+                    "application/json");
+  ASSERT_TRUE(res);
+  ASSERT_EQ(res->status, 201);
+  id_ = json::parse(res->body)["id"];
+  ASSERT_EQ(Status(alice_, "/seats/first", R"({"name": "Alice"})"), 200);
+  ASSERT_EQ(Status(bob_, "/seats/second", R"({"name": "Bob"})"), 200);
+  // Not counted until it ends.
+  EXPECT_EQ(json::parse(client_->Get("/api/ratings")->body), json::array());
+  ASSERT_EQ(Status(alice_, "/resign", R"({"head": 3})"), 200);
+  auto ratings = client_->Get("/api/ratings");
+  ASSERT_TRUE(ratings);
+  EXPECT_EQ(ratings->status, 200);
+  EXPECT_EQ(json::parse(ratings->body), json::parse(R"([
+      {"name": "Bob", "rating": 1516, "games": 1, "wins": 1, "losses": 0,
+       "draws": 0},
+      {"name": "Alice", "rating": 1484, "games": 1, "wins": 0, "losses": 1,
+       "draws": 0}])"));
 }
 
 // A remote table on a test clock (serve --clock=test) with --cpu-after=5.

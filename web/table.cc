@@ -579,6 +579,20 @@ std::optional<std::vector<StreamMessage>> Table::Next(Follower& f,
   return out;
 }
 
+std::optional<RatedGame> Table::Rated() {
+  absl::MutexLock lock(&mu_);
+  Refresh();
+  const events::GameState& s = session_->state();
+  if (s.started == nullptr || !s.started->rated() || !s.over() ||
+      s.seat(events::FIRST) == nullptr || s.seat(events::SECOND) == nullptr) {
+    return std::nullopt;
+  }
+  // A finished game's last event is its GameEnded.
+  return RatedGame{id_, session_->events().back().unix_millis(),
+                   s.seat(events::FIRST)->name(),
+                   s.seat(events::SECOND)->name(), s.ended->result()};
+}
+
 absl::StatusOr<std::string> Table::LogBytes() {
   return options_.env->ReadFile(path_, kMaxLogBytes);
 }

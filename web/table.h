@@ -27,6 +27,7 @@
 #include "session/clock.h"
 #include "session/session.h"
 #include "storage/env.h"
+#include "web/ratings.h"
 
 namespace checkers::web {
 
@@ -127,6 +128,10 @@ class Table {
   // table stops.
   std::optional<std::vector<StreamMessage>> Next(Follower& follower,
                                                  absl::Duration timeout);
+
+  // The game of a rated table once it has ended with both seats taken, for
+  // the ratings; nullopt otherwise.
+  std::optional<RatedGame> Rated();
 
   // The log's bytes as on disk (Env::ReadFile's errors).
   absl::StatusOr<std::string> LogBytes();
