@@ -271,7 +271,9 @@ void Table::Attend() {
   }
   const events::GameState& s = session_->state();
   const events::Side side = s.side_to_move();
-  if (s.seat(side) == nullptr || s.stood_in(side) || present_[Index(side)]) {
+  // While a draw offer awaits its answer the game waits for a person.
+  if (s.seat(side) == nullptr || s.stood_in(side) || present_[Index(side)] ||
+      s.draw_offer.has_value()) {
     return;
   }
   const absl::Time since = std::max(
