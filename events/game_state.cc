@@ -197,6 +197,14 @@ void ApplyInPlace(GameState* s, const CheckedEvent& checked) {
           std::move(seat);
       break;
     }
+    case Event::kStandIn:
+      (event.stand_in().side() == SECOND ? s->second_stood_in
+                                         : s->first_stood_in) = true;
+      break;
+    case Event::kHandBack:
+      (event.hand_back().side() == SECOND ? s->second_stood_in
+                                          : s->first_stood_in) = false;
+      break;
     case Event::kModeChanged: {
       const ModeChanged& m = event.mode_changed();
       s->mode = m.mode();
@@ -206,6 +214,17 @@ void ApplyInPlace(GameState* s, const CheckedEvent& checked) {
       break;
     }
     case Event::KIND_NOT_SET:
+      break;
+  }
+  switch (event.kind_case()) {
+    case Event::kGameStarted:
+    case Event::kTurnPlayed:
+    case Event::kSeatTaken:
+    case Event::kHandBack:
+    case Event::kDrawDeclined:
+      s->turn_started_millis = event.unix_millis();
+      break;
+    default:
       break;
   }
 }

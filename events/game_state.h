@@ -88,6 +88,14 @@ struct GameState {
   // In REMOTE mode, who took each side's seat; null while it is free.
   std::shared_ptr<const SeatTaken> first_seat;
   std::shared_ptr<const SeatTaken> second_seat;
+  // In REMOTE mode, whether the computer stands in for each side's holder
+  // (StandIn until HandBack).
+  bool first_stood_in = false;
+  bool second_stood_in = false;
+  // The unix_millis of the event the side to move's turn clock runs from:
+  // the last TurnPlayed, SeatTaken, HandBack or DrawDeclined (or the
+  // GameStarted). Only a turn marked `timeout` reads it.
+  int64_t turn_started_millis = 0;
 
   Position position;
   // Completed turns.
@@ -130,6 +138,14 @@ struct GameState {
   // The seat of `side` in REMOTE mode; null while free or in another mode.
   const SeatTaken* seat(Side side) const {
     return (side == SECOND ? second_seat : first_seat).get();
+  }
+  // Whether the computer stands in for `side`'s holder in REMOTE mode.
+  bool stood_in(Side side) const {
+    return side == SECOND ? second_stood_in : first_stood_in;
+  }
+  // The turn limit in seconds of a REMOTE game; 0 for none.
+  uint32_t turn_seconds() const {
+    return started != nullptr && mode == REMOTE ? started->turn_seconds() : 0;
   }
   Side side_to_move() const {
     return SideOf(position.side_to_move(), rules.first_mover);

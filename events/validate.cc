@@ -44,6 +44,16 @@ absl::StatusOr<Position> CheckStart(const GameStarted& started) {
                                " draughts is not playable in this version; "
                                "choose english, russian or pool"));
   }
+  if (started.turn_seconds() != 0 &&
+      (started.mode() != REMOTE ||
+       (started.turn_seconds() != 30 && started.turn_seconds() != 60))) {
+    return Refuse(
+        "a turn time limit is 30 or 60 seconds, and only between two "
+        "devices");
+  }
+  if (started.rated() && started.mode() != REMOTE) {
+    return Refuse("only a game between two devices can be rated");
+  }
   if (started.start_fen().empty()) return Position::Initial(edition);
   absl::StatusOr<Position> p = ParseFen(started.start_fen());
   if (!p.ok()) return Refuse(p.status().message());
@@ -183,6 +193,60 @@ absl::Status CheckSeatTaken(const GameState& s, const SeatTaken& seat) {
   return absl::OkStatus();
 }
 
+absl::Status CheckStandIn(const GameState& s, Side side, bool standing) {
+  if (absl::Status st = CheckGameGoesOn(s); !st.ok()) return st;
+  if (s.mode != REMOTE) {
+    return Refuse("the computer stands in only between two devices");
+  }
+  if (side != FIRST && side != SECOND) {
+    return Refuse("a seat belongs to the first or the second side");
+  }
+  if (s.seat(side) == nullptr) {
+    return Refuse(absl::StrCat("the seat of ", Name(s, side), " is free"));
+  }
+  if (standing && s.stood_in(side)) {
+    return Refuse(
+        absl::StrCat("the computer already stands in for ", Name(s, side)));
+  }
+  if (!standing && !s.stood_in(side)) {
+    return Refuse(absl::StrCat("the computer does not stand in for ",
+                               Name(s, side), ", so nothing is handed back"));
+  }
+  return absl::OkStatus();
+}
+
+// Who may play a turn of a REMOTE game: the seat's holder, or the computer
+// while it stands in or once the turn's time has run out.
+absl::Status CheckTurnPlayer(const GameState& s, const Event& event) {
+  const TurnPlayed& turn = event.turn_played();
+  if (turn.timeout()) {
+    if (!turn.has_computer() || s.turn_seconds() == 0 ||
+        s.stood_in(turn.side())) {
+      return Refuse(
+          "a turn marked as a timeout is the computer's, in a game with a "
+          "turn time limit, for a seat it does not stand in for");
+    }
+    const int64_t deadline =
+        s.turn_started_millis + int64_t{1000} * s.turn_seconds();
+    if (event.unix_millis() < deadline) {
+      return Refuse(absl::StrCat(
+          "the turn is marked as a timeout at ", event.unix_millis(),
+          " ms, before its deadline at ", deadline, " ms"));
+    }
+    return absl::OkStatus();
+  }
+  if (s.mode != REMOTE) return absl::OkStatus();
+  if (turn.has_computer() && !s.stood_in(turn.side())) {
+    return Refuse(absl::StrCat("the computer played for ", Name(s, turn.side()),
+                               " without standing in for them"));
+  }
+  if (!turn.has_computer() && s.stood_in(turn.side())) {
+    return Refuse(absl::StrCat("a person played for ", Name(s, turn.side()),
+                               " while the computer stood in"));
+  }
+  return absl::OkStatus();
+}
+
 // `event` once Check allows it after `state`.
 absl::StatusOr<Event> Checked(const GameState& state, Event event) {
   if (absl::Status st = Check(state, event).status(); !st.ok()) return st;
@@ -251,6 +315,7 @@ absl::StatusOr<CheckedEvent> Check(const GameState& s, const Event& event) {
     case Event::kTurnPlayed: {
       absl::StatusOr<Move> move = CheckTurn(s, event.turn_played());
       if (!move.ok()) return move.status();
+      if (absl::Status st = CheckTurnPlayer(s, event); !st.ok()) return st;
       checked.move_ = *move;
       return checked;
     }
@@ -274,6 +339,12 @@ absl::StatusOr<CheckedEvent> Check(const GameState& s, const Event& event) {
       break;
     case Event::kSeatTaken:
       verdict = CheckSeatTaken(s, event.seat_taken());
+      break;
+    case Event::kStandIn:
+      verdict = CheckStandIn(s, event.stand_in().side(), true);
+      break;
+    case Event::kHandBack:
+      verdict = CheckStandIn(s, event.hand_back().side(), false);
       break;
     case Event::KIND_NOT_SET:
       break;
@@ -445,6 +516,19 @@ absl::StatusOr<Event> SeatEvent(const GameState& state, Side side,
   seat->set_side(side);
   seat->set_name(std::string(name));
   seat->set_key_sha256(std::string(key_sha256));
+  return Checked(state, std::move(event));
+}
+
+absl::StatusOr<Event> StandInEvent(const GameState& state, Side side) {
+  Event event;
+  event.mutable_stand_in()->set_side(side);
+  event.mutable_stand_in()->set_reason(ABSENT);
+  return Checked(state, std::move(event));
+}
+
+absl::StatusOr<Event> HandBackEvent(const GameState& state, Side side) {
+  Event event;
+  event.mutable_hand_back()->set_side(side);
   return Checked(state, std::move(event));
 }
 

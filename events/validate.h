@@ -22,7 +22,10 @@ namespace checkers::events {
 
 // `event`, checked to follow `state`: the first event is a GameStarted
 // and no other is; a turn is the side to move's and legal under the
-// game's rules; a draw is accepted or declined only while the other side's
+// game's rules; between two devices the computer plays a seat's turn only
+// while it stands in for its holder (StandIn until HandBack), and a turn
+// marked `timeout` only at or after its deadline (turn_started_millis plus
+// turn_seconds); a draw is accepted or declined only while the other side's
 // offer stands; a GameEnded states exactly the end the rules impose (its
 // result, reason and evidence), or, as RECORDED, a result the moves do not
 // contradict; nothing follows a GameEnded, and a game the rules have ended
@@ -98,6 +101,14 @@ absl::StatusOr<Event> ResignEvent(const GameState& state, Side side);
 absl::StatusOr<Event> SeatEvent(const GameState& state, Side side,
                                 absl::string_view name,
                                 absl::string_view key_sha256);
+
+// The computer standing in for the holder of `side`'s seat of a REMOTE
+// game, who is absent (StandInEvent), and handing it back to them
+// (HandBackEvent). FailedPrecondition when the game is not REMOTE or is
+// over, the seat is free, or the computer already stands in (does not
+// stand in) for it.
+absl::StatusOr<Event> StandInEvent(const GameState& state, Side side);
+absl::StatusOr<Event> HandBackEvent(const GameState& state, Side side);
 
 // The side that resigns when the person at the device does: theirs against
 // the computer, the side to move between two players.

@@ -1,6 +1,7 @@
 #include "events/validate.h"
 
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "gmock/gmock.h"
@@ -248,6 +249,95 @@ TEST(ValidateTest, SeatNamesAreOneToThirtyTwoCharactersOfText) {
 TEST(ValidateTest, OnlyARemoteGameHasSeats) {
   EXPECT_THAT(Msg(SeatEvent(Started(), FIRST, "Alice", kKeyA).status()),
               HasSubstr("two devices"));
+}
+
+// A remote game with both seats taken, its events stamped from `t0` ms on;
+// `turn_seconds` its limit.
+GameState SeatedAt(int64_t t0, uint32_t turn_seconds = 0) {
+  GameStarted started;
+  started.set_mode(REMOTE);
+  started.set_turn_seconds(turn_seconds);
+  absl::StatusOr<Event> start = StartEvent(started);
+  EXPECT_TRUE(start.ok()) << start.status();
+  start->set_unix_millis(t0);
+  GameState s = After(GameState(), *start);
+  for (auto [side, name, key] :
+       {std::tuple(FIRST, "Alice", kKeyA), std::tuple(SECOND, "Bob", kKeyB)}) {
+    Event seat = *SeatEvent(s, side, name, key);
+    seat.set_unix_millis(t0);
+    s = After(s, seat);
+  }
+  return s;
+}
+
+Event ComputerTurn(Side side, std::vector<uint32_t> squares,
+                   int64_t unix_millis = 0, bool timeout = false) {
+  Event e = Turn(side, std::move(squares));
+  e.mutable_turn_played()->mutable_computer()->set_level(MEDIUM);
+  e.mutable_turn_played()->set_timeout(timeout);
+  e.set_unix_millis(unix_millis);
+  return e;
+}
+
+TEST(ValidateTest, ComputerPlaysARemoteSeatOnlyWhileItStandsIn) {
+  GameState s = SeatedAt(0);
+  EXPECT_THAT(Msg(Verdict(s, ComputerTurn(FIRST, {11, 15}))),
+              HasSubstr("without standing in"));
+  s = After(s, *StandInEvent(s, FIRST));
+  EXPECT_TRUE(s.stood_in(FIRST));
+  EXPECT_THAT(Msg(Verdict(s, Turn(FIRST, {11, 15}))),
+              HasSubstr("while the computer stood in"));
+  EXPECT_FALSE(StandInEvent(s, FIRST).ok());
+  s = After(s, ComputerTurn(FIRST, {11, 15}));
+  // The stand-in holds on the seat's later turns until it is handed back.
+  EXPECT_TRUE(s.stood_in(FIRST));
+  s = After(s, *HandBackEvent(s, FIRST));
+  EXPECT_FALSE(s.stood_in(FIRST));
+  EXPECT_FALSE(HandBackEvent(s, FIRST).ok());
+}
+
+TEST(ValidateTest, ComputerStandsInOnlyForATakenRemoteSeat) {
+  EXPECT_THAT(Msg(StandInEvent(Started(), FIRST).status()),
+              HasSubstr("two devices"));
+  EXPECT_THAT(Msg(StandInEvent(RemoteStarted(), FIRST).status()),
+              HasSubstr("is free"));
+}
+
+TEST(ValidateTest, TimeoutTurnComesOnlyAtItsDeadline) {
+  const int64_t t0 = 1'700'000'000'000;
+  const GameState s = SeatedAt(t0, 30);
+  EXPECT_THAT(Msg(Verdict(s, ComputerTurn(FIRST, {11, 15}, t0 + 29'999, true))),
+              HasSubstr("before its deadline"));
+  EXPECT_TRUE(
+      Verdict(s, ComputerTurn(FIRST, {11, 15}, t0 + 30'000, true)).ok());
+  // The clock runs from the last turn played.
+  Event turn = Turn(FIRST, {11, 15});
+  turn.set_unix_millis(t0 + 10'000);
+  const GameState after = After(s, turn);
+  EXPECT_FALSE(
+      Verdict(after, ComputerTurn(SECOND, {23, 19}, t0 + 30'000, true)).ok());
+}
+
+TEST(ValidateTest, TimeoutNeedsATurnLimitAndTheComputer) {
+  EXPECT_THAT(
+      Msg(Verdict(SeatedAt(0), ComputerTurn(FIRST, {11, 15}, 60'000, true))),
+      HasSubstr("turn time limit"));
+  Event by_person = Turn(FIRST, {11, 15});
+  by_person.mutable_turn_played()->set_timeout(true);
+  by_person.set_unix_millis(60'000);
+  EXPECT_FALSE(Verdict(SeatedAt(0, 30), by_person).ok());
+}
+
+TEST(ValidateTest, TurnLimitIsThirtyOrSixtySecondsBetweenDevices) {
+  GameStarted remote;
+  remote.set_mode(REMOTE);
+  remote.set_turn_seconds(45);
+  EXPECT_FALSE(Verdict(GameState(), *StartEvent(remote)).ok());
+  GameStarted local;
+  local.set_mode(TWO_PLAYER);
+  local.set_turn_seconds(30);
+  EXPECT_THAT(Msg(Verdict(GameState(), *StartEvent(local))),
+              HasSubstr("30 or 60 seconds"));
 }
 
 }  // namespace

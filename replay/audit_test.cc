@@ -1,6 +1,7 @@
 #include "replay/audit.h"
 
 #include <string>
+#include <tuple>
 #include <utility>
 #include <vector>
 
@@ -408,6 +409,66 @@ TEST(AuditTest, EmptyLogIsSoundWithANotice) {
   ASSERT_EQ(report->notices.size(), 1u);
   EXPECT_EQ(report->notices[0].kind, NoticeKind::kEmpty);
   EXPECT_THAT(report->notices[0].message, HasSubstr("no events"));
+}
+
+// A game between two devices, Alice and Bob seated, every event stamped at
+// `t0` ms; `turn_seconds` its limit.
+LogBuilder SeatedGame(int64_t t0, uint32_t turn_seconds = 0) {
+  GameStarted started;
+  started.set_mode(events::REMOTE);
+  started.set_turn_seconds(turn_seconds);
+  LogBuilder log(started);
+  for (auto [side, name, key] :
+       {std::tuple(events::FIRST, "Alice", std::string(32, 'a')),
+        std::tuple(events::SECOND, "Bob", std::string(32, 'b'))}) {
+    Event seat = *events::SeatEvent(log.state(), side, name, key);
+    seat.set_unix_millis(t0);
+    log.Commit(seat);
+  }
+  return log;
+}
+
+Event ComputerTurnAt(const GameState& s, absl::string_view move,
+                     int64_t unix_millis, bool timeout = false) {
+  Event turn = *events::TurnEvent(s, move);
+  turn.mutable_turn_played()->mutable_computer()->set_level(events::MEDIUM);
+  turn.mutable_turn_played()->set_timeout(timeout);
+  turn.set_unix_millis(unix_millis);
+  return turn;
+}
+
+TEST(AuditTest, StandInAndHandBackBetweenDevicesAreSound) {
+  LogBuilder log = SeatedGame(0);
+  log.Commit(*events::StandInEvent(log.state(), events::FIRST));
+  log.Commit(ComputerTurnAt(log.state(), "11-15", 0));
+  log.Play("23-19");
+  log.Commit(ComputerTurnAt(log.state(), "8-11", 0));
+  log.Commit(*events::HandBackEvent(log.state(), events::FIRST));
+  log.Play("22-18");
+  log.Play("15x22");
+  EXPECT_TRUE(Audit(log).sound());
+}
+
+TEST(AuditTest, ComputerTurnForARemoteSeatWithoutAStandInIsIllegal) {
+  LogBuilder log = SeatedGame(0);
+  log.Craft(ComputerTurnAt(log.state(), "11-15", 0));
+  const AuditReport report = Audit(log);
+  ASSERT_THAT(report.findings,
+              ElementsAre(IsFinding(FindingKind::kIllegalTurn, 4u,
+                                    HasSubstr("without standing in"))));
+}
+
+TEST(AuditTest, TimeoutBeforeItsDeadlineIsIllegal) {
+  const int64_t t0 = 1'700'000'000'000;
+  LogBuilder sound = SeatedGame(t0, 60);
+  sound.Commit(ComputerTurnAt(sound.state(), "11-15", t0 + 60'000, true));
+  EXPECT_TRUE(Audit(sound).sound());
+
+  LogBuilder early = SeatedGame(t0, 60);
+  early.Craft(ComputerTurnAt(early.state(), "11-15", t0 + 59'000, true));
+  EXPECT_THAT(Audit(early).findings,
+              ElementsAre(IsFinding(FindingKind::kIllegalTurn, 4u,
+                                    HasSubstr("before its deadline"))));
 }
 
 }  // namespace

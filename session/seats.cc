@@ -11,7 +11,9 @@ Seats DefaultSeats(const events::GameState& state) {
   if (state.started != nullptr && state.mode == events::REMOTE) {
     for (events::Side side : {events::FIRST, events::SECOND}) {
       const events::SeatTaken* taken = state.seat(side);
-      seats.of(side) = Seat::Remote(taken ? taken->key_sha256() : "");
+      seats.of(side) = state.stood_in(side)
+                           ? Seat::Computer(events::MEDIUM)
+                           : Seat::Remote(taken ? taken->key_sha256() : "");
     }
   }
   return seats;

@@ -64,7 +64,8 @@ struct Seats {
 // The seats a game's start gives them: against the computer the person's
 // side is Local and the other side the computer at the game's difficulty;
 // between two players both are Local; between two devices each side is
-// Remote with the key of its SeatTaken (no token while free). A state with
+// Remote with the key of its SeatTaken (no token while free), or the
+// computer at Medium while it stands in for the holder (StandIn). A state with
 // no game: both Local.
 Seats DefaultSeats(const events::GameState& state);
 

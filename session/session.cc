@@ -264,11 +264,30 @@ Outcome Session::Refuse(Refusal refusal, absl::Status status,
   return {refusal, std::move(status)};
 }
 
+bool Session::TimedOut() const {
+  return timed_out_seq_ == state().last_seq && TurnDeadline().has_value();
+}
+
+std::optional<absl::Time> Session::TurnDeadline() const {
+  const GameState& s = state();
+  if (s.turn_seconds() == 0 || paused_ || !events::GoesOn(s) ||
+      s.draw_offer.has_value() || s.seat(events::FIRST) == nullptr ||
+      s.seat(events::SECOND) == nullptr ||
+      seats().of(s.side_to_move()).holder != Seat::Holder::kRemote) {
+    return std::nullopt;
+  }
+  return absl::FromUnixMillis(s.turn_started_millis) +
+         absl::Seconds(s.turn_seconds());
+}
+
 bool Session::ComputerToMove() const {
   const GameState& s = state();
-  if (!seats_.has_value()) return events::IsComputersTurn(s);
+  if (TimedOut()) return true;
+  if (!seats_.has_value() && s.mode != events::REMOTE) {
+    return events::IsComputersTurn(s);
+  }
   return has_game() && !s.over() && !events::DueEnd(s).has_value() &&
-         seats_->of(s.side_to_move()).holder == Seat::Holder::kComputer;
+         seats().of(s.side_to_move()).holder == Seat::Holder::kComputer;
 }
 
 bool Session::ComputerToAnswer() const {
@@ -428,6 +447,24 @@ Outcome Session::TakeSeat(events::Side side, absl::string_view name,
   return Commit(*seat);
 }
 
+Outcome Session::StandIn(events::Side side) {
+  if (!has_game()) return Refuse(Refusal::kNoGame);
+  absl::StatusOr<Event> stand_in = events::StandInEvent(state(), side);
+  if (!stand_in.ok()) return Refuse(Refusal::kRules, stand_in.status());
+  if (Outcome o = Commit(*stand_in); !o.ok()) return o;
+  AfterChange();
+  return {};
+}
+
+Outcome Session::HandBack(events::Side side) {
+  if (!has_game()) return Refuse(Refusal::kNoGame);
+  absl::StatusOr<Event> hand_back = events::HandBackEvent(state(), side);
+  if (!hand_back.ok()) return Refuse(Refusal::kRules, hand_back.status());
+  if (Outcome o = Commit(*hand_back); !o.ok()) return o;
+  AfterChange();
+  return {};
+}
+
 Outcome Session::ContinueAsTwoPlayer(const Actor& actor) {
   if (Outcome o = CheckMayAct(actor, false); !o.ok()) return o;
   if (!state().vs_computer()) return Refuse(Refusal::kNotVsComputer);
@@ -521,6 +558,10 @@ void Session::DropStaleWork() {
 }
 
 void Session::Tick() {
+  if (const std::optional<absl::Time> deadline = TurnDeadline();
+      deadline.has_value() && options_.clock->Now() >= *deadline) {
+    timed_out_seq_ = state().last_seq;
+  }
   DropStaleWork();
   if (paused_) return;
   CollectDrawAnswer();
@@ -565,11 +606,14 @@ void Session::StartWork() {
   }
   if (!ComputerToMove()) return;
   const Seat seat = seats().of(s.side_to_move());
+  // A timed-out turn is played at the level a remote seat carries (Medium).
+  const bool timeout = TimedOut();
   SearchRequest request =
-      seats_.has_value() ? events::SearchRequestFor(
-                               s, events::LevelOf(seat.level),
-                               events::TurnSeed(s.started->engine_seed(), s))
-                         : events::ComputerRequest(s);
+      seats_.has_value() || s.mode == events::REMOTE
+          ? events::SearchRequestFor(
+                s, events::LevelOf(seat.level),
+                events::TurnSeed(s.started->engine_seed(), s))
+          : events::ComputerRequest(s);
   if (options_.computer.max_nodes > 0) {
     request.limits.max_nodes = options_.computer.max_nodes;
   }
@@ -583,6 +627,8 @@ void Session::StartWork() {
   search.request = request;
   search.seq = s.last_seq;
   search.running_since = options_.clock->Now();
+  search.timeout = timeout;
+  search.level = seat.level;
   search.thread = std::make_unique<SearchThread>(std::move(request));
   search_ = std::move(search);
 }
@@ -601,7 +647,9 @@ void Session::CollectSearch() {
     Tell(std::move(r));
     return;
   }
-  const Event turn = events::ComputerTurnEvent(state(), done.request, **result);
+  Event turn = events::ComputerTurnEvent(state(), done.request, **result);
+  turn.mutable_turn_played()->mutable_computer()->set_level(done.level);
+  if (done.timeout) turn.mutable_turn_played()->set_timeout(true);
   if (!Commit(turn).ok()) return;
   Report r = Told(Report::Kind::kTurn, turn.turn_played().side());
   r.turn = turn.turn_played();

@@ -181,6 +181,20 @@ class Session {
   // kRules with its words); kNoGame before a game.
   Outcome TakeSeat(events::Side side, absl::string_view name,
                    absl::string_view key);
+  // Between two devices: the computer stands in for the absent holder of
+  // `side`'s seat, or hands it back to them (events::StandInEvent and
+  // HandBackEvent say what is refused: kRules with their words); kNoGame
+  // before a game.
+  Outcome StandIn(events::Side side);
+  Outcome HandBack(events::Side side);
+  // When the turn of the side to move runs out in a game between two
+  // devices with a turn time limit: its clock runs from the state's
+  // turn_started_millis while both seats are taken, a person holds the
+  // seat to move, no draw offer stands and the session is not paused;
+  // nullopt otherwise. Once the session's clock reaches it, Tick has the
+  // computer (Medium) play the turn, marked as a timeout.
+  std::optional<absl::Time> TurnDeadline() const;
+
   // Goes on as a two-player game from the same position (after a computer
   // error, docs/RULES.md "The computer").
   Outcome ContinueAsTwoPlayer(const Actor& actor = Actor::Local());
@@ -255,6 +269,11 @@ class Session {
     uint64_t seq = 0;
     absl::Duration elapsed_before;
     absl::Time running_since;
+    // The turn's time ran out: the computer plays for the seat's holder.
+    bool timeout = false;
+    // The level of the seat it plays (the game's own difficulty may be
+    // another's, e.g. a remote seat's stand-in).
+    events::Difficulty level = events::MEDIUM;
   };
 
   void Tell(session::Report report) { reports_.push_back(std::move(report)); }
@@ -269,6 +288,9 @@ class Session {
   // errors as storage::GameLog::Open, the session unchanged.
   absl::Status OpenSave(bool create);
   bool ComputerToMove() const;
+  // Whether the turn at the current seq has run out (Tick saw the deadline
+  // pass) and is still to be played.
+  bool TimedOut() const;
   bool ComputerToAnswer() const;
   void GoInMemory(Persistence why, absl::string_view detail);
   // Records why the game is no longer saved and reports it.
@@ -303,6 +325,8 @@ class Session {
   bool paused_ = false;
   std::string computer_error_;
   std::optional<ComputerSearch> search_;
+  // The seq whose turn ran out, once Tick saw its deadline pass.
+  std::optional<uint64_t> timed_out_seq_;
   std::optional<std::future<absl::StatusOr<events::Event>>> draw_answer_;
   uint64_t draw_answer_seq_ = 0;
   std::vector<session::Report> reports_;

@@ -111,6 +111,9 @@ std::string EventWords(const lang::Catalogue& t, const GameState& before,
     }
     case Event::kTurnPlayed: {
       const std::string move = MoveToText(checked.move());
+      if (e.turn_played().timeout()) {
+        return t.Get("log.timeout_turn", {{"move", move}});
+      }
       if (!e.turn_played().has_computer()) return move;
       const events::ComputerChoice& c = e.turn_played().computer();
       return t.Get("log.computer_turn",
@@ -136,6 +139,10 @@ std::string EventWords(const lang::Catalogue& t, const GameState& before,
                    {{"mode", ModeText(t, events::Apply(before, checked))}});
     case Event::kSeatTaken:
       return t.Get("log.seat_taken", {{"name", e.seat_taken().name()}});
+    case Event::kStandIn:
+      return t.Get("log.stand_in");
+    case Event::kHandBack:
+      return t.Get("log.hand_back");
     case Event::KIND_NOT_SET:
       break;
   }
@@ -157,6 +164,10 @@ std::optional<Side> EventSide(const Event& e) {
       return e.resigned().side();
     case Event::kSeatTaken:
       return e.seat_taken().side();
+    case Event::kStandIn:
+      return e.stand_in().side();
+    case Event::kHandBack:
+      return e.hand_back().side();
     default:
       return std::nullopt;
   }
@@ -199,6 +210,7 @@ std::string EventJson(const GameState& before,
       o["event"] = "turn";
       o["move"] = MoveToText(checked.move());
       o["computer"] = e.turn_played().has_computer();
+      o["timeout"] = e.turn_played().timeout();
       break;
     case Event::kDrawOffered:
       o["event"] = "draw_offered";
@@ -215,6 +227,12 @@ std::string EventJson(const GameState& before,
     case Event::kSeatTaken:
       o["event"] = "seat_taken";
       o["name"] = e.seat_taken().name();
+      break;
+    case Event::kStandIn:
+      o["event"] = "stand_in";
+      break;
+    case Event::kHandBack:
+      o["event"] = "hand_back";
       break;
     case Event::kModeChanged:
       o["event"] = "mode_changed";

@@ -6,6 +6,7 @@
 #include <signal.h>
 
 #include <cstdio>
+#include <memory>
 #include <string>
 #include <thread>
 #include <vector>
@@ -14,6 +15,9 @@
 #include "absl/status/status.h"
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
+#include "absl/time/clock.h"
+#include "absl/time/time.h"
+#include "session/clock.h"
 #include "session/session.h"
 #include "storage/save_path.h"
 #include "ui_cli/command.h"
@@ -28,6 +32,13 @@ ABSL_FLAG(std::string, data, "",
           "terminal game's save)");
 ABSL_FLAG(int, max_streams, 64,
           "serve: how many event streams may be open at once");
+
+ABSL_FLAG(int, cpu_after, 60,
+          "serve: seconds a remote player may be away on their turn before "
+          "the computer plays for them");
+ABSL_FLAG(std::string, clock, "real",
+          "serve: \"real\"; \"test\" (for tests only) stops the tables' "
+          "clock until POST /api/test/clock {advance_ms} moves it");
 
 namespace checkers::cli {
 namespace {
@@ -67,6 +78,18 @@ int RunServe(const std::vector<std::string>& positional) {
       session::ComputerOptionsFromEnvironment();
   if (!computer.ok()) return Fail(Usage(computer.status().message()));
   options.table.computer = *computer;
+  const int cpu_after = absl::GetFlag(FLAGS_cpu_after);
+  if (cpu_after < 1) return Fail(Usage("--cpu-after must be at least 1"));
+  options.table.cpu_after = absl::Seconds(cpu_after);
+  const std::string clock = absl::GetFlag(FLAGS_clock);
+  std::unique_ptr<session::ManualClock> test_clock;
+  if (clock == "test") {
+    test_clock = std::make_unique<session::ManualClock>(absl::Now());
+    options.table.clock = test_clock.get();
+    options.test_clock = test_clock.get();
+  } else if (clock != "real") {
+    return Fail(Usage("--clock must be \"real\" (or \"test\" for tests)"));
+  }
 
   // Every thread started from here on leaves SIGINT and SIGTERM to the one
   // that waits for them.
@@ -102,9 +125,10 @@ int RunServe(const std::vector<std::string>& positional) {
 
 std::vector<Command> ServeCommands() {
   return {{"serve",
-           "serve [--listen=127.0.0.1:8080] [--data=DIR]  the game in a "
+           "serve [--listen=127.0.0.1:8080] [--data=DIR] [--cpu-after=SECONDS] "
+           " the game in a "
            "browser",
-           {"listen", "data", "max_streams"},
+           {"listen", "data", "max_streams", "cpu_after", "clock"},
            RunServe}};
 }
 

@@ -2,6 +2,7 @@
 
 #include <sys/socket.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <filesystem>
 #include <string>
@@ -25,6 +26,7 @@
 #include "lang/catalogue.h"
 #include "openssl/evp.h"
 #include "openssl/rand.h"
+#include "web/ratings.h"
 #include "web/static_files.h"
 
 namespace checkers::web {
@@ -138,11 +140,20 @@ absl::StatusOr<events::GameStarted> StartedOf(const json& body) {
     return absl::InvalidArgumentError(
         "mode must be \"computer\", \"two-player\" or \"remote\"");
   }
-  if (body.value("turn_seconds", 0) != 0 || body.value("rated", false)) {
+  const json rated = body.value("rated", json(false));
+  if (!rated.is_boolean() || (rated.get<bool>() && mode != "remote")) {
     return absl::InvalidArgumentError(
-        "turn time limits and rated tables are not served yet; leave "
-        "turn_seconds 0 and rated false");
+        "rated must be true or false, and true only at a remote table");
   }
+  started.set_rated(rated.get<bool>());
+  const json seconds = body.value("turn_seconds", json(0));
+  if (!seconds.is_number_integer() ||
+      (seconds != 0 &&
+       (mode != "remote" || (seconds != 30 && seconds != 60)))) {
+    return absl::InvalidArgumentError(
+        "turn_seconds must be 0, or 30 or 60 at a remote table");
+  }
+  started.set_turn_seconds(seconds.get<uint32_t>());
   started.set_mode(mode == "computer"     ? events::VS_COMPUTER
                    : mode == "two-player" ? events::TWO_PLAYER
                                           : events::REMOTE);
@@ -377,6 +388,54 @@ void Server::Route() {
     Send(res, {201, {{"id", (*table)->id()}}});
   });
 
+  if (options_.test_clock != nullptr) {
+    // Test-only (serve --clock=test): moves the tables' clock on, so a
+    // test sees a turn run out or a player stay away without waiting.
+    http_.Post("/api/test/clock", [this](const httplib::Request& req,
+                                         httplib::Response& res) {
+      absl::StatusOr<json> body = BodyOf(req);
+      if (!body.ok()) return Send(res, Error(400, body.status().message()));
+      const json ms = body->value("advance_ms", json(nullptr));
+      if (!ms.is_number_integer() || ms.get<int64_t>() < 0) {
+        return Send(res, Error(400, "the request needs {\"advance_ms\": N}"));
+      }
+      options_.test_clock->Advance(absl::Milliseconds(ms.get<int64_t>()));
+      std::vector<Table*> tables;
+      {
+        absl::MutexLock lock(&mu_);
+        for (auto& [id, t] : tables_) tables.push_back(t.get());
+      }
+      for (Table* t : tables) t->Poke();
+      Send(res,
+           {200, {{"now_ms", absl::ToUnixMillis(options_.test_clock->Now())}}});
+    });
+  }
+
+  http_.Get("/api/ratings",
+            [this](const httplib::Request&, httplib::Response& res) {
+              std::vector<Table*> tables;
+              {
+                absl::MutexLock lock(&mu_);
+                for (auto& [id, t] : tables_) tables.push_back(t.get());
+              }
+              std::vector<RatedGame> games;
+              for (Table* t : tables) {
+                if (std::optional<RatedGame> g = t->Rated()) {
+                  games.push_back(*std::move(g));
+                }
+              }
+              json list = json::array();
+              for (const Rating& r : FoldRatings(std::move(games))) {
+                list.push_back({{"name", r.name},
+                                {"rating", r.rating},
+                                {"games", r.games},
+                                {"wins", r.wins},
+                                {"losses", r.losses},
+                                {"draws", r.draws}});
+              }
+              Send(res, {200, list});
+            });
+
   const std::string table_path = absl::StrCat("/api/tables/", kTableId);
   auto with_table = [this](auto handler) {
     return
@@ -449,54 +508,62 @@ void Server::Route() {
   };
   download("/log", &Table::LogBytes, "application/octet-stream");
   download("/pdn", &Table::Pdn, "application/x-chess-pdn; charset=utf-8");
-  http_.Get(absl::StrCat(table_path, "/events"),
-            with_table([this](Table& t, const httplib::Request& req,
-                              httplib::Response& res) {
-              if (open_streams_.fetch_add(1) >= options_.max_streams) {
-                --open_streams_;
-                res.set_header("Retry-After", "10");
-                return Send(
-                    res,
-                    Error(503, absl::StrCat("this server already follows ",
-                                            options_.max_streams,
-                                            " event streams; close a tab and "
-                                            "try again")));
+  http_.Get(
+      absl::StrCat(table_path, "/events"),
+      with_table([this](Table& t, const httplib::Request& req,
+                        httplib::Response& res) {
+        if (open_streams_.fetch_add(1) >= options_.max_streams) {
+          --open_streams_;
+          res.set_header("Retry-After", "10");
+          return Send(res,
+                      Error(503, absl::StrCat("this server already follows ",
+                                              options_.max_streams,
+                                              " event streams; close a tab and "
+                                              "try again")));
+        }
+        // EventSource sends Last-Event-ID on its own reconnects; a page
+        // opening a stream anew says where it stands with ?after=N.
+        uint64_t last = 0;
+        std::string seen = req.get_header_value("Last-Event-ID");
+        if (seen.empty()) seen = req.get_param_value("after");
+        if (!seen.empty() && !absl::SimpleAtoi(seen, &last)) last = 0;
+        const std::string key = ViewerKey(req, t.id());
+        std::shared_ptr<Table::Follower> follower = t.Follow(last, key);
+        // A seat holder's stream says it is alive every second, so
+        // that the write after its page has gone fails and the table
+        // sees the player leave (--cpu-after) within seconds, not
+        // after a keep-alive of a quarter of a minute.
+        const absl::Duration quiet =
+            key.empty() ? options_.keepalive
+                        : std::min(options_.keepalive, absl::Seconds(1));
+        res.set_header("Cache-Control", "no-store");
+        auto first = std::make_shared<bool>(true);
+        res.set_chunked_content_provider(
+            "text/event-stream",
+            [&t, follower, first, quiet](size_t, httplib::DataSink& sink) {
+              std::string out;
+              if (*first) {
+                // Reconnect quickly after a restart of the server.
+                out = "retry: 1000\n\n";
+                *first = false;
               }
-              // EventSource sends Last-Event-ID on its own reconnects; a page
-              // opening a stream anew says where it stands with ?after=N.
-              uint64_t last = 0;
-              std::string seen = req.get_header_value("Last-Event-ID");
-              if (seen.empty()) seen = req.get_param_value("after");
-              if (!seen.empty() && !absl::SimpleAtoi(seen, &last)) last = 0;
-              std::shared_ptr<Table::Follower> follower = t.Follow(last);
-              res.set_header("Cache-Control", "no-store");
-              auto first = std::make_shared<bool>(true);
-              res.set_chunked_content_provider(
-                  "text/event-stream",
-                  [this, &t, follower, first](size_t, httplib::DataSink& sink) {
-                    std::string out;
-                    if (*first) {
-                      // Reconnect quickly after a restart of the server.
-                      out = "retry: 1000\n\n";
-                      *first = false;
-                    }
-                    std::optional<std::vector<StreamMessage>> messages =
-                        t.Next(*follower, options_.keepalive);
-                    if (!messages.has_value()) {
-                      sink.done();
-                      return true;
-                    }
-                    if (messages->empty()) out += ": keep-alive\n\n";
-                    for (const StreamMessage& m : *messages) {
-                      if (m.id.has_value())
-                        absl::StrAppend(&out, "id: ", *m.id, "\n");
-                      absl::StrAppend(&out, "event: ", m.event,
-                                      "\ndata: ", m.data, "\n\n");
-                    }
-                    return sink.write(out.data(), out.size());
-                  },
-                  [this](bool) { --open_streams_; });
-            }));
+              std::optional<std::vector<StreamMessage>> messages =
+                  t.Next(*follower, quiet);
+              if (!messages.has_value()) {
+                sink.done();
+                return true;
+              }
+              if (messages->empty()) out += ": keep-alive\n\n";
+              for (const StreamMessage& m : *messages) {
+                if (m.id.has_value())
+                  absl::StrAppend(&out, "id: ", *m.id, "\n");
+                absl::StrAppend(&out, "event: ", m.event, "\ndata: ", m.data,
+                                "\n\n");
+              }
+              return sink.write(out.data(), out.size());
+            },
+            [this](bool) { --open_streams_; });
+      }));
 }
 
 absl::StatusOr<int> Server::Bind() {

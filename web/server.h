@@ -17,6 +17,7 @@
 #include "absl/synchronization/mutex.h"
 #include "absl/time/time.h"
 #include "httplib.h"
+#include "session/clock.h"
 #include "web/table.h"
 
 namespace checkers::web {
@@ -35,6 +36,9 @@ class Server {
     // How long an idle event stream waits before a keep-alive comment.
     absl::Duration keepalive = absl::Seconds(15);
     Table::Options table;
+    // Test-only: the tables' clock (table.clock) when it is a manual one,
+    // which POST /api/test/clock moves on; null serves no such route.
+    session::ManualClock* test_clock = nullptr;
   };
 
   // Opens every table of `options.data_dir` (creating the directory).

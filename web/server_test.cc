@@ -14,6 +14,7 @@
 #include "gtest/gtest.h"
 #include "httplib.h"
 #include "nlohmann/json.hpp"
+#include "session/clock.h"
 
 namespace checkers::web {
 namespace {
@@ -28,6 +29,7 @@ class ServerTest : public ::testing::Test {
     options.port = 0;
     options.max_streams = 1;
     options.keepalive = absl::Milliseconds(100);
+    Configure(options);
     options.data_dir = absl::StrCat(
         ::testing::TempDir(), "/",
         ::testing::UnitTest::GetInstance()->current_test_info()->name());
@@ -44,6 +46,9 @@ class ServerTest : public ::testing::Test {
     server_->Stop();
     serving_.join();
   }
+
+  // What a test's fixture changes in the server's options.
+  virtual void Configure(Server::Options& options) {}
 
   std::string NewTable(const std::string& body) {
     auto res = client_->Post("/api/tables", body, "application/json");
@@ -91,12 +96,19 @@ TEST_F(ServerTest, UnknownLanguageIsNotFound) {
   EXPECT_EQ(res->status, 404);
 }
 
-TEST_F(ServerTest, TurnClocksAndRatedTablesAreNotServedYet) {
+TEST_F(ServerTest, TurnLimitIsThirtyOrSixtySecondsAtARemoteTable) {
+  for (const char* body : {R"({"mode": "remote", "turn_seconds": 45})",
+                           R"({"mode": "two-player", "turn_seconds": 30})",
+                           R"({"mode": "two-player", "rated": true})"}) {
+    auto res = client_->Post("/api/tables", body, "application/json");
+    ASSERT_TRUE(res);
+    EXPECT_EQ(res->status, 422) << body;
+  }
   auto res =
       client_->Post("/api/tables", R"({"mode": "remote", "turn_seconds": 30})",
                     "application/json");
   ASSERT_TRUE(res);
-  EXPECT_EQ(res->status, 422);
+  EXPECT_EQ(res->status, 201);
 }
 
 // A browser of a remote table: its seat cookie, once it has one.
@@ -379,6 +391,105 @@ TEST_F(ServerTest, RestartedServerServesTheTableAsItWas) {
   auto state = client.Get(absl::StrCat("/api/tables/", id));
   ASSERT_TRUE(state);
   EXPECT_EQ(json::parse(state->body)["head"], 2);
+}
+
+TEST_F(RemoteTableTest, FinishedRatedTablesFoldIntoRatings) {
+  auto unrated = client_->Get("/api/ratings");
+  ASSERT_TRUE(unrated);
+  EXPECT_EQ(json::parse(unrated->body), json::array());
+  auto res =
+      client_->Post("/api/tables", R"({"mode": "remote", "rated": true})",
+                    "application/json");
+  ASSERT_TRUE(res);
+  ASSERT_EQ(res->status, 201);
+  id_ = json::parse(res->body)["id"];
+  ASSERT_EQ(Status(alice_, "/seats/first", R"({"name": "Alice"})"), 200);
+  ASSERT_EQ(Status(bob_, "/seats/second", R"({"name": "Bob"})"), 200);
+  // Not counted until it ends.
+  EXPECT_EQ(json::parse(client_->Get("/api/ratings")->body), json::array());
+  ASSERT_EQ(Status(alice_, "/resign", R"({"head": 3})"), 200);
+  auto ratings = client_->Get("/api/ratings");
+  ASSERT_TRUE(ratings);
+  EXPECT_EQ(ratings->status, 200);
+  EXPECT_EQ(json::parse(ratings->body), json::parse(R"([
+      {"name": "Bob", "rating": 1516, "games": 1, "wins": 1, "losses": 0,
+       "draws": 0},
+      {"name": "Alice", "rating": 1484, "games": 1, "wins": 0, "losses": 1,
+       "draws": 0}])"));
+}
+
+// A remote table on a test clock (serve --clock=test) with --cpu-after=5.
+class RemoteClockTest : public RemoteTableTest {
+ protected:
+  void Configure(Server::Options& options) override {
+    options.max_streams = 8;
+    options.table.clock = &clock_;
+    options.table.cpu_after = absl::Seconds(5);
+    options.test_clock = &clock_;
+  }
+  void Advance(int ms) {
+    auto res = client_->Post("/api/test/clock",
+                             absl::StrCat(R"({"advance_ms": )", ms, "}"),
+                             "application/json");
+    ASSERT_TRUE(res);
+    EXPECT_EQ(res->status, 200);
+  }
+  // Waits (bounded) until `pred` holds of the text the stream has sent.
+  bool Await(bool (*pred)(std::string*)) {
+    absl::MutexLock lock(&mu_);
+    return mu_.AwaitWithTimeout(absl::Condition(pred, &received_),
+                                absl::Seconds(60));
+  }
+
+  session::ManualClock clock_;
+  absl::Mutex mu_;
+  std::string received_ ABSL_GUARDED_BY(mu_);
+};
+
+TEST_F(RemoteClockTest, AbsentPlayerIsStoodInForAndATurnRunsOutIntoATimeout) {
+  auto res =
+      client_->Post("/api/tables", R"({"mode": "remote", "turn_seconds": 60})",
+                    "application/json");
+  ASSERT_TRUE(res);
+  ASSERT_EQ(res->status, 201);
+  id_ = json::parse(res->body)["id"];
+  ASSERT_EQ(Status(alice_, "/seats/first", R"({"name": "Alice"})"), 200);
+  ASSERT_EQ(Status(bob_, "/seats/second", R"({"name": "Bob"})"), 200);
+  EXPECT_EQ(State(bob_)["clock"]["remaining_ms"], 60000);
+  // Bob follows the table; Alice, to move, is away.
+  httplib::Client follower("127.0.0.1", server_->port());
+  bool done = false;
+  std::thread reading([&] {
+    follower.Get(absl::StrCat("/api/tables/", id_, "/events"), bob_.Headers(),
+                 [&](const char* data, size_t size) {
+                   absl::MutexLock lock(&mu_);
+                   received_.append(data, size);
+                   return !done;
+                 });
+  });
+  ASSERT_TRUE(Await(+[](std::string* r) {
+    return r->find("event: seat_taken") != std::string::npos;
+  }));
+  Advance(5000);
+  ASSERT_TRUE(Await(+[](std::string* r) {
+    return r->find("event: stand_in") != std::string::npos &&
+           r->find("event: turn_played") != std::string::npos;
+  }));
+  json state = State(carol_);
+  EXPECT_TRUE(state["seats"]["first"]["computer"]);
+  EXPECT_TRUE(state["seats"]["second"]["present"]);
+  EXPECT_FALSE(state["seats"]["first"]["present"]);
+  EXPECT_EQ(state["clock"]["side"], "second");
+  // Bob lets his minute run out: the computer plays his turn, marked.
+  Advance(60000);
+  ASSERT_TRUE(Await(+[](std::string* r) {
+    return r->find(R"("timeout":true)") != std::string::npos;
+  }));
+  {
+    absl::MutexLock lock(&mu_);
+    done = true;
+  }
+  reading.join();
 }
 
 }  // namespace

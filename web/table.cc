@@ -46,6 +46,8 @@ struct Table::Follower {
   // once the log is cut below `sent`.
   events::GameState folded;
   bool folded_stale = true;
+  // The seat whose holder follows, at a remote table.
+  std::optional<events::Side> side;
 };
 
 Answer Error(int status, absl::string_view message) {
@@ -119,17 +121,21 @@ std::optional<events::Side> SeatOfKey(const events::GameState& s,
   return std::nullopt;
 }
 
-// {first: {name} | null, second: ...} at a remote table; null otherwise.
+// {first: {name, computer} | null, second: ...} at a remote table, where
+// `computer` says the computer stands in; null otherwise.
 json SeatsJson(const events::GameState& s) {
   if (s.started == nullptr || s.mode != events::REMOTE) return nullptr;
   json o = json::object();
   for (events::Side side : {events::FIRST, events::SECOND}) {
     const events::SeatTaken* seat = s.seat(side);
-    o[SideWord(side)] =
-        seat == nullptr ? json(nullptr) : json{{"name", seat->name()}};
+    o[SideWord(side)] = seat == nullptr ? json(nullptr)
+                                        : json{{"name", seat->name()},
+                                               {"computer", s.stood_in(side)}};
   }
   return o;
 }
+
+int Index(events::Side side) { return side == events::SECOND ? 1 : 0; }
 
 absl::StatusOr<events::Difficulty> ParseDifficulty(const json& value) {
   const std::string word = value.is_string() ? value.get<std::string>() : "";
@@ -147,7 +153,9 @@ Table::Table(std::string id, std::string path, bool terminal_save,
     : id_(std::move(id)),
       path_(std::move(path)),
       terminal_save_(terminal_save),
-      options_(options) {}
+      options_(options) {
+  absent_since_[0] = absent_since_[1] = options_.clock->Now();
+}
 
 absl::StatusOr<std::unique_ptr<Table>> Table::Open(std::string id,
                                                    std::string path,
@@ -238,19 +246,80 @@ void Table::Changed() {
   }
 }
 
+bool Table::Present(events::Side side) {
+  for (const auto& weak : followers_) {
+    if (auto f = weak.lock(); f != nullptr && f->side == side) return true;
+  }
+  return false;
+}
+
+void Table::Attend() {
+  if (!readonly_.empty() || session_->paused() ||
+      session_->state().mode != events::REMOTE ||
+      !events::GoesOn(session_->state())) {
+    return;
+  }
+  const absl::Time now = options_.clock->Now();
+  for (events::Side side : {events::FIRST, events::SECOND}) {
+    const bool present = Present(side);
+    if (present && session_->state().stood_in(side)) {
+      session_->HandBack(side);
+    } else if (!present && present_[Index(side)]) {
+      absent_since_[Index(side)] = now;
+    }
+    present_[Index(side)] = present;
+  }
+  const events::GameState& s = session_->state();
+  const events::Side side = s.side_to_move();
+  // While a draw offer awaits its answer the game waits for a person.
+  if (s.seat(side) == nullptr || s.stood_in(side) || present_[Index(side)] ||
+      s.draw_offer.has_value()) {
+    return;
+  }
+  const absl::Time since = std::max(
+      absent_since_[Index(side)], absl::FromUnixMillis(s.turn_started_millis));
+  if (now - since >= options_.cpu_after) session_->StandIn(side);
+}
+
+json Table::ClockJson() {
+  const std::optional<absl::Time> deadline = session_->TurnDeadline();
+  if (!deadline.has_value()) return nullptr;
+  const events::GameState& s = session_->state();
+  return {{"side", SideWord(s.side_to_move())},
+          {"seconds", s.turn_seconds()},
+          {"deadline_ms", absl::ToUnixMillis(*deadline)},
+          {"remaining_ms",
+           std::max<int64_t>(0, absl::ToInt64Milliseconds(
+                                    *deadline - options_.clock->Now()))}};
+}
+
 void Table::Work() {
   absl::MutexLock lock(&mu_);
   while (!stopping_) {
+    Attend();
     session_->Tick();
     Changed();
     if (session_->ComputerBusy()) {
       // The search runs on its own thread; look for its result often
       // without holding the lock while it thinks.
       work_cv_.WaitWithTimeout(&mu_, absl::Milliseconds(5));
+    } else if (session_->state().mode == events::REMOTE &&
+               events::GoesOn(session_->state())) {
+      // Streams close and clocks run out without a call to wake the
+      // worker: look again within a second.
+      work_cv_.WaitWithTimeout(&mu_, absl::Milliseconds(250));
     } else {
       work_cv_.Wait(&mu_);
     }
   }
+}
+
+void Table::Poke() {
+  absl::MutexLock lock(&mu_);
+  if (stopping_) return;
+  Attend();
+  session_->Tick();
+  Changed();
 }
 
 void Table::Stop() {
@@ -310,8 +379,13 @@ json Table::Get(const std::string& key) {
                             (you.has_value() && *you == s.side_to_move()));
   o["legal"] = may_move ? LegalTexts(*session_) : std::vector<std::string>{};
   o["seats"] = SeatsJson(s);
+  for (events::Side side : {events::FIRST, events::SECOND}) {
+    if (!o["seats"].is_object()) break;
+    json& seat = o["seats"][SideWord(side)];
+    if (seat.is_object()) seat["present"] = present_[Index(side)];
+  }
   o["you"] = you.has_value() ? json(SideWord(*you)) : json(nullptr);
-  o["clock"] = nullptr;
+  o["clock"] = ClockJson();
   const std::optional<events::Side> answer = session_->DrawAnswerDue();
   o["draw_answer_due"] = answer ? json(SideWord(*answer)) : json(nullptr);
   o["status"] = StatusJson();
@@ -438,10 +512,12 @@ Answer Table::TakeSeat(events::Side side, const json& body,
   return seated(*session_->state().seat(side));
 }
 
-std::shared_ptr<Table::Follower> Table::Follow(uint64_t last_seen) {
+std::shared_ptr<Table::Follower> Table::Follow(uint64_t last_seen,
+                                               const std::string& key) {
   absl::MutexLock lock(&mu_);
   auto f = std::make_shared<Follower>();
   f->sent = last_seen;
+  f->side = SeatOfKey(session_->state(), key);
   const uint64_t head = session_->events().size();
   // A follower that saw records since cut away hears of the cut first.
   if (last_seen > head) f->low = head;
@@ -451,6 +527,11 @@ std::shared_ptr<Table::Follower> Table::Follow(uint64_t last_seen) {
                                   }),
                    followers_.end());
   followers_.push_back(f);
+  if (f->side.has_value()) {
+    // The holder is back: the seat is theirs before their next turn.
+    Attend();
+    Changed();
+  }
   return f;
 }
 
@@ -498,6 +579,20 @@ std::optional<std::vector<StreamMessage>> Table::Next(Follower& f,
     out.push_back({std::nullopt, "status", Dump(StatusJson())});
   }
   return out;
+}
+
+std::optional<RatedGame> Table::Rated() {
+  absl::MutexLock lock(&mu_);
+  Refresh();
+  const events::GameState& s = session_->state();
+  if (s.started == nullptr || !s.started->rated() || !s.over() ||
+      s.seat(events::FIRST) == nullptr || s.seat(events::SECOND) == nullptr) {
+    return std::nullopt;
+  }
+  // A finished game's last event is its GameEnded.
+  return RatedGame{id_, session_->events().back().unix_millis(),
+                   s.seat(events::FIRST)->name(),
+                   s.seat(events::SECOND)->name(), s.ended->result()};
 }
 
 absl::StatusOr<std::string> Table::LogBytes() {

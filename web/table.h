@@ -27,6 +27,7 @@
 #include "session/clock.h"
 #include "session/session.h"
 #include "storage/env.h"
+#include "web/ratings.h"
 
 namespace checkers::web {
 
@@ -54,6 +55,9 @@ class Table {
     storage::Env* env = storage::Env::Default();
     const session::Clock* clock = session::Clock::Real();
     session::ComputerOptions computer;
+    // How long a remote seat's holder may be without an open event stream
+    // on their turn before the computer stands in (web/API.md, "Seats").
+    absl::Duration cpu_after = absl::Seconds(60);
   };
 
   // Opens the table `id` on the log at `path`, creating it when `create`.
@@ -82,11 +86,12 @@ class Table {
 
   // The lobby's line: {id, rules, mode, seats, turn, head, status, result}.
   nlohmann::json Summary();
-  // The folded state (StateJson) with id, head, legal, seats, you, clock
-  // and the status fields (paused, thinking, readonly). `key` is the
-  // SHA-256 of the seat secret the viewer showed (empty: none); at a
-  // remote table `you` is the side it holds and `legal` is empty unless
-  // that side is to move.
+  // The folded state (StateJson) with id, head, legal, seats (each with
+  // `computer`: the computer stands in, and `present`: its holder has an
+  // open stream, as the worker last looked), you, clock and the status fields
+  // (paused, thinking, readonly). `key` is the SHA-256 of the seat secret the
+  // viewer showed (empty: none); at a remote table `you` is the side it holds
+  // and `legal` is empty unless that side is to move.
   nlohmann::json Get(const std::string& key = "");
 
   // One action of the viewer (web/API.md): `action` is "moves", "undo",
@@ -110,9 +115,12 @@ class Table {
                   const std::string& key);
 
   // A follower of the event stream that has seen the records up to
-  // `last_seen` (0: none).
+  // `last_seen` (0: none). `key` as for Get: while a follower of a seat's
+  // holder is open the holder is present, and the computer hands back a
+  // seat it stood in for.
   struct Follower;
-  std::shared_ptr<Follower> Follow(uint64_t last_seen);
+  std::shared_ptr<Follower> Follow(uint64_t last_seen,
+                                   const std::string& key = "");
   // The messages `follower` misses, waiting up to `timeout` for one: the
   // records after the last it saw (after a `truncated` message when the
   // log was cut below it), and a `status` message when pause or the
@@ -121,10 +129,19 @@ class Table {
   std::optional<std::vector<StreamMessage>> Next(Follower& follower,
                                                  absl::Duration timeout);
 
+  // The game of a rated table once it has ended with both seats taken, for
+  // the ratings; nullopt otherwise.
+  std::optional<RatedGame> Rated();
+
   // The log's bytes as on disk (Env::ReadFile's errors).
   absl::StatusOr<std::string> LogBytes();
   // The game as PDN (FailedPrecondition when the log holds no game).
   absl::StatusOr<std::string> Pdn();
+
+  // Looks at the clocks now, as the worker does every 250 ms at a remote
+  // table (for a test clock that moved): the computer stands in for an
+  // absent holder, or starts the turn that ran out.
+  void Poke();
 
   // Stops the computer's worker and ends every follower's stream. An
   // action under way finishes first (it holds the lock); later ones are
@@ -149,6 +166,15 @@ class Table {
   // and the followers when pause or thinking changed.
   void Changed() ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_);
   void Work();
+  // At a remote table: hands a seat back to a holder whose stream is open,
+  // and has the computer stand in for the holder to move once they have
+  // been without one for cpu_after on their turn.
+  void Attend() ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_);
+  // Whether a follower of `side`'s holder is open.
+  bool Present(events::Side side) ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_);
+  // {side, seconds, deadline_ms, remaining_ms} while a turn clock runs;
+  // null otherwise.
+  nlohmann::json ClockJson() ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_);
 
   const std::string id_;
   const std::string path_;
@@ -165,6 +191,11 @@ class Table {
   // Bumped when pause or the computer's work changes.
   uint64_t status_version_ ABSL_GUARDED_BY(mu_) = 1;
   std::string last_status_ ABSL_GUARDED_BY(mu_);
+  // Since when each side's holder has had no open follower (FIRST, SECOND);
+  // the table's opening counts as a leaving, since a restart closes every
+  // stream.
+  absl::Time absent_since_[2] ABSL_GUARDED_BY(mu_);
+  bool present_[2] ABSL_GUARDED_BY(mu_) = {false, false};
   std::thread worker_;
 };
 

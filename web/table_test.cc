@@ -21,24 +21,42 @@ constexpr absl::Duration kPatience = absl::Seconds(20);
 
 class TableTest : public ::testing::Test {
  protected:
-  std::unique_ptr<Table> Open(events::Mode mode, uint64_t max_nodes = 0) {
-    Table::Options options;
-    options.clock = &clock_;
-    options.computer.max_nodes = max_nodes;
-    const std::string path = absl::StrCat(
+  std::unique_ptr<Table> Open(events::Mode mode, uint64_t max_nodes = 0,
+                              uint32_t turn_seconds = 0) {
+    path_ = absl::StrCat(
         ::testing::TempDir(), "/", ++count_, "_",
         ::testing::UnitTest::GetInstance()->current_test_info()->name(),
         ".log");
-    std::remove(path.c_str());
-    auto table = Table::Open("t", path, true, false, options);
+    std::remove(path_.c_str());
+    Table::Options options = TableOptions();
+    options.computer.max_nodes = max_nodes;
+    auto table = Table::Open("t", path_, true, false, options);
     EXPECT_TRUE(table.ok()) << table.status();
     events::GameStarted started;
     *started.mutable_options() = events::DefaultRuleOptions();
     started.set_mode(mode);
+    started.set_turn_seconds(turn_seconds);
     started.set_difficulty(events::EASY);
     started.set_human_side(events::FIRST);
     EXPECT_EQ((*table)->Start(started).status, 201);
     return *std::move(table);
+  }
+
+  Table::Options TableOptions() {
+    Table::Options options;
+    options.clock = &clock_;
+    options.cpu_after = absl::Seconds(60);
+    return options;
+  }
+
+  // A remote table whose seats Alice (kFirst) and Bob (kSecond) took.
+  std::unique_ptr<Table> Seated(uint32_t turn_seconds = 0) {
+    auto t = Open(events::REMOTE, 0, turn_seconds);
+    EXPECT_EQ(t->TakeSeat(events::FIRST, {{"name", "Alice"}}, kFirst).status,
+              200);
+    EXPECT_EQ(t->TakeSeat(events::SECOND, {{"name", "Bob"}}, kSecond).status,
+              200);
+    return t;
   }
 
   // The messages of `f` until one of `kind` arrives (or kPatience ends).
@@ -58,8 +76,11 @@ class TableTest : public ::testing::Test {
     return all;
   }
 
+  const std::string kFirst = std::string(32, 'a');
+  const std::string kSecond = std::string(32, 'b');
   session::ManualClock clock_;
   int count_ = 0;
+  std::string path_;
 };
 
 TEST_F(TableTest, MoveAtTheCurrentHeadIsPlayed) {
@@ -182,7 +203,8 @@ TEST_F(TableTest, PauseStopsTheComputersSearch) {
   // search runs at all; one that came after holds it at its next poll.
   auto held = [&] {
     const nlohmann::json status = t->Get()["status"];
-    return !status["thinking"].get<bool>() || status["search_paused"].get<bool>();
+    return !status["thinking"].get<bool>() ||
+           status["search_paused"].get<bool>();
   };
   const absl::Time deadline = absl::Now() + kPatience;
   while (!held() && absl::Now() < deadline) {
@@ -204,6 +226,76 @@ TEST_F(TableTest, StoppedTableRefusesActionsAndEndsStreams) {
   t->Stop();
   EXPECT_FALSE(t->Next(*f, absl::Seconds(1)).has_value());
   EXPECT_EQ(t->Act("moves", {{"move", "11-15"}, {"head", 1}}).status, 503);
+}
+
+TEST_F(TableTest, SeatLeftEmptyOnItsTurnIsPlayedByTheComputerAndHandedBack) {
+  auto t = Seated();
+  auto bob = t->Follow(0, kSecond);
+  auto watcher = t->Follow(0);
+  // Alice, to move, has had no stream since the table opened.
+  clock_.Advance(absl::Seconds(59));
+  t->Poke();
+  EXPECT_FALSE(t->Get()["seats"]["first"]["computer"]);
+  clock_.Advance(absl::Seconds(1));
+  t->Poke();
+  EXPECT_TRUE(t->Get()["seats"]["first"]["computer"]);
+  Until(*t, *watcher, "stand_in");
+  const std::vector<StreamMessage> played = Until(*t, *watcher, "turn_played");
+  const json turn = json::parse(played.back().data)["event"]["turn_played"];
+  EXPECT_EQ(turn["side"], "FIRST");
+  EXPECT_EQ(turn["computer"]["level"], "MEDIUM");
+  // Alice is back: her seat is hers again, before her next turn.
+  auto alice = t->Follow(0, kFirst);
+  EXPECT_FALSE(t->Get()["seats"]["first"]["computer"]);
+  Until(*t, *watcher, "hand_back");
+  const json state = t->Get(kFirst);
+  EXPECT_EQ(state["side_to_move"], "second");
+  ASSERT_EQ(
+      t->Act("moves", {{"move", "23-19"}, {"head", state["head"]}}, kSecond)
+          .status,
+      200);
+  EXPECT_FALSE(t->Get(kFirst)["legal"].empty());
+}
+
+TEST_F(TableTest, HolderWithAStreamIsNeverStoodInFor) {
+  auto t = Seated();
+  auto alice = t->Follow(0, kFirst);
+  clock_.Advance(absl::Minutes(10));
+  t->Poke();
+  EXPECT_FALSE(t->Get()["seats"]["first"]["computer"]);
+  EXPECT_EQ(t->Get()["head"], 3);
+}
+
+TEST_F(TableTest, TurnNotPlayedInTimeIsPlayedByTheComputerAsATimeout) {
+  auto t = Seated(/*turn_seconds=*/30);
+  auto alice = t->Follow(0, kFirst);
+  auto bob = t->Follow(0, kSecond);
+  clock_.Advance(absl::Seconds(29));
+  t->Poke();
+  json state = t->Get();
+  EXPECT_EQ(state["clock"]["side"], "first");
+  EXPECT_EQ(state["clock"]["seconds"], 30);
+  EXPECT_EQ(state["clock"]["remaining_ms"], 1000);
+  EXPECT_EQ(state["head"], 3);
+  clock_.Advance(absl::Seconds(1));
+  t->Poke();
+  const std::vector<StreamMessage> played = Until(*t, *bob, "turn_played");
+  const json turn = json::parse(played.back().data)["event"]["turn_played"];
+  EXPECT_EQ(turn["side"], "FIRST");
+  EXPECT_TRUE(turn["timeout"]);
+  // Bob's clock starts at the timed-out turn.
+  state = t->Get();
+  EXPECT_EQ(state["clock"]["side"], "second");
+  EXPECT_EQ(state["clock"]["remaining_ms"], 30000);
+}
+
+TEST_F(TableTest, TurnClockRunsOnAcrossARestart) {
+  auto t = Seated(/*turn_seconds=*/60);
+  clock_.Advance(absl::Seconds(20));
+  t.reset();
+  auto reopened = Table::Open("t", path_, false, false, TableOptions());
+  ASSERT_TRUE(reopened.ok()) << reopened.status();
+  EXPECT_EQ((*reopened)->Get()["clock"]["remaining_ms"], 40000);
 }
 
 }  // namespace

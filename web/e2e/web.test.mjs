@@ -4,7 +4,7 @@
 
 import {test, before, after} from 'node:test';
 import assert from 'node:assert/strict';
-import {spawn} from 'node:child_process';
+import {execFileSync, spawn} from 'node:child_process';
 import {mkdtempSync, mkdirSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
@@ -23,8 +23,8 @@ before(async () => {
 after(async () => { await browser.close(); });
 
 // Starts the server; resolves with {url, port, proc} once it prints its address.
-function serve(data, {port = 0, env = {}} = {}) {
-  const proc = spawn(binary, ['serve', `--listen=127.0.0.1:${port}`, `--data=${data}`],
+function serve(data, {port = 0, env = {}, args = []} = {}) {
+  const proc = spawn(binary, ['serve', `--listen=127.0.0.1:${port}`, `--data=${data}`, ...args],
       {env: {...process.env, ...env}, stdio: ['ignore', 'pipe', 'inherit']});
   return new Promise((resolve, reject) => {
     let out = '';
@@ -419,6 +419,68 @@ test('two players on their own devices play while a spectator watches', async ()
       await until(async () => (await text(p, '#result')).length > 0, 'the result');
     }
     assert.equal((await api(server, `/api/tables/${id}`)).body.result, 'second');
+  } finally {
+    for (const c of contexts) await c.close();
+    await stop(server);
+  }
+});
+
+test('a seat left empty on its turn is played by the computer and handed back; a turn limit fires', async () => {
+  const data = mkdtempSync(join(tmpdir(), 'web-'));
+  // The test clock (test-only) moves only when the test says so.
+  const server = await serve(data, {args: ['--clock=test', '--cpu-after=5']});
+  const contexts = [];
+  try {
+    const id = await newTable(server, {mode: 'remote', turn_seconds: 60});
+    const state = async () => (await api(server, `/api/tables/${id}`)).body;
+    const advance = (ms) => api(server, '/api/test/clock', {advance_ms: ms});
+    const open = async (context) => {
+      const page = await context.newPage();
+      await page.goto(`${server.url}t/${id}`);
+      await until(() => page.locator('[data-square]').count(), 'the board');
+      return page;
+    };
+    const seat = async (name, side) => {
+      const context = await browser.newContext();
+      contexts.push(context);
+      const page = await open(context);
+      await page.fill('#seat-name', name);
+      await page.click(`#take-${side}`);
+      await until(async () => (await text(page, '#you')).includes(name), `${name} seated`);
+      return {context, page};
+    };
+    const alice = await seat('Alice', 'first');
+    const bob = await seat('Bob', 'second');
+    await until(async () => /60 s/.test(await text(alice.page, '#clock')), 'Alice\'s clock');
+    await clickMove(alice.page, '11-15');
+    await until(async () => (await state()).head === 4, 'Alice\'s turn played');
+    // Bob leaves on his turn; once the server sees him gone and his
+    // --cpu-after passes, the computer plays for him.
+    await bob.page.close();
+    await until(async () => (await state()).seats.second.present === false, 'Bob gone');
+    await advance(5000);
+    await until(async () => (await state()).head >= 6, 'the computer\'s turn for Bob');
+    assert.match(await text(alice.page, '#seats'), /Bob \(/);
+    // Bob comes back: the seat is his again.
+    bob.page = await open(bob.context);
+    await until(async () => !(await state()).seats.second.computer, 'Bob handed back');
+    // Alice plays a legal move of hers (the computer's reply may force a capture).
+    const mine = (await (await alice.context.request.get(`${server.url}api/tables/${id}`)).json());
+    const played = await alice.context.request.post(`${server.url}api/tables/${id}/moves`,
+        {data: {move: mine.legal[0], head: mine.head}});
+    assert.equal(played.status(), 200);
+    await until(async () => /^Your move/.test(await text(bob.page, '#turn')), 'Bob to move');
+    // Bob lets his 60 seconds run out: his turn is the computer's, marked.
+    const head = (await state()).head;
+    await advance(60000);
+    await until(async () => (await state()).head > head, 'the timed-out turn');
+    const log = execFileSync(binary, ['log', join(data, 'tables', `${id}.log`), '--json'])
+        .toString().trim().split('\n').map((l) => JSON.parse(l));
+    const kinds = log.map((e) => e.event);
+    assert.ok(kinds.includes('stand_in') && kinds.includes('hand_back'), kinds.join(' '));
+    assert.equal(log.filter((e) => e.timeout).length, 1);
+    assert.equal(log.at(-1).timeout, true);
+    execFileSync(binary, ['audit', join(data, 'tables', `${id}.log`)]);
   } finally {
     for (const c of contexts) await c.close();
     await stop(server);

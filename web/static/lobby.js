@@ -49,6 +49,9 @@ document.getElementById('new-table').addEventListener('submit', async (e) => {
       mode: form.get('mode'),
       difficulty: form.get('difficulty'),
       human_side: form.get('human_side'),
+      // A turn limit belongs to a table for two devices only.
+      turn_seconds: form.get('mode') === 'remote' ? Number(form.get('turn_seconds')) : 0,
+      rated: form.get('mode') === 'remote' && form.get('rated') === 'on',
       rules: 'english',
       options: ruleOptions(form),
     }),
@@ -61,4 +64,17 @@ document.getElementById('new-table').addEventListener('submit', async (e) => {
   location.href = `/t/${body.id}`;
 });
 
-loadLanguage().then(showTables);
+// The ratings of the players of finished rated tables (docs/RATINGS.md).
+async function showRatings() {
+  const ratings = await (await fetch('/api/ratings')).json();
+  const list = document.getElementById('ratings');
+  list.replaceChildren();
+  for (const r of ratings) {
+    const li = document.createElement('li');
+    // Player names are text, never markup.
+    li.textContent = t('web.lobby.rating', r);
+    list.append(li);
+  }
+}
+
+loadLanguage().then(showTables).then(showRatings);

@@ -330,15 +330,35 @@ function drawSeats(s) {
   const seats = s.seats || {};
   for (const side of ['first', 'second']) {
     $(`seat-${side}-side`).textContent = colour(side);
-    $(`seat-${side}`).textContent = seats[side] ? seats[side].name : t('web.seat.free');
+    $(`seat-${side}`).textContent = !seats[side] ? t('web.seat.free')
+        : seats[side].computer ? t('web.seat.computer', {name: seats[side].name})
+        : seats[side].name;
     const take = $(`take-${side}`);
     take.textContent = t('web.seat.take', {side: colour(side)});
     take.hidden = !!seats[side];
   }
   $('take-seat').hidden = !!s.you || s.over || !!(seats.first && seats.second);
+  startClock(s.clock);
   $('you').textContent = s.you
       ? t('web.you.play', {side: colour(s.you), name: seats[s.you].name})
       : t('web.you.watch');
+}
+
+// The turn clock, counted down here between the server's answers; the
+// server keeps the time (web/API.md), this only shows it.
+let clockTimer = null;
+function startClock(clock) {
+  clearInterval(clockTimer);
+  clockTimer = null;
+  $('clock').hidden = !clock;
+  if (!clock) return;
+  const ends = performance.now() + clock.remaining_ms;
+  const show = () => {
+    const seconds = Math.max(0, Math.ceil((ends - performance.now()) / 1000));
+    $('clock').textContent = t('web.clock', {side: colour(clock.side), seconds});
+  };
+  show();
+  clockTimer = setInterval(show, 250);
 }
 
 async function takeSeat(side) {
@@ -350,6 +370,7 @@ async function takeSeat(side) {
   }).catch(() => null);
   if (!res) showError(t('web.unreachable'));
   else if (res.status !== 200) showError((await res.json()).error);
+  else follow();
   await refresh();
 }
 
@@ -426,8 +447,16 @@ function refreshSoon() {
   }
 }
 
+// The event stream, opened again once the viewer holds a seat: the server
+// counts a seat's holder present while a stream that shows its cookie is
+// open (web/API.md, "Seats").
+let stream = null;
 function follow() {
-  const stream = new EventSource(`${api}/events?after=0`);
+  if (stream) stream.close();
+  // The records sent again are not news: no announcements until the
+  // stream's first status.
+  loaded = false;
+  stream = new EventSource(`${api}/events?after=0`);
   stream.addEventListener('turn_played', (e) => {
     const data = JSON.parse(e.data);
     const turn = data.event.turn_played;
@@ -440,7 +469,7 @@ function follow() {
   });
   for (const kind of ['game_started', 'draw_offered', 'draw_accepted',
                       'draw_declined', 'resigned', 'game_ended', 'mode_changed',
-                      'seat_taken']) {
+                      'seat_taken', 'stand_in', 'hand_back']) {
     stream.addEventListener(kind, (e) => {
       const data = JSON.parse(e.data);
       if (kind === 'game_started') {
