@@ -11,6 +11,7 @@
 #include "absl/time/clock.h"
 #include "absl/time/time.h"
 #include "engine/fen.h"
+#include "engine/fen10.h"
 #include "engine/search.h"
 
 namespace checkers::bench {
@@ -74,6 +75,70 @@ absl::StatusOr<Figures> SearchBench() {
       {"search_nodes_per_second",
        absl::StrFormat("%.0f", total_nodes / total_seconds)},
       {"hard_node_budget", absl::StrCat(NodeBudget(Level::kHard))},
+      {"hard_mean_move_seconds",
+       absl::StrFormat("%.3f", hard_total / positions)},
+      {"hard_worst_move_seconds", absl::StrFormat("%.3f", hard_worst)},
+  };
+}
+
+namespace {
+
+// International draughts: the opening, two middle games, an ending with
+// kings against men and a king ending, where flying kings make many
+// routes.
+constexpr const char* kBench10Positions[] = {
+    "W:W31-50:B1-20",
+    "B:W28,31-34,36-50:B1-19,23",
+    "W:W25,27,28,30,32-35,37-40,42-44,48:B3,7-9,11-19,21,23,26",
+    "B:W24,27,29,33,35,38,39,42,44,47:B6,9,12,13,14,17,18,22,26",
+    "W:WK46,31,36,37,42:BK4,13,14,18",
+    "B:WK28,K33,K39,45:BK7,K12,K18",
+};
+
+constexpr int kFingerprint10Depth = 13;
+
+}  // namespace
+
+absl::StatusOr<Figures> Search10Bench() {
+  uint64_t total_nodes = 0;
+  double total_seconds = 0;
+  double hard_worst = 0;
+  double hard_total = 0;
+  for (const char* fen : kBench10Positions) {
+    const absl::StatusOr<intl::Position> pos = intl::ParseFen(fen);
+    if (!pos.ok()) {
+      return absl::DataLossError(
+          absl::StrCat("bench position ", fen, ": ", pos.status().message()));
+    }
+    intl::SearchRequest request;
+    request.position = *pos;
+    request.level = Level::kHard;
+    request.limits.max_depth = kFingerprint10Depth;
+    request.limits.max_nodes = uint64_t{1} << 50;
+    absl::Time start = absl::Now();
+    absl::StatusOr<intl::SearchResult> fixed = intl::Search(request);
+    total_seconds += absl::ToDoubleSeconds(absl::Now() - start);
+    if (!fixed.ok()) return fixed.status();
+    total_nodes += fixed->nodes;
+
+    request.limits = SearchLimits();
+    start = absl::Now();
+    absl::StatusOr<intl::SearchResult> hard = intl::Search(request);
+    const double seconds = absl::ToDoubleSeconds(absl::Now() - start);
+    if (!hard.ok()) return hard.status();
+    hard_worst = std::max(hard_worst, seconds);
+    hard_total += seconds;
+  }
+  const int positions = static_cast<int>(std::size(kBench10Positions));
+  return Figures{
+      {"search_rules", "international"},
+      {"search_positions", absl::StrCat(positions)},
+      {"search_depth", absl::StrCat(kFingerprint10Depth)},
+      {"search_nodes", absl::StrCat(total_nodes)},
+      {"search_seconds", absl::StrFormat("%.3f", total_seconds)},
+      {"search_nodes_per_second",
+       absl::StrFormat("%.0f", total_nodes / total_seconds)},
+      {"hard_node_budget", absl::StrCat(intl::NodeBudget(Level::kHard))},
       {"hard_mean_move_seconds",
        absl::StrFormat("%.3f", hard_total / positions)},
       {"hard_worst_move_seconds", absl::StrFormat("%.3f", hard_worst)},
