@@ -137,6 +137,9 @@ absl::StatusOr<Figures> Levels10Bench(int openings) {
   absl::StatusOr<MatchScore> medium =
       PlayMatch10(Level::kMedium, Level::kEasy, openings, /*seed=*/1);
   if (!medium.ok()) return medium.status();
+  absl::StatusOr<MatchScore> hard_medium =
+      PlayMatch10(Level::kHard, Level::kMedium, openings, /*seed=*/1);
+  if (!hard_medium.ok()) return hard_medium.status();
   return Figures{
       {"levels_rules", "international"},
       {"levels_games_per_match", absl::StrCat(2 * openings)},
@@ -144,6 +147,9 @@ absl::StatusOr<Figures> Levels10Bench(int openings) {
       {"hard_vs_easy_percent", absl::StrFormat("%.1f", hard->Percent())},
       {"medium_vs_easy", medium->Text()},
       {"medium_vs_easy_percent", absl::StrFormat("%.1f", medium->Percent())},
+      {"hard_vs_medium", hard_medium->Text()},
+      {"hard_vs_medium_percent",
+       absl::StrFormat("%.1f", hard_medium->Percent())},
       {"levels_seconds",
        absl::StrFormat("%.1f", absl::ToDoubleSeconds(absl::Now() - start))},
   };

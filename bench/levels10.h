@@ -61,9 +61,10 @@ absl::StatusOr<MatchScore> PlayMatch10(Level a, Level b, int openings,
                                        uint64_t seed);
 
 // The figures of `checkers bench levels --rules=international`: Hard
-// against Easy and Medium against Easy over `openings` openings each
-// (hard_vs_easy, hard_vs_easy_percent, medium_vs_easy,
-// medium_vs_easy_percent, levels_seconds).
+// against Easy, Medium against Easy and Hard against Medium over
+// `openings` openings each (hard_vs_easy, medium_vs_easy, hard_vs_medium
+// as wins-losses-draws of the first level, each with its _percent, and
+// levels_seconds).
 absl::StatusOr<Figures> Levels10Bench(int openings);
 
 }  // namespace checkers::bench

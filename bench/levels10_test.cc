@@ -45,5 +45,15 @@ TEST(Levels10Test, MatchPlaysEachOpeningWithBothColours) {
   EXPECT_EQ(score->wins + score->losses + score->draws, 2);
 }
 
+// The levels' order in a match short enough for every run; `checkers bench
+// levels --rules=international` plays the longer ones.
+TEST(Levels10Test, MediumBeatsEasy) {
+  const absl::StatusOr<MatchScore> score =
+      PlayMatch10(Level::kMedium, Level::kEasy, 4, 1);
+  ASSERT_TRUE(score.ok()) << score.status();
+  EXPECT_GE(score->Percent(), 75.0) << score->Text();
+  EXPECT_EQ(score->losses, 0) << score->Text();
+}
+
 }  // namespace
 }  // namespace checkers::bench

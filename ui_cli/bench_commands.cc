@@ -26,7 +26,7 @@ namespace {
 // The fastest of this many rounds is reported.
 constexpr int kImportRounds = 5;
 // `bench levels` plays each match from this many openings, both colours.
-constexpr int kLevelsOpenings = 5;
+constexpr int kLevelsOpenings = 10;
 
 int Print(const absl::StatusOr<bench::Figures>& figures) {
   if (!figures.ok()) return Fail(figures.status());
