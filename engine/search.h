@@ -147,8 +147,10 @@ absl::StatusOr<SearchResult> Search(const SearchRequest& request,
 namespace intl {
 
 // The nodes a 10x10 search at `level` may visit: Easy's and Medium's are
-// the 8x8 ones; a 10x10 node costs about a third more (more moves, flying
-// kings), so Hard's is smaller, for the same second of thought.
+// the 8x8 ones; a 10x10 node costs up to twice as much (more moves, flying
+// kings), so Hard's is smaller, for the same second of thought. Call it
+// qualified, intl::NodeBudget: Level lives in namespace checkers, so an
+// unqualified call finds the 8x8 NodeBudget too and is ambiguous.
 uint64_t NodeBudget(Level level);
 
 struct SearchRequest {
