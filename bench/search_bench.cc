@@ -8,9 +8,11 @@
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
+#include "absl/strings/string_view.h"
 #include "absl/time/clock.h"
 #include "absl/time/time.h"
 #include "engine/fen.h"
+#include "engine/fen10.h"
 #include "engine/search.h"
 
 namespace checkers::bench {
@@ -33,51 +35,86 @@ constexpr const char* kBenchPositions[] = {
 
 constexpr int kFingerprintDepth = 15;
 
-}  // namespace
+// International draughts: the opening, two middle games, an ending with
+// kings against men and a king ending, where flying kings make many
+// routes.
+constexpr const char* kBench10Positions[] = {
+    "W:W31-50:B1-20",
+    "B:W28,31-34,36-50:B1-19,23",
+    "W:W25,27,28,30,32-35,37-40,42-44,48:B3,7-9,11-19,21,23,26",
+    "B:W24,27,29,33,35,38,39,42,44,47:B6,9,12,13,14,17,18,22,26",
+    "W:WK46,31,36,37,42:BK4,13,14,18",
+    "B:WK28,K33,K39,45:BK7,K12,K18",
+};
 
-absl::StatusOr<Figures> SearchBench() {
+constexpr int kFingerprint10Depth = 13;
+
+// The figures of one board: `Request` is its SearchRequest, `parse` its
+// FEN reader and `search` its Search.
+template <typename Request, typename Parse, typename SearchFn, size_t N>
+absl::StatusOr<Figures> RunSearchBench(const char* const (&positions)[N],
+                                       int depth, uint64_t hard_budget,
+                                       Parse parse, SearchFn search) {
   uint64_t total_nodes = 0;
   double total_seconds = 0;
   double hard_worst = 0;
   double hard_total = 0;
-  for (const char* fen : kBenchPositions) {
-    const absl::StatusOr<Position> pos = ParseFen(fen);
+  for (const char* fen : positions) {
+    const auto pos = parse(fen);
     if (!pos.ok()) {
       return absl::DataLossError(
           absl::StrCat("bench position ", fen, ": ", pos.status().message()));
     }
-    SearchRequest request;
+    Request request;
     request.position = *pos;
     request.level = Level::kHard;
-    request.limits.max_depth = kFingerprintDepth;
+    request.limits.max_depth = depth;
     request.limits.max_nodes = uint64_t{1} << 50;
     absl::Time start = absl::Now();
-    absl::StatusOr<SearchResult> fixed = Search(request);
+    const auto fixed = search(request);
     total_seconds += absl::ToDoubleSeconds(absl::Now() - start);
     if (!fixed.ok()) return fixed.status();
     total_nodes += fixed->nodes;
 
     request.limits = SearchLimits();
     start = absl::Now();
-    absl::StatusOr<SearchResult> hard = Search(request);
+    const auto hard = search(request);
     const double seconds = absl::ToDoubleSeconds(absl::Now() - start);
     if (!hard.ok()) return hard.status();
     hard_worst = std::max(hard_worst, seconds);
     hard_total += seconds;
   }
-  const int positions = static_cast<int>(std::size(kBenchPositions));
+  const int count = static_cast<int>(N);
   return Figures{
-      {"search_positions", absl::StrCat(positions)},
-      {"search_depth", absl::StrCat(kFingerprintDepth)},
+      {"search_positions", absl::StrCat(count)},
+      {"search_depth", absl::StrCat(depth)},
       {"search_nodes", absl::StrCat(total_nodes)},
       {"search_seconds", absl::StrFormat("%.3f", total_seconds)},
       {"search_nodes_per_second",
        absl::StrFormat("%.0f", total_nodes / total_seconds)},
-      {"hard_node_budget", absl::StrCat(NodeBudget(Level::kHard))},
-      {"hard_mean_move_seconds",
-       absl::StrFormat("%.3f", hard_total / positions)},
+      {"hard_node_budget", absl::StrCat(hard_budget)},
+      {"hard_mean_move_seconds", absl::StrFormat("%.3f", hard_total / count)},
       {"hard_worst_move_seconds", absl::StrFormat("%.3f", hard_worst)},
   };
+}
+
+}  // namespace
+
+absl::StatusOr<Figures> SearchBench() {
+  return RunSearchBench<SearchRequest>(
+      kBenchPositions, kFingerprintDepth, NodeBudget(Level::kHard),
+      [](absl::string_view fen) { return ParseFen(fen); },
+      [](const SearchRequest& request) { return Search(request); });
+}
+
+absl::StatusOr<Figures> Search10Bench() {
+  absl::StatusOr<Figures> figures = RunSearchBench<intl::SearchRequest>(
+      kBench10Positions, kFingerprint10Depth, intl::NodeBudget(Level::kHard),
+      [](absl::string_view fen) { return intl::ParseFen(fen); },
+      [](const intl::SearchRequest& request) { return intl::Search(request); });
+  if (figures.ok())
+    figures->insert(figures->begin(), {"search_rules", "international"});
+  return figures;
 }
 
 }  // namespace checkers::bench

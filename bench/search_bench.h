@@ -21,6 +21,10 @@ namespace checkers::bench {
 // fails.
 absl::StatusOr<Figures> SearchBench();
 
+// The same figures for international draughts (10x10) from its own
+// positions and depth, after search_rules: international.
+absl::StatusOr<Figures> Search10Bench();
+
 }  // namespace checkers::bench
 
 #endif  // CHECKERS_BENCH_SEARCH_BENCH_H_

@@ -1,6 +1,7 @@
 #include "engine/search.h"
 
 #include <algorithm>
+#include <bit>
 #include <cstdlib>
 #include <memory>
 #include <utility>
@@ -10,6 +11,8 @@
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "engine/eval.h"
+#include "engine/eval10.h"
+#include "engine/movegen10.h"
 
 namespace checkers {
 namespace {
@@ -23,6 +26,12 @@ constexpr int kInfinity = kMateScore + 1;
 constexpr uint64_t kEasyNodes = 1'500;
 constexpr uint64_t kMediumNodes = 25'000;
 constexpr uint64_t kHardNodes = 1'500'000;
+// The 10x10 budgets (intl::NodeBudget): Easy and Medium as on 8x8; a
+// 10x10 node costs 1.6 to 2 times an 8x8 one (`checkers bench search`,
+// both rules), so Hard's is cut to answer within the same second.
+constexpr uint64_t kEasyNodes10 = kEasyNodes;
+constexpr uint64_t kMediumNodes10 = kMediumNodes;
+constexpr uint64_t kHardNodes10 = 1'000'000;
 constexpr int kEasyHashMib = 1;
 constexpr int kMediumHashMib = 4;
 constexpr int kHardHashMib = 16;
@@ -155,30 +164,142 @@ class TranspositionTable {
   uint8_t generation_ = 0;
 };
 
+// The board and rules a search runs over, as the one Searcher below sees
+// them: the 8x8 board under one edition and capture rule, or the 10x10
+// board of international draughts. Each names its position and move types
+// and forwards to its generator and evaluation, so that the search is one
+// algorithm compiled per board, with the edition decided once per call.
+class Board8 {
+ public:
+  using PositionType = Position;
+  using MoveType = Move;
+  using MoveListType = MoveList;
+  using BitboardType = Bitboard;
+  static constexpr int kSquares = kNumSquares;
+
+  Board8(Edition edition, CaptureRule rule) : edition_(edition), rule_(rule) {}
+
+  static uint64_t Budget(Level level) { return NodeBudget(level); }
+  static BitboardType Bit(int square) { return SquareBit(square); }
+  static BitboardType CrowningRow(Color c) { return PromotionRow(c); }
+
+  bool optional_captures() const { return rule_ == CaptureRule::kOptional; }
+  BitboardType Capturers(const Position& pos) const {
+    return CapturingPieces(pos, edition_);
+  }
+  BitboardType Steppers(const Position& pos) const {
+    return SteppingPieces(pos);
+  }
+  bool CanMove(const Position& pos) const {
+    return HasLegalMove(pos, edition_);
+  }
+  // Whether the side not to move could capture if it were its turn. Asked
+  // with the English generator in every 8x8 edition, as the search always
+  // has: it only gates futility pruning, and the fingerprint rests on it.
+  bool OpponentCanCapture(const Position& pos) const {
+    return HasCapture(pos.WithSideToMove(Opponent(pos.side_to_move())));
+  }
+  void Moves(const Position& pos, MoveList* moves) const {
+    GenerateMoves(pos, moves, rule_, edition_);
+  }
+  void Moves(const Position& pos, BitboardType capturers,
+             MoveList* moves) const {
+    GenerateMoves(pos, capturers, moves, rule_, edition_);
+  }
+  void Captures(const Position& pos, BitboardType capturers,
+                MoveList* moves) const {
+    GenerateCaptures(pos, capturers, moves, edition_);
+  }
+  int Value(const Position& pos) const { return Evaluate(pos, edition_); }
+
+ private:
+  Edition edition_;
+  CaptureRule rule_;
+};
+
+// Capture routes that take the same pieces to the same square in another
+// order lead to the same position: the search plays one of them (the
+// "drop" convention of engine/movegen10.h), each a legal move.
+class Board10 {
+ public:
+  using PositionType = intl::Position;
+  using MoveType = intl::Move;
+  using MoveListType = intl::MoveList;
+  using BitboardType = intl::Bitboard;
+  static constexpr int kSquares = intl::kNumSquares;
+
+  static uint64_t Budget(Level level) { return intl::NodeBudget(level); }
+  static BitboardType Bit(int square) { return intl::SquareBit(square); }
+  static BitboardType CrowningRow(Color c) { return intl::CrowningRow(c); }
+
+  bool optional_captures() const { return false; }
+  BitboardType Capturers(const PositionType& pos) const {
+    return intl::CapturingPieces(pos);
+  }
+  BitboardType Steppers(const PositionType& pos) const {
+    return intl::SteppingPieces(pos);
+  }
+  bool CanMove(const PositionType& pos) const {
+    return intl::HasLegalMove(pos);
+  }
+  bool OpponentCanCapture(const PositionType& pos) const {
+    return intl::HasCapture(pos.WithSideToMove(Opponent(pos.side_to_move())));
+  }
+  void Moves(const PositionType& pos, MoveListType* moves) const {
+    intl::GenerateMoves(pos, moves, intl::Routes::kDrop);
+  }
+  void Moves(const PositionType& pos, BitboardType capturers,
+             MoveListType* moves) const {
+    intl::GenerateMoves(pos, capturers, moves, intl::Routes::kDrop);
+  }
+  void Captures(const PositionType& pos, BitboardType capturers,
+                MoveListType* moves) const {
+    intl::GenerateCaptures(pos, capturers, moves, intl::Routes::kDrop);
+  }
+  int Value(const PositionType& pos) const { return intl::Evaluate(pos); }
+};
+
+// What a search is asked, whatever the board.
+template <typename B>
+struct Task {
+  B board;
+  const typename B::PositionType& position;
+  const std::vector<uint64_t>& history;
+  int no_progress_plies;
+  int no_progress_limit;
+};
+
+template <typename MoveT>
 struct RootMove {
-  Move move;
+  MoveT move;
   int score = -kInfinity;
   // The score of the last completed iteration, for ordering.
   int previous_score = -kInfinity;
 };
 
+template <typename B>
 class Searcher {
  public:
-  Searcher(const SearchRequest& request, const PollFn& poll, uint64_t budget,
+  using Position = typename B::PositionType;
+  using Move = typename B::MoveType;
+  using MoveList = typename B::MoveListType;
+  using Bitboard = typename B::BitboardType;
+  using Result = BasicSearchResult<Move>;
+
+  Searcher(const Task<B>& task, const PollFn& poll, uint64_t budget,
            int hash_mib)
-      : request_(request),
+      : task_(task),
+        board_(task.board),
         poll_(poll),
-        rule_(request.rules.capture_rule),
-        edition_(request.rules.edition),
-        no_progress_limit_(request.rules.no_progress_limit_plies),
+        no_progress_limit_(task.no_progress_limit),
         budget_(budget),
         tt_(hash_mib) {}
 
-  absl::StatusOr<SearchResult> Run(int max_depth, bool exact_root_scores);
+  absl::StatusOr<Result> Run(int max_depth, bool exact_root_scores);
 
   // Root moves, best first, with the scores of the last completed
   // iteration (exact ones when Run was asked for exact root scores).
-  const std::vector<RootMove>& root_moves() const { return root_moves_; }
+  const std::vector<RootMove<Move>>& root_moves() const { return root_moves_; }
 
  private:
   int Search(const Position& pos, int depth, int alpha, int beta, int ply,
@@ -194,10 +315,14 @@ class Searcher {
     return pos.IsIrreversible(m) ? 0 : no_progress + 1;
   }
 
-  const SearchRequest& request_;
+  // Two quiet moves differ when their from/to pairs do.
+  static int16_t FromTo(const Move& m) {
+    return static_cast<int16_t>(m.from * B::kSquares + m.to + 1);
+  }
+
+  const Task<B>& task_;
+  const B board_;
   const PollFn& poll_;
-  const CaptureRule rule_;
-  const Edition edition_;
   const int no_progress_limit_;
   uint64_t budget_;
   TranspositionTable tt_;
@@ -219,7 +344,7 @@ class Searcher {
   std::vector<uint64_t> keys_;
   int history_size_ = 0;
 
-  std::vector<RootMove> root_moves_;
+  std::vector<RootMove<Move>> root_moves_;
   int root_best_ = -1;
   bool root_first_done_ = false;
 
@@ -228,14 +353,11 @@ class Searcher {
   // Two quiet moves per ply that recently refuted a sibling, as from/to.
   int16_t killers_[kMaxSearchPly][2] = {};
   // Quiet-move history per side and from/to square.
-  int history_[2][kNumSquares][kNumSquares] = {};
+  int history_[2][B::kSquares][B::kSquares] = {};
 };
 
-int16_t FromTo(const Move& m) {
-  return static_cast<int16_t>(m.from * 32 + m.to + 1);
-}
-
-void Searcher::Poll(bool between_iterations) {
+template <typename B>
+void Searcher<B>::Poll(bool between_iterations) {
   next_poll_ = nodes_ + kPollIntervalNodes;
   if (budget_armed_) {
     if (nodes_ >= budget_) {
@@ -263,7 +385,8 @@ void Searcher::Poll(bool between_iterations) {
   }
 }
 
-bool Searcher::IsRepetition(int ply, int no_progress) const {
+template <typename B>
+bool Searcher<B>::IsRepetition(int ply, int no_progress) const {
   const int index = history_size_ + ply;
   const int oldest = std::max(0, index - no_progress);
   for (int i = index - 2; i >= oldest; i -= 2) {
@@ -272,15 +395,17 @@ bool Searcher::IsRepetition(int ply, int no_progress) const {
   return false;
 }
 
-void Searcher::UpdatePv(int ply, const Move& m) {
+template <typename B>
+void Searcher<B>::UpdatePv(int ply, const Move& m) {
   pv_[ply][ply] = m;
   const int child_length = pv_length_[ply + 1];
   for (int i = ply + 1; i < child_length; ++i) pv_[ply][i] = pv_[ply + 1][i];
   pv_length_[ply] = std::max(child_length, ply + 1);
 }
 
-int Searcher::Search(const Position& pos, int depth, int alpha, int beta,
-                     int ply, int no_progress, bool pv_node) {
+template <typename B>
+int Searcher<B>::Search(const Position& pos, int depth, int alpha, int beta,
+                        int ply, int no_progress, bool pv_node) {
   pv_length_[ply] = ply;
   path_dependent_ = false;
   if (++nodes_ >= next_poll_) Poll(false);
@@ -290,13 +415,13 @@ int Searcher::Search(const Position& pos, int depth, int alpha, int beta,
   // the turn that reaches the no-progress limit.
   if (no_progress_limit_ > 0 && no_progress >= no_progress_limit_) {
     path_dependent_ = true;
-    return HasLegalMove(pos, edition_) ? 0 : -kMateScore + ply;
+    return board_.CanMove(pos) ? 0 : -kMateScore + ply;
   }
   if (no_progress >= 4 && IsRepetition(ply, no_progress)) {
     path_dependent_ = true;
     return 0;
   }
-  if (ply >= kMaxSearchPly - 1) return Evaluate(pos, edition_);
+  if (ply >= kMaxSearchPly - 1) return board_.Value(pos);
 
   // No line from here can do better than winning at once or worse than
   // losing at once.
@@ -305,16 +430,16 @@ int Searcher::Search(const Position& pos, int depth, int alpha, int beta,
   if (alpha >= beta) return alpha;
 
   const int original_alpha = alpha;
-  const Bitboard capturers = CapturingPieces(pos, edition_);
+  const Bitboard capturers = board_.Capturers(pos);
   bool captures_only = false;
   int stand_pat = -kInfinity;
   if (depth <= 0) {
     if (!capturers) {
-      if (!SteppingPieces(pos)) return -kMateScore + ply;
-      return Evaluate(pos, edition_);
-    } else if (rule_ == CaptureRule::kOptional) {
+      if (!board_.Steppers(pos)) return -kMateScore + ply;
+      return board_.Value(pos);
+    } else if (board_.optional_captures()) {
       // Captures are not forced: the side to move may also stand pat.
-      stand_pat = Evaluate(pos, edition_);
+      stand_pat = board_.Value(pos);
       if (stand_pat >= beta) return stand_pat;
       alpha = std::max(alpha, stand_pat);
       captures_only = true;
@@ -338,9 +463,9 @@ int Searcher::Search(const Position& pos, int depth, int alpha, int beta,
 
   MoveList moves;
   if (captures_only) {
-    GenerateCaptures(pos, capturers, &moves, edition_);
+    board_.Captures(pos, capturers, &moves);
   } else {
-    GenerateMoves(pos, capturers, &moves, rule_, edition_);
+    board_.Moves(pos, capturers, &moves);
   }
   if (moves.empty()) return -kMateScore + ply;
 
@@ -359,15 +484,15 @@ int Searcher::Search(const Position& pos, int depth, int alpha, int beta,
       key = 1 << 30;
     } else if (m.IsCapture()) {
       key = (1 << 24) + 1000 * m.num_jumps +
-            100 * PopCount(m.captured & pos.all_kings());
+            100 * std::popcount(m.captured & pos.all_kings());
     } else if (FromTo(m) == killers_[ply][0]) {
       key = (1 << 23);
     } else if (FromTo(m) == killers_[ply][1]) {
       key = (1 << 22);
     } else {
       key = history_[us][m.from][m.to];
-      if (!(pos.all_kings() & SquareBit(m.from)) &&
-          (SquareBit(m.to) & PromotionRow(pos.side_to_move()))) {
+      if (!(pos.all_kings() & B::Bit(m.from)) &&
+          (B::Bit(m.to) & B::CrowningRow(pos.side_to_move()))) {
         key += 1 << 21;
       }
     }
@@ -377,10 +502,9 @@ int Searcher::Search(const Position& pos, int depth, int alpha, int beta,
 
   // Futility: near the horizon, quiet moves cannot lift a hopeless
   // position above alpha; only captures and the first move are tried.
-  const bool futile =
-      !pv_node && depth <= 2 && !capturers && !IsMateScore(alpha) &&
-      !HasCapture(pos.WithSideToMove(Opponent(pos.side_to_move()))) &&
-      Evaluate(pos, edition_) + 120 * depth <= alpha;
+  const bool futile = !pv_node && depth <= 2 && !capturers &&
+                      !IsMateScore(alpha) && !board_.OpponentCanCapture(pos) &&
+                      board_.Value(pos) + 120 * depth <= alpha;
   // Whether the best score came from the path that led here (a repetition
   // or the no-progress count below it) rather than from the position alone.
   bool best_path_dependent = false;
@@ -480,15 +604,16 @@ int Searcher::Search(const Position& pos, int depth, int alpha, int beta,
   return best;
 }
 
-int Searcher::SearchRoot(int depth, int alpha, int beta, bool exact_scores) {
-  const Position& root = request_.position;
-  const int root_no_progress = request_.no_progress_plies;
+template <typename B>
+int Searcher<B>::SearchRoot(int depth, int alpha, int beta, bool exact_scores) {
+  const Position& root = task_.position;
+  const int root_no_progress = task_.no_progress_plies;
   pv_length_[0] = 0;
   root_best_ = -1;
   root_first_done_ = false;
   int best = -kInfinity;
   for (size_t n = 0; n < root_moves_.size(); ++n) {
-    RootMove& rm = root_moves_[n];
+    RootMove<Move>& rm = root_moves_[n];
     const Position child = root.After(rm.move);
     keys_[history_size_ + 1] = child.hash();
     const int child_no_progress =
@@ -523,14 +648,15 @@ int Searcher::SearchRoot(int depth, int alpha, int beta, bool exact_scores) {
   return best;
 }
 
-absl::StatusOr<SearchResult> Searcher::Run(int max_depth,
-                                           bool exact_root_scores) {
+template <typename B>
+absl::StatusOr<typename Searcher<B>::Result> Searcher<B>::Run(
+    int max_depth, bool exact_root_scores) {
   if (!tt_.ok())
     return absl::ResourceExhaustedError(
         "no memory for the transposition table");
-  const Position& root = request_.position;
+  const Position& root = task_.position;
   MoveList moves;
-  GenerateMoves(root, &moves, rule_, edition_);
+  board_.Moves(root, &moves);
   if (moves.empty()) {
     return absl::FailedPreconditionError(
         "the side to move has no legal move: the game is over, there is "
@@ -539,13 +665,13 @@ absl::StatusOr<SearchResult> Searcher::Run(int max_depth,
   for (const Move& m : moves) root_moves_.push_back({m});
   if (root_moves_.size() == 1) budget_ = std::min(budget_, kForcedMoveNodes);
 
-  history_size_ = static_cast<int>(request_.history.size());
-  keys_.assign(request_.history.size() + kMaxSearchPly + 1, 0);
-  std::copy(request_.history.begin(), request_.history.end(), keys_.begin());
+  history_size_ = static_cast<int>(task_.history.size());
+  keys_.assign(task_.history.size() + kMaxSearchPly + 1, 0);
+  std::copy(task_.history.begin(), task_.history.end(), keys_.begin());
   keys_[history_size_] = root.hash();
   next_poll_ = kPollIntervalNodes;
 
-  SearchResult result;
+  Result result;
   result.best_move = root_moves_[0].move;
   std::vector<uint64_t> iteration_nodes;
   int previous = 0;
@@ -571,7 +697,7 @@ absl::StatusOr<SearchResult> Searcher::Run(int max_depth,
       // At depth 1 with no completed iteration, any move searched will do.
       if ((root_first_done_ && root_best_ > 0) ||
           (completed_depth_ == 0 && root_best_ >= 0)) {
-        const RootMove& rm = root_moves_[root_best_];
+        const RootMove<Move>& rm = root_moves_[root_best_];
         result.best_move = rm.move;
         result.score = rm.score;
         result.pv.assign(pv_[0], pv_[0] + pv_length_[0]);
@@ -582,13 +708,14 @@ absl::StatusOr<SearchResult> Searcher::Run(int max_depth,
     // The best move goes first, the others by this iteration's scores
     // (under PVS only bounds, but good enough for ordering).
     const Move best_move = root_moves_[root_best_].move;
-    for (RootMove& rm : root_moves_) rm.previous_score = rm.score;
-    std::stable_sort(
+    for (RootMove<Move>& rm : root_moves_) rm.previous_score = rm.score;
+    std::stable_sort(root_moves_.begin(), root_moves_.end(),
+                     [](const RootMove<Move>& a, const RootMove<Move>& b) {
+                       return a.score > b.score;
+                     });
+    auto it = std::find_if(
         root_moves_.begin(), root_moves_.end(),
-        [](const RootMove& a, const RootMove& b) { return a.score > b.score; });
-    auto it =
-        std::find_if(root_moves_.begin(), root_moves_.end(),
-                     [&](const RootMove& rm) { return rm.move == best_move; });
+        [&](const RootMove<Move>& rm) { return rm.move == best_move; });
     std::rotate(root_moves_.begin(), it, it + 1);
     completed_depth_ = depth;
     previous = score;
@@ -622,6 +749,82 @@ absl::StatusOr<SearchResult> Searcher::Run(int max_depth,
   result.nodes = nodes_;
   if (result.pv.empty() || !(result.pv[0] == result.best_move))
     result.pv = {result.best_move};
+  return result;
+}
+
+// The checks every request gets, whatever the board.
+absl::Status CheckRequest(int no_progress_plies, int no_progress_limit,
+                          const SearchLimits& limits) {
+  if (no_progress_plies < 0) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("the no-progress ply count must be 0 or more, not ",
+                     no_progress_plies));
+  }
+  if (no_progress_limit < 0) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "the no-progress limit must be 0 (off) or more plies, not ",
+        no_progress_limit));
+  }
+  if (limits.hash_mib < 0 || limits.hash_mib > 1024) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "the hash size must be 1 to 1024 MiB (0 for the level's), not ",
+        limits.hash_mib));
+  }
+  if (limits.max_depth < 0) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "the depth limit must be 0 (none) or more, not ", limits.max_depth));
+  }
+  return absl::OkStatus();
+}
+
+// Plays `level` on the board of `task`: the levels' budgets, hash sizes
+// and Easy's imprecisions are the same on every board.
+template <typename B>
+absl::StatusOr<BasicSearchResult<typename B::MoveType>> SearchAtLevel(
+    const Task<B>& task, Level level, uint64_t seed, const SearchLimits& limits,
+    const PollFn& poll) {
+  uint64_t budget = limits.max_nodes > 0 ? limits.max_nodes : B::Budget(level);
+  int max_depth = limits.max_depth > 0
+                      ? std::min(limits.max_depth, kMaxSearchPly / 2)
+                      : kMaxSearchPly / 2;
+  int hash_mib = limits.hash_mib;
+  if (hash_mib == 0) {
+    hash_mib = level == Level::kEasy     ? kEasyHashMib
+               : level == Level::kMedium ? kMediumHashMib
+                                         : kHardHashMib;
+  }
+
+  // On the heap: the tables and principal variations of a 10x10 search
+  // outgrow a small thread stack.
+  if (level != Level::kEasy) {
+    auto searcher = std::make_unique<Searcher<B>>(task, poll, budget, hash_mib);
+    return searcher->Run(max_depth, false);
+  }
+
+  // Easy: score every root move exactly, sometimes only a short way ahead,
+  // then pick at random among the moves close to the best.
+  Random random(seed ^ task.position.hash());
+  if (random.Below(100) < kEasyShortSightPercent) {
+    max_depth = std::min(max_depth, kEasyShortSight);
+  }
+  auto searcher = std::make_unique<Searcher<B>>(task, poll, budget, hash_mib);
+  auto result = searcher->Run(max_depth, true);
+  if (!result.ok() || result->depth == 0) return result;
+  const auto& moves = searcher->root_moves();
+  std::vector<const RootMove<typename B::MoveType>*> near_best;
+  for (const auto& rm : moves) {
+    if (rm.previous_score >= result->score - kEasyMargin)
+      near_best.push_back(&rm);
+  }
+  if (near_best.size() > 1) {
+    const auto* pick =
+        near_best[random.Below(static_cast<int>(near_best.size()))];
+    if (!(pick->move == result->best_move)) {
+      result->best_move = pick->move;
+      result->score = pick->previous_score;
+      result->pv = {pick->move};
+    }
+  }
   return result;
 }
 
@@ -660,74 +863,51 @@ uint64_t NodeBudget(Level level) {
 
 absl::StatusOr<SearchResult> Search(const SearchRequest& request,
                                     const PollFn& poll) {
-  const SearchLimits& limits = request.limits;
-  if (request.no_progress_plies < 0) {
-    return absl::InvalidArgumentError(
-        absl::StrCat("the no-progress ply count must be 0 or more, not ",
-                     request.no_progress_plies));
-  }
-  if (request.rules.no_progress_limit_plies < 0) {
-    return absl::InvalidArgumentError(absl::StrCat(
-        "the no-progress limit must be 0 (off) or more plies, not ",
-        request.rules.no_progress_limit_plies));
-  }
-  if (limits.hash_mib < 0 || limits.hash_mib > 1024) {
-    return absl::InvalidArgumentError(absl::StrCat(
-        "the hash size must be 1 to 1024 MiB (0 for the level's), not ",
-        limits.hash_mib));
-  }
-  if (limits.max_depth < 0) {
-    return absl::InvalidArgumentError(absl::StrCat(
-        "the depth limit must be 0 (none) or more, not ", limits.max_depth));
+  if (absl::Status s =
+          CheckRequest(request.no_progress_plies,
+                       request.rules.no_progress_limit_plies, request.limits);
+      !s.ok()) {
+    return s;
   }
   if (TraitsOf(request.rules.edition).board_size != 8) {
     return absl::InvalidArgumentError(
         absl::StrCat("this search plays the 8x8 editions, not ",
                      EditionName(request.rules.edition)));
   }
-
-  const Level level = request.level;
-  uint64_t budget = limits.max_nodes > 0 ? limits.max_nodes : NodeBudget(level);
-  int max_depth = limits.max_depth > 0
-                      ? std::min(limits.max_depth, kMaxSearchPly / 2)
-                      : kMaxSearchPly / 2;
-  int hash_mib = limits.hash_mib;
-  if (hash_mib == 0) {
-    hash_mib = level == Level::kEasy     ? kEasyHashMib
-               : level == Level::kMedium ? kMediumHashMib
-                                         : kHardHashMib;
-  }
-
-  if (level != Level::kEasy) {
-    Searcher searcher(request, poll, budget, hash_mib);
-    return searcher.Run(max_depth, false);
-  }
-
-  // Easy: score every root move exactly, sometimes only a short way ahead,
-  // then pick at random among the moves close to the best.
-  Random random(request.seed ^ request.position.hash());
-  if (random.Below(100) < kEasyShortSightPercent) {
-    max_depth = std::min(max_depth, kEasyShortSight);
-  }
-  Searcher searcher(request, poll, budget, hash_mib);
-  absl::StatusOr<SearchResult> result = searcher.Run(max_depth, true);
-  if (!result.ok() || result->depth == 0) return result;
-  const std::vector<RootMove>& moves = searcher.root_moves();
-  std::vector<const RootMove*> near_best;
-  for (const RootMove& rm : moves) {
-    if (rm.previous_score >= result->score - kEasyMargin)
-      near_best.push_back(&rm);
-  }
-  if (near_best.size() > 1) {
-    const RootMove* pick =
-        near_best[random.Below(static_cast<int>(near_best.size()))];
-    if (!(pick->move == result->best_move)) {
-      result->best_move = pick->move;
-      result->score = pick->previous_score;
-      result->pv = {pick->move};
-    }
-  }
-  return result;
+  const Task<Board8> task{
+      Board8(request.rules.edition, request.rules.capture_rule),
+      request.position, request.history, request.no_progress_plies,
+      request.rules.no_progress_limit_plies};
+  return SearchAtLevel(task, request.level, request.seed, request.limits, poll);
 }
 
+namespace intl {
+
+uint64_t NodeBudget(Level level) {
+  switch (level) {
+    case Level::kEasy:
+      return kEasyNodes10;
+    case Level::kMedium:
+      return kMediumNodes10;
+    case Level::kHard:
+      return kHardNodes10;
+  }
+  return kMediumNodes10;
+}
+
+absl::StatusOr<SearchResult> Search(const SearchRequest& request,
+                                    const PollFn& poll) {
+  if (absl::Status s =
+          CheckRequest(request.no_progress_plies,
+                       request.no_progress_limit_plies, request.limits);
+      !s.ok()) {
+    return s;
+  }
+  const Task<Board10> task{Board10(), request.position, request.history,
+                           request.no_progress_plies,
+                           request.no_progress_limit_plies};
+  return SearchAtLevel(task, request.level, request.seed, request.limits, poll);
+}
+
+}  // namespace intl
 }  // namespace checkers

@@ -19,8 +19,10 @@
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
 #include "engine/move.h"
+#include "engine/move10.h"
 #include "engine/movegen.h"
 #include "engine/position.h"
+#include "engine/position10.h"
 #include "engine/rules.h"
 
 namespace checkers {
@@ -85,16 +87,20 @@ inline constexpr bool IsMateScore(int score) {
          score <= -(kMateScore - kMaxSearchPly);
 }
 
-struct SearchResult {
-  Move best_move;
+// A search's answer; MoveT is the Move of the board searched (engine/
+// move.h or engine/move10.h).
+template <typename MoveT>
+struct BasicSearchResult {
+  MoveT best_move;
   int score = 0;
   // The deepest iteration completed (0 when the move was forced or the
   // search was stopped before its first iteration ended).
   int depth = 0;
   uint64_t nodes = 0;
   // The expected line, starting with best_move.
-  std::vector<Move> pv;
+  std::vector<MoveT> pv;
 };
+using SearchResult = BasicSearchResult<Move>;
 
 // How far a running search has got, as reported to the poll callback.
 struct SearchProgress {
@@ -122,7 +128,8 @@ enum class PollAction {
 using PollFn = std::function<PollAction(const SearchProgress&)>;
 inline constexpr uint64_t kPollIntervalNodes = 256;
 
-// Finds a move for the side to move of `request.position`.
+// Finds a move for the side to move of `request.position` on the 8x8
+// board.
 //
 // Returns InvalidArgument for out-of-range options or counters or a 10x10
 // edition,
@@ -133,6 +140,46 @@ inline constexpr uint64_t kPollIntervalNodes = 256;
 absl::StatusOr<SearchResult> Search(const SearchRequest& request,
                                     const PollFn& poll = nullptr);
 
+// International draughts (10x10) through the same search: the same
+// algorithm, levels and limits over the board of engine/board10.h, with
+// the evaluation of engine/eval10.h. Captures are always mandatory and the
+// majority rule is the generator's (engine/movegen10.h).
+namespace intl {
+
+// The nodes a 10x10 search at `level` may visit: Easy's and Medium's are
+// the 8x8 ones; a 10x10 node costs up to twice as much (more moves, flying
+// kings), so Hard's is smaller, for the same second of thought. Call it
+// qualified, intl::NodeBudget: Level lives in namespace checkers, so an
+// unqualified call finds the 8x8 NodeBudget too and is ambiguous.
+uint64_t NodeBudget(Level level);
+
+struct SearchRequest {
+  Position position;
+  // As in the 8x8 request: the hashes of the game's earlier positions since
+  // the last capture or man's move, oldest first, not including `position`.
+  std::vector<uint64_t> history;
+  // Plies played since the last capture or man's move.
+  int no_progress_plies = 0;
+  // Plies of king moves without a capture after which the game is drawn:
+  // 50 is the FMJD rule of 25 moves by each side (docs/RULES.md). 0 turns
+  // the rule off.
+  int no_progress_limit_plies = 50;
+  Level level = Level::kMedium;
+  uint64_t seed = 0;
+  SearchLimits limits;
+};
+
+using SearchResult = BasicSearchResult<Move>;
+
+// Finds a move for the side to move of `request.position`; the move is one
+// of GenerateMoves(request.position). Fails as the 8x8 Search does:
+// InvalidArgument for out-of-range options or counters, FailedPrecondition
+// when the side to move has no legal move, CancelledError when `poll`
+// cancelled it.
+absl::StatusOr<SearchResult> Search(const SearchRequest& request,
+                                    const PollFn& poll = nullptr);
+
+}  // namespace intl
 }  // namespace checkers
 
 #endif  // CHECKERS_ENGINE_SEARCH_H_

@@ -127,14 +127,26 @@ TEST(CliEngineTest, BenchPerftInternationalCountsDepthNine) {
   EXPECT_THAT(r.out, HasSubstr("perft_leaves_per_second: "));
 }
 
-TEST(CliEngineTest, BenchRulesMustBeKnownAndOnlyForPerft) {
+TEST(CliEngineTest, BenchSearchInternationalPrintsItsFingerprint) {
+  const auto r = RunCheckers({"bench", "search", "--rules=international"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_THAT(r.out, HasSubstr("search_rules: international\n"
+                               "search_positions: 6\n"
+                               "search_depth: 13\n"
+                               "search_nodes: 4391318\n"));
+  EXPECT_THAT(r.out, HasSubstr("search_nodes_per_second: "));
+}
+
+TEST(CliEngineTest, BenchRulesMustBeKnownAndOnlyForPerftSearchAndLevels) {
   const auto bad = RunCheckers({"bench", "perft", "--rules=klingon"});
   EXPECT_EQ(bad.exit_code, 64);
   EXPECT_THAT(bad.err, HasSubstr("english, russian, pool or international"));
   const auto russian = RunCheckers({"bench", "perft", "--rules=russian"});
   EXPECT_EQ(russian.exit_code, 64);
   EXPECT_THAT(russian.err, HasSubstr("english or international"));
-  EXPECT_EQ(RunCheckers({"bench", "search", "--rules=international"}).exit_code,
+  EXPECT_EQ(RunCheckers({"bench", "search", "--rules=pool"}).exit_code, 64);
+  EXPECT_EQ(RunCheckers({"bench", "levels", "--rules=english"}).exit_code, 64);
+  EXPECT_EQ(RunCheckers({"bench", "log", "--rules=international"}).exit_code,
             64);
 }
 

@@ -10,6 +10,7 @@
 #include "absl/strings/str_cat.h"
 #include "bench/figure.h"
 #include "bench/import_bench.h"
+#include "bench/levels10.h"
 #include "bench/perft_bench.h"
 #include "bench/search_bench.h"
 #include "bench/storage_bench.h"
@@ -24,6 +25,8 @@ namespace {
 
 // The fastest of this many rounds is reported.
 constexpr int kImportRounds = 5;
+// `bench levels` plays each match from this many openings, both colours.
+constexpr int kLevelsOpenings = 10;
 
 int Print(const absl::StatusOr<bench::Figures>& figures) {
   if (!figures.ok()) return Fail(figures.status());
@@ -48,7 +51,31 @@ int RunPerft() {
   }
   return Print(bench::PerftBench(bench::kPerftBenchDepth));
 }
-int RunSearch() { return Print(bench::SearchBench()); }
+int RunSearch() {
+  absl::StatusOr<Edition> edition = EditionFlag();
+  if (!edition.ok()) return Fail(kExitUsage, edition.status());
+  if (*edition == Edition::kInternational) {
+    return Print(bench::Search10Bench());
+  }
+  if (*edition != Edition::kEnglish) {
+    return Fail(kExitUsage, absl::InvalidArgumentError(
+                                "bench search --rules takes english or "
+                                "international"));
+  }
+  return Print(bench::SearchBench());
+}
+// International draughts has no game log yet, so its levels are measured
+// here rather than by `checkers match` (bench/levels10.h).
+int RunLevels() {
+  absl::StatusOr<Edition> edition = EditionFlag();
+  if (!edition.ok()) return Fail(kExitUsage, edition.status());
+  if (*edition != Edition::kInternational) {
+    return Fail(kExitUsage, absl::InvalidArgumentError(
+                                "bench levels takes --rules=international; "
+                                "`checkers match` plays the 8x8 editions"));
+  }
+  return Print(bench::Levels10Bench(kLevelsOpenings));
+}
 int RunStorage() { return Print(bench::StorageBench()); }
 // The server's figures next to the durable append rate of the same run,
 // the bound every move's fdatasync puts on them.
@@ -70,11 +97,8 @@ int RunImport() {
 }  // namespace
 
 std::vector<Bench> Benches() {
-  return {{"perft", RunPerft},
-          {"search", RunSearch},
-          {"log", RunStorage},
-          {"import", RunImport},
-          {"serve", RunServe}};
+  return {{"perft", RunPerft}, {"search", RunSearch}, {"levels", RunLevels},
+          {"log", RunStorage}, {"import", RunImport}, {"serve", RunServe}};
 }
 
 }  // namespace checkers::cli

@@ -60,7 +60,8 @@ int RunBench(const std::vector<std::string>& positional) {
   for (const Bench& b : Benches()) {
     names.emplace_back(b.name);
     if (positional.size() != 1 || positional[0] != b.name) continue;
-    if (FlagGiven("rules") && b.name != "perft") {
+    if (FlagGiven("rules") && b.name != "perft" && b.name != "search" &&
+        b.name != "levels") {
       return Fail(kExitUsage, absl::InvalidArgumentError(absl::StrCat(
                                   "bench ", b.name, " takes no --rules")));
     }
@@ -74,7 +75,8 @@ int RunBench(const std::vector<std::string>& positional) {
 
 int Main(int argc, char** argv) {
   std::vector<Command> commands = AllCommands();
-  // --rules picks the edition of `bench perft`; the other benches have one.
+  // --rules picks the edition of `bench perft`, `bench search` and `bench
+  // levels`; the other benches have one.
   commands.push_back({"bench", "bench NAME", {"rules"}, RunBench});
   if (argc < 2) {
     PrintUsage(stderr, commands);
