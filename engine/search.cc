@@ -193,11 +193,12 @@ class Board8 {
   bool CanMove(const Position& pos) const {
     return HasLegalMove(pos, edition_);
   }
-  // Whether the side not to move could capture if it were its turn. Asked
-  // with the English generator in every 8x8 edition, as the search always
-  // has: it only gates futility pruning, and the fingerprint rests on it.
+  // Whether the side not to move could capture if it were its turn, by
+  // the edition's rules (men that capture backward and flying kings see
+  // captures the English generator misses).
   bool OpponentCanCapture(const Position& pos) const {
-    return HasCapture(pos.WithSideToMove(Opponent(pos.side_to_move())));
+    return HasCapture(pos.WithSideToMove(Opponent(pos.side_to_move())),
+                      edition_);
   }
   void Moves(const Position& pos, MoveList* moves) const {
     GenerateMoves(pos, moves, rule_, edition_);
