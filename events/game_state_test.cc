@@ -281,8 +281,9 @@ TEST(RussianGameStateTest,
   for (int i = 0; i < static_cast<int>(white.size()); ++i) {
     ASSERT_FALSE(g.state().over()) << "after " << i << " white turns";
     ASSERT_NO_FATAL_FAILURE(g.Play({white[i]}));
-    if (i + 1 < static_cast<int>(white.size()))
+    if (i + 1 < static_cast<int>(white.size())) {
       ASSERT_NO_FATAL_FAILURE(g.Play({i % 2 == 0 ? "4-8" : "8-4"}));
+    }
   }
   ASSERT_TRUE(g.state().over());
   EXPECT_EQ(g.state().ended->reason(), LONE_KING_HELD);
