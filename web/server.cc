@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <filesystem>
+#include <optional>
 #include <string>
 #include <system_error>
 #include <utility>
@@ -19,6 +20,8 @@
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
 #include "absl/strings/strip.h"
+#include "engine/rules.h"
+#include "events/game_state.h"
 #include "events/validate.h"
 #include "google/protobuf/util/json_util.h"
 #include "json/encode.h"
@@ -130,11 +133,18 @@ std::string NewTableId() {
 // The game a POST /api/tables asks for, or the 422 that refuses it.
 absl::StatusOr<events::GameStarted> StartedOf(const json& body) {
   events::GameStarted started;
-  const std::string rules = body.value("rules", "english");
-  if (rules != "english") {
+  const std::optional<Edition> edition =
+      EditionNamed(body.value("rules", "english"));
+  if (!edition.has_value()) {
     return absl::InvalidArgumentError(
-        "rules must be \"english\", the one edition there is");
+        "rules must be \"english\", \"russian\" or \"pool\"");
   }
+  if (TraitsOf(*edition).board_size != 8) {
+    return absl::InvalidArgumentError(
+        "international draughts (10x10) is not played at a table yet; rules "
+        "must be \"english\", \"russian\" or \"pool\"");
+  }
+  started.set_edition(events::RulesEditionOf(*edition));
   const std::string mode = body.value("mode", "computer");
   if (mode != "computer" && mode != "two-player" && mode != "remote") {
     return absl::InvalidArgumentError(
@@ -183,7 +193,7 @@ absl::StatusOr<events::GameStarted> StartedOf(const json& body) {
           "RuleOptions)");
     }
   } else {
-    *started.mutable_options() = events::DefaultRuleOptions();
+    *started.mutable_options() = events::DefaultRuleOptions(*edition);
   }
   if (body.contains("fen")) {
     if (!body["fen"].is_string()) {
@@ -351,7 +361,8 @@ void Server::Route() {
     json texts = json::object();
     for (const std::string& key : lang::Catalogue::Builtin("en").Keys()) {
       if (absl::StartsWith(key, "web.") || absl::StartsWith(key, "colour.") ||
-          absl::StartsWith(key, "piece.")) {
+          absl::StartsWith(key, "piece.") ||
+          absl::StartsWith(key, "edition.") || key == "rules.edition") {
         texts[key] = text.Get(key);
       }
     }

@@ -79,6 +79,31 @@ TEST_F(ServerTest, NewTableIsListedAndPlayable) {
   EXPECT_EQ(json::parse(state->body)["head"], 2);
 }
 
+TEST_F(ServerTest, ATableIsPlayedUnderTheEditionItNames) {
+  // Russian: White, on 21-32, moves first, and the edition decides it.
+  const std::string id =
+      NewTable(R"({"mode": "two-player", "rules": "russian"})");
+  auto moved =
+      client_->Post(absl::StrCat("/api/tables/", id, "/moves"),
+                    R"({"move": "22-18", "head": 1})", "application/json");
+  ASSERT_TRUE(moved);
+  EXPECT_EQ(moved->status, 200) << moved->body;
+  auto list = client_->Get("/api/tables");
+  ASSERT_TRUE(list);
+  for (const json& t : json::parse(list->body)) {
+    if (t["id"] == id) EXPECT_EQ(t["rules"], "russian");
+  }
+  NewTable(R"({"mode": "computer", "rules": "pool"})");
+  for (const char* body :
+       {R"({"rules": "international"})", R"({"rules": "spanish"})"}) {
+    auto res = client_->Post("/api/tables", body, "application/json");
+    ASSERT_TRUE(res);
+    EXPECT_EQ(res->status, 422) << body;
+    EXPECT_THAT(json::parse(res->body)["error"].get<std::string>(),
+                ::testing::HasSubstr("\"russian\""));
+  }
+}
+
 TEST_F(ServerTest, LanguageServesThePagesWordsFromTheCatalogue) {
   auto sv = client_->Get("/api/lang/sv");
   ASSERT_TRUE(sv);
@@ -86,6 +111,7 @@ TEST_F(ServerTest, LanguageServesThePagesWordsFromTheCatalogue) {
   const json body = json::parse(sv->body);
   EXPECT_EQ(body["texts"]["web.undo"], "Ångra");
   EXPECT_EQ(body["texts"]["piece.red.king"], "röd kung");
+  EXPECT_EQ(body["texts"]["edition.russian"], "Rysk dam");
   EXPECT_FALSE(body["texts"].contains("help.mouse"));
   EXPECT_EQ(body["languages"].size(), 6);
 }

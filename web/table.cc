@@ -12,6 +12,7 @@
 #include "absl/types/span.h"
 #include "engine/movegen.h"
 #include "engine/notation.h"
+#include "engine/rules.h"
 #include "events/computer.h"
 #include "events/fold.h"
 #include "events/game_state.h"
@@ -351,7 +352,7 @@ json Table::Summary() {
   Refresh();
   const events::GameState& s = session_->state();
   json o = {{"id", id_},
-            {"rules", "english"},
+            {"rules", std::string(EditionName(s.rules.edition))},
             {"mode", s.started ? std::string(events::ModeWord(s.mode)) : ""},
             {"seats", SeatsJson(s)},
             {"turn", s.started && !s.over() ? SideWord(s.side_to_move()) : ""},

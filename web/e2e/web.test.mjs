@@ -159,6 +159,26 @@ test('two players play on one page', async () => {
   });
 });
 
+test('the lobby starts a Russian table, where White moves first and kings fly', async () => {
+  const data = mkdtempSync(join(tmpdir(), 'web-'));
+  const server = await serve(data);
+  try {
+    const page = await browser.newPage();
+    await page.goto(server.url);
+    await page.selectOption('#rules', 'russian');
+    assert.equal(await page.locator('#house').isHidden(), true);
+    await page.check('input[name=mode][value=two-player]');
+    await page.click('#new-table button[type=submit]');
+    await page.waitForURL(/\/t\//);
+    await until(() => page.locator('[data-square]').count(), 'the board');
+    await until(async () => /^White to move/.test(await text(page, '#turn')), 'White to move first');
+    await playListed(page, ['22-18', '11-15', '18x11']);
+    const id = new URL(page.url()).pathname.split('/').pop();
+    const table = (await api(server, '/api/tables')).body.find((t) => t.id === id);
+    assert.equal(table.rules, 'russian');
+  } finally { await stop(server); }
+});
+
 test('a multi-jump is entered landing by landing and Escape cancels it', async () => {
   await withTablePage({mode: 'two-player', fen: 'B:W14,23,32:B9'}, async ({server, id, page}) => {
     await square(page, 9).click();

@@ -20,13 +20,15 @@ async function showTables() {
     // Player names are text, never markup.
     const names = table.seats ? ['first', 'second'].map(
         (side) => (table.seats[side] ? table.seats[side].name : t('web.seat.free'))).join(' – ') : '';
-    li.append(a, ` — ${mode}${names ? ` (${names})` : ''}, ${t(`web.status.${table.status}`)}`);
+    const rules = table.rules === 'english' ? '' : `${t(`edition.${table.rules}`)}, `;
+    li.append(a, ` — ${rules}${mode}${names ? ` (${names})` : ''}, ${t(`web.status.${table.status}`)}`);
     list.append(li);
   }
 }
 
-// The house options as events.proto's RuleOptions in its JSON mapping;
-// the rules edition is English, the only one so far.
+// The house options as events.proto's RuleOptions in its JSON mapping.
+// They are English checkers' options: in Russian and pool the edition
+// decides them (docs/RULES.md), so none are sent.
 function ruleOptions(form) {
   return {
     captureOptional: form.get('capture') === 'optional',
@@ -52,8 +54,8 @@ document.getElementById('new-table').addEventListener('submit', async (e) => {
       // A turn limit belongs to a table for two devices only.
       turn_seconds: form.get('mode') === 'remote' ? Number(form.get('turn_seconds')) : 0,
       rated: form.get('mode') === 'remote' && form.get('rated') === 'on',
-      rules: 'english',
-      options: ruleOptions(form),
+      rules: form.get('rules'),
+      options: form.get('rules') === 'english' ? ruleOptions(form) : undefined,
     }),
   });
   const body = await res.json();
@@ -76,5 +78,11 @@ async function showRatings() {
     list.append(li);
   }
 }
+
+// The house options belong to English checkers only.
+const rules = document.getElementById('rules');
+rules.addEventListener('change', () => {
+  document.getElementById('house').hidden = rules.value !== 'english';
+});
 
 loadLanguage().then(showTables).then(showRatings);
