@@ -179,6 +179,28 @@ test('the lobby starts a Russian table, where White moves first and kings fly', 
   } finally { await stop(server); }
 });
 
+test('a Russian king\'s long capture is shown turned and stepped through', async () => {
+  await withTablePage({mode: 'two-player', rules: 'russian', fen: 'W:WK29:B18,10'},
+      async ({server, id, page}) => {
+    // White moves first and starts on 21-32: its side is at the bottom.
+    await until(async () => /^Square 29, White king/.test(await square(page, 29).getAttribute('aria-label')),
+        'the board');
+    const y = (n) => page.evaluate(
+        (n) => document.querySelector(`[data-square="${n}"]`).getBoundingClientRect().y, n);
+    assert.ok(await y(29) > await y(1), 'square 29 below square 1');
+    await playListed(page, ['29x15x6']);
+    const label = (n) => square(page, n).getAttribute('aria-label');
+    await page.locator('#moves li button').first().click();
+    assert.match(await label(6), /^Square 6, White king/);
+    assert.equal(await label(18), 'Square 18, empty');
+    assert.equal(await label(10), 'Square 10, empty');
+    await page.locator('#replay-back').click();
+    assert.equal(await label(29), 'Square 29, White king');
+    assert.equal(await label(18), 'Square 18, Black man');
+    assert.equal(await label(10), 'Square 10, Black man');
+  });
+});
+
 test('a multi-jump is entered landing by landing and Escape cancels it', async () => {
   await withTablePage({mode: 'two-player', fen: 'B:W14,23,32:B9'}, async ({server, id, page}) => {
     await square(page, 9).click();

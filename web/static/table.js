@@ -16,6 +16,10 @@ let moves = [];        // [{seq, side, text}]
 let loaded = false;    // the stream has caught up once
 let startBoard = null; // the board before the first turn, as state.board
 let viewing = null;    // the number of turns shown while stepping; null: live
+// The edition of the game shown, from its game_started event: in Russian
+// the first mover starts on squares 21-32 (docs/RULES.md), and kings fly.
+let edition = 'ENGLISH';
+const firstOnHigh = () => edition === 'RUSSIAN';
 
 // Square n (1-32) at its row and column, as the engine numbers them
 // (engine/bitboard.h): square 1 is on row 0, column 1.
@@ -34,7 +38,8 @@ function flipped() {
   if (!state || !state.game) return true;
   const bottom = state.mode === 'computer' ? state.human
       : state.mode === 'remote' && state.you ? state.you : 'first';
-  return bottom === 'first';
+  // Turned, square 1 is at the bottom: for the side whose men start on 1-12.
+  return (bottom === 'first') !== (state.rules === 'russian');
 }
 function cellOf(n) {
   const r = rowOf(n), c = colOf(n);
@@ -52,17 +57,19 @@ function squareWords(p) {
   return p ? pieceWords(colourName(p.side), p.king) : t('web.square.empty');
 }
 
-// The board before any turn: the start FEN of game_started ("B:W21,K22:B1"
-// with the first mover as B; engine/fen.h), or the standard start.
+// The board before any turn: the start FEN of game_started ("B:W21,K22:B1";
+// B is the side on squares 1-12, engine/fen.h), or the standard start.
 function boardOfFen(fen) {
   const board = new Array(32).fill(null);
+  const low = firstOnHigh() ? 'second' : 'first';
+  const high = firstOnHigh() ? 'first' : 'second';
   if (!fen) {
-    for (let n = 1; n <= 12; ++n) board[n - 1] = {side: 'first', king: false};
-    for (let n = 21; n <= 32; ++n) board[n - 1] = {side: 'second', king: false};
+    for (let n = 1; n <= 12; ++n) board[n - 1] = {side: low, king: false};
+    for (let n = 21; n <= 32; ++n) board[n - 1] = {side: high, king: false};
     return board;
   }
   for (const field of fen.split(':').slice(1)) {
-    const side = field[0] === 'B' ? 'first' : 'second';
+    const side = field[0] === 'B' ? low : high;
     for (const item of field.slice(1).split(',')) {
       if (!item) continue;
       const king = item[0] === 'K';
@@ -74,23 +81,28 @@ function boardOfFen(fen) {
 }
 
 // The board after the first `count` turns of the move list, played from
-// the start: each jump removes the piece it passes over, and a man that
-// ends on the far row is crowned.
+// the start: each jump removes the piece on the diagonal it passes over (a
+// flying king's jump may be long), and a man is crowned on the far row: at
+// the end of its turn, or in Russian as soon as a capture reaches it.
 function boardAfter(count) {
   const board = startBoard.map((p) => p && {...p});
   for (const m of moves.slice(0, count)) {
     const sq = m.squares;
     const piece = board[sq[0] - 1];
     board[sq[0] - 1] = null;
+    const farRow = piece && ((piece.side === 'first') !== firstOnHigh() ? 7 : 0);
+    let crowned = false;
     for (let i = 1; i < sq.length; ++i) {
-      if (Math.abs(rowOf(sq[i]) - rowOf(sq[i - 1])) === 2) {
-        const row = (rowOf(sq[i]) + rowOf(sq[i - 1])) / 2;
-        const col = (colOf(sq[i]) + colOf(sq[i - 1])) / 2;
-        board[squareAt(row, col) - 1] = null;
+      const [r0, c0] = [rowOf(sq[i - 1]), colOf(sq[i - 1])];
+      const [r1, c1] = [rowOf(sq[i]), colOf(sq[i])];
+      const dr = Math.sign(r1 - r0), dc = Math.sign(c1 - c0);
+      for (let r = r0 + dr, c = c0 + dc; r !== r1; r += dr, c += dc) {
+        board[squareAt(r, c) - 1] = null;
       }
+      if (edition === 'RUSSIAN' && rowOf(sq[i]) === farRow) crowned = true;
     }
     const end = sq[sq.length - 1];
-    if (piece && !piece.king && rowOf(end) === (piece.side === 'first' ? 7 : 0)) {
+    if (piece && !piece.king && (crowned || rowOf(end) === farRow)) {
       piece.king = true;
     }
     board[end - 1] = piece;
@@ -476,6 +488,7 @@ function follow() {
         moves = [];
         lastMove = [];
         viewing = null;
+        edition = data.event.game_started.edition || 'ENGLISH';
         startBoard = boardOfFen(data.event.game_started.start_fen);
       }
       if (kind === 'game_ended' && loaded) refreshSoon();
