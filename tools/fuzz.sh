@@ -39,12 +39,27 @@ if [ ! -f "$work/gen/events/events.pb.cc" ] ||
   protoc -I. --cpp_out="$work/gen" events/events.proto
 fi
 
+# The catalogues the audit words its reasoning from (replay/phrase.h),
+# embedded as the build embeds them (lang/BUILD, tools/embed_files.sh).
+mkdir -p "$work/gen/lang"
+for kind in h cc; do
+  tools/embed_files.sh "$kind" lang/lang_data.h checkers::lang LanguageFiles \
+    .txt lang/en.txt lang/sv.txt lang/it.txt lang/ms.txt lang/sr.txt \
+    lang/tl.txt >"$work/gen/lang/lang_data.$kind.new"
+  if ! cmp -s "$work/gen/lang/lang_data.$kind.new" "$work/gen/lang/lang_data.$kind"; then
+    mv "$work/gen/lang/lang_data.$kind.new" "$work/gen/lang/lang_data.$kind"
+  else
+    rm "$work/gen/lang/lang_data.$kind.new"
+  fi
+done
+
 # The libraries the targets use: every non-test source of these packages.
-# The CheckerBoard-library loader is left out: no target loads a library.
-sources=("$work/gen/events/events.pb.cc")
-for f in engine/*.cc events/*.cc storage/*.cc replay/*.cc; do
+# The CheckerBoard-library loader is left out: no target loads a library;
+# so are the helpers of tests.
+sources=("$work/gen/events/events.pb.cc" "$work/gen/lang/lang_data.cc")
+for f in engine/*.cc events/*.cc storage/*.cc replay/*.cc lang/*.cc; do
   case "$f" in
-    *_test.cc | */checkerboard*.cc | storage/fault_env.cc) ;;
+    *_test.cc | */checkerboard*.cc | storage/fault_env.cc | storage/test_dir.cc) ;;
     *) sources+=("$f") ;;
   esac
 done
