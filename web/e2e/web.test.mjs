@@ -135,6 +135,11 @@ test('a keyboard-only game against the computer reaches a capture', async () => 
         return st.legal.length > 0 || st.over ? st : null;
       }, 'the person\'s turn');
       if (s.over) break;
+      // The page hears of the computer's move by its event stream, later
+      // than the API answers: keys pressed before then meet a board where
+      // it is not the person's move, and are (rightly) refused.
+      await until(async () => (await page.locator('#moves li').count()) === s.turns_played &&
+          /^Your move/.test(await page.locator('#turn').textContent()), 'the page to show the turn');
       const move = s.legal.find((m) => m.includes('x')) || s.legal[0];
       captured = move.includes('x');
       for (const n of move.split(/[-x]/).map(Number)) {
