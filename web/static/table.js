@@ -17,20 +17,27 @@ let loaded = false;    // the stream has caught up once
 let startBoard = null; // the board before the first turn, as state.board
 let viewing = null;    // the number of turns shown while stepping; null: live
 // The edition of the game shown, from its game_started event: in Russian
-// the first mover starts on squares 21-32 (docs/RULES.md), and kings fly.
+// and international draughts the first mover starts on the high squares
+// (docs/RULES.md), and kings fly.
 let edition = 'ENGLISH';
-const firstOnHigh = () => edition === 'RUSSIAN';
+const firstOnHigh = () => edition === 'RUSSIAN' || edition === 'INTERNATIONAL';
+// Squares along a side: 10 in international draughts, else 8.
+const size = () => (edition === 'INTERNATIONAL' ? 10 : 8);
+const squareCount = () => size() * size() / 2;
 
-// Square n (1-32) at its row and column, as the engine numbers them
-// (engine/bitboard.h): square 1 is on row 0, column 1.
-function rowOf(n) { return Math.floor((n - 1) / 4); }
+// Square n at its row and column, as the engine numbers them (engine/
+// bitboard.h, engine/board10.h): square 1 is on row 0, column 1, and each
+// row holds size/2 squares.
+function rowOf(n) { return Math.floor((n - 1) / (size() / 2)); }
 function colOf(n) {
+  const half = size() / 2;
   const r = rowOf(n);
-  return r % 2 === 0 ? 2 * ((n - 1) % 4) + 1 : 2 * ((n - 1) % 4);
+  return r % 2 === 0 ? 2 * ((n - 1) % half) + 1 : 2 * ((n - 1) % half);
 }
 function squareAt(row, col) {
-  if (row < 0 || row > 7 || col < 0 || col > 7 || (row + col) % 2 === 0) return 0;
-  return row * 4 + Math.floor(col / 2) + 1;
+  const last = size() - 1;
+  if (row < 0 || row > last || col < 0 || col > last || (row + col) % 2 === 0) return 0;
+  return row * (size() / 2) + Math.floor(col / 2) + 1;
 }
 // The side at the bottom: the person's against the computer, else the
 // first mover; the board turns so that side's men move up.
@@ -38,15 +45,17 @@ function flipped() {
   if (!state || !state.game) return true;
   const bottom = state.mode === 'computer' ? state.human
       : state.mode === 'remote' && state.you ? state.you : 'first';
-  // Turned, square 1 is at the bottom: for the side whose men start on 1-12.
-  return (bottom === 'first') !== (state.rules === 'russian');
+  // Turned, square 1 is at the bottom: for the side whose men start on the
+  // low squares.
+  return (bottom === 'first') !== firstOnHigh();
 }
 function cellOf(n) {
-  const r = rowOf(n), c = colOf(n);
-  return flipped() ? [7 - r, 7 - c] : [r, c];
+  const r = rowOf(n), c = colOf(n), last = size() - 1;
+  return flipped() ? [last - r, last - c] : [r, c];
 }
 function squareAtCell(row, col) {
-  return flipped() ? squareAt(7 - row, 7 - col) : squareAt(row, col);
+  const last = size() - 1;
+  return flipped() ? squareAt(last - row, last - col) : squareAt(row, col);
 }
 
 function colourName(side) { return state && state.colours ? state.colours[side] : side; }
@@ -58,14 +67,17 @@ function squareWords(p) {
 }
 
 // The board before any turn: the start FEN of game_started ("B:W21,K22:B1";
-// B is the side on squares 1-12, engine/fen.h), or the standard start.
+// B is the side on the low squares, engine/fen.h), or the standard start.
 function boardOfFen(fen) {
-  const board = new Array(32).fill(null);
+  const count = squareCount();
+  const board = new Array(count).fill(null);
   const low = firstOnHigh() ? 'second' : 'first';
   const high = firstOnHigh() ? 'first' : 'second';
   if (!fen) {
-    for (let n = 1; n <= 12; ++n) board[n - 1] = {side: low, king: false};
-    for (let n = 21; n <= 32; ++n) board[n - 1] = {side: high, king: false};
+    // Each side's men fill the rows nearest it but the middle two.
+    const men = count / 2 - size() / 2;
+    for (let n = 1; n <= men; ++n) board[n - 1] = {side: low, king: false};
+    for (let n = count - men + 1; n <= count; ++n) board[n - 1] = {side: high, king: false};
     return board;
   }
   for (const field of fen.split(':').slice(1)) {
@@ -90,7 +102,7 @@ function boardAfter(count) {
     const sq = m.squares;
     const piece = board[sq[0] - 1];
     board[sq[0] - 1] = null;
-    const farRow = piece && ((piece.side === 'first') !== firstOnHigh() ? 7 : 0);
+    const farRow = piece && ((piece.side === 'first') !== firstOnHigh() ? size() - 1 : 0);
     let crowned = false;
     for (let i = 1; i < sq.length; ++i) {
       const [r0, c0] = [rowOf(sq[i - 1]), colOf(sq[i - 1])];
@@ -137,11 +149,12 @@ function drawBoard() {
   const marked = viewing === null ? lastMove : viewing > 0 ? moves[viewing - 1].squares : [];
   const keepFocus = board.contains(document.activeElement);
   board.replaceChildren();
-  for (let row = 0; row < 8; ++row) {
+  board.classList.toggle('ten', size() === 10);
+  for (let row = 0; row < size(); ++row) {
     const r = document.createElement('div');
     r.setAttribute('role', 'row');
     r.style.display = 'contents';
-    for (let col = 0; col < 8; ++col) {
+    for (let col = 0; col < size(); ++col) {
       const n = squareAtCell(row, col);
       const cell = document.createElement('div');
       cell.setAttribute('role', 'gridcell');
@@ -436,16 +449,31 @@ async function refresh() {
     return;
   }
   state = await res.json();
-  if (!focusSquare) focusSquare = flipped() ? 21 : 12;
+  // The state names the rules before the stream's game_started does.
+  if (state.rules) edition = state.rules.toUpperCase();
+  if (!focusSquare) {
+    const men = squareCount() / 2 - size() / 2;
+    focusSquare = flipped() ? squareCount() - men + 1 : men;
+  }
   if (route.length && candidates().length === 0) route = [];
   drawPanel();
   drawBoard();
   drawMoves();
 }
 
-function moveText(turn) {
+// The move's text, "-" for a step and "x" for a capture: a turn of one
+// landing is a capture when it passed over a piece on the board before it
+// (a flying king may step or take from afar).
+function moveText(turn, before) {
   const sq = turn.squares;
-  const jump = sq.length > 2 || Math.abs(rowOf(sq[0]) - rowOf(sq[1])) === 2;
+  let jump = sq.length > 2;
+  if (!jump && before) {
+    const [r0, c0, r1, c1] = [rowOf(sq[0]), colOf(sq[0]), rowOf(sq[1]), colOf(sq[1])];
+    const dr = Math.sign(r1 - r0), dc = Math.sign(c1 - c0);
+    for (let r = r0 + dr, c = c0 + dc; r !== r1; r += dr, c += dc) {
+      if (before[squareAt(r, c) - 1]) jump = true;
+    }
+  }
   return sq.join(jump ? 'x' : '-');
 }
 
@@ -474,9 +502,10 @@ function follow() {
     const turn = data.event.turn_played;
     const side = turn.side === 'SECOND' ? 'second' : 'first';
     moves = moves.filter((m) => m.seq < data.seq);
-    moves.push({seq: data.seq, side, text: moveText(turn), squares: turn.squares});
+    const text = moveText(turn, startBoard && boardAfter(moves.length));
+    moves.push({seq: data.seq, side, text, squares: turn.squares});
     lastMove = turn.squares;
-    if (loaded) announce(t('web.played', {side: colour(side), move: moveText(turn)}));
+    if (loaded) announce(t('web.played', {side: colour(side), move: text}));
     refreshSoon();
   });
   for (const kind of ['game_started', 'draw_offered', 'draw_accepted',
