@@ -1,156 +1,34 @@
 #include "engine/fen.h"
 
 #include <string>
-#include <vector>
 
-#include "absl/status/status.h"
-#include "absl/strings/ascii.h"
-#include "absl/strings/numbers.h"
-#include "absl/strings/str_cat.h"
-#include "absl/strings/str_join.h"
-#include "absl/strings/str_split.h"
+#include "engine/fen_text.h"
 
 namespace checkers {
 namespace {
 
-absl::Status FenError(absl::string_view text, absl::string_view problem) {
-  constexpr size_t kShown = 100;
-  const std::string shown = text.size() > kShown
-                                ? absl::StrCat(text.substr(0, kShown), "...")
-                                : std::string(text);
-  return absl::InvalidArgumentError(
-      absl::StrCat("bad FEN \"", shown, "\": ", problem,
-                   " (expected e.g. B:W21,22,K30:B1,2,K5)"));
-}
+constexpr FenBoard kBoard8 = {kNumSquares, 4, 12, "B:W21,22,K30:B1,2,K5"};
 
-absl::StatusOr<int> ParseSquareNumber(absl::string_view fen,
-                                      absl::string_view digits) {
-  int n = 0;
-  if (digits.empty() || digits.size() > 2 || !absl::SimpleAtoi(digits, &n) ||
-      !absl::ascii_isdigit(digits[0])) {
-    return FenError(fen,
-                    absl::StrCat("\"", digits, "\" is not a square number"));
-  }
-  if (n < 1 || n > kNumSquares) {
-    return FenError(fen,
-                    absl::StrCat("square ", n, " is not between 1 and 32"));
-  }
-  return n - 1;
-}
-
-struct Side {
-  Bitboard pieces = 0;
-  Bitboard kings = 0;
-};
-
-// Parses the squares of one side, e.g. "21,22,K30" or "1-12".
-absl::Status ParseSquares(absl::string_view fen, absl::string_view list,
-                          Side* side, Bitboard* seen) {
-  if (list.empty()) return absl::OkStatus();
-  for (absl::string_view item : absl::StrSplit(list, ',')) {
-    const bool king = !item.empty() && item[0] == 'K';
-    if (king) item.remove_prefix(1);
-    int first = 0, last = 0;
-    const size_t dash = item.find('-');
-    if (dash == absl::string_view::npos) {
-      absl::StatusOr<int> s = ParseSquareNumber(fen, item);
-      if (!s.ok()) return s.status();
-      first = last = *s;
-    } else {
-      absl::StatusOr<int> a = ParseSquareNumber(fen, item.substr(0, dash));
-      if (!a.ok()) return a.status();
-      absl::StatusOr<int> b = ParseSquareNumber(fen, item.substr(dash + 1));
-      if (!b.ok()) return b.status();
-      if (*b < *a)
-        return FenError(fen, absl::StrCat("range ", item, " runs backwards"));
-      first = *a;
-      last = *b;
-    }
-    for (int s = first; s <= last; ++s) {
-      if (*seen & SquareBit(s)) {
-        return FenError(fen, absl::StrCat("square ", s + 1, " is given twice"));
-      }
-      *seen |= SquareBit(s);
-      side->pieces |= SquareBit(s);
-      if (king) side->kings |= SquareBit(s);
-    }
-  }
-  return absl::OkStatus();
-}
-
-std::string SquareList(Bitboard pieces, Bitboard kings) {
-  std::vector<std::string> items;
-  for (Bitboard b = pieces; b; b = PopLowest(b)) {
-    const Square s = LowestSquare(b);
-    items.push_back(absl::StrCat((kings & SquareBit(s)) ? "K" : "", s + 1));
-  }
-  return absl::StrJoin(items, ",");
-}
+// The engine's squares of a set of square numbers: square n is bit n-1 in
+// both (engine/bitboard.h).
+Bitboard Squares(uint64_t numbers) { return static_cast<Bitboard>(numbers); }
 
 }  // namespace
 
 absl::StatusOr<Position> ParseFen(absl::string_view text) {
-  std::string clean;
-  for (char c : text) {
-    if (!absl::ascii_isspace(static_cast<unsigned char>(c))) {
-      clean.push_back(absl::ascii_toupper(static_cast<unsigned char>(c)));
-    }
-  }
-  if (!clean.empty() && clean.back() == '.') clean.pop_back();
-  if (clean.empty()) return FenError(text, "it is empty");
-
-  std::vector<absl::string_view> fields = absl::StrSplit(clean, ':');
-  if (fields[0] != "B" && fields[0] != "W") {
-    return FenError(text, "the side to move must be B or W");
-  }
-  const Color to_move = fields[0] == "B" ? Color::kBlack : Color::kWhite;
-  if (fields.size() != 3) {
-    return FenError(
-        text,
-        "it needs the side to move and two piece lists, separated by ':'");
-  }
-
-  Side sides[2];
-  bool given[2] = {false, false};
-  Bitboard seen = 0;
-  for (size_t i = 1; i < fields.size(); ++i) {
-    absl::string_view field = fields[i];
-    if (field.empty() || (field[0] != 'B' && field[0] != 'W')) {
-      return FenError(text, "each piece list must start with W or B");
-    }
-    const int c = field[0] == 'B' ? 0 : 1;
-    if (given[c]) return FenError(text, "a side's pieces are listed twice");
-    given[c] = true;
-    field.remove_prefix(1);
-    if (absl::Status s = ParseSquares(text, field, &sides[c], &seen); !s.ok())
-      return s;
-  }
-
-  for (int c = 0; c < 2; ++c) {
-    const Color colour = static_cast<Color>(c);
-    const char* name = c == 0 ? "black" : "white";
-    if (PopCount(sides[c].pieces) > 12) {
-      return FenError(text, absl::StrCat("more than 12 ", name, " pieces"));
-    }
-    const Bitboard uncrowned =
-        sides[c].pieces & ~sides[c].kings & PromotionRow(colour);
-    if (uncrowned) {
-      return FenError(text,
-                      absl::StrCat("the ", name, " man on square ",
-                                   LowestSquare(uncrowned) + 1,
-                                   " would have been crowned; write it as K",
-                                   LowestSquare(uncrowned) + 1));
-    }
-  }
-  return Position::FromBitboards(sides[0].pieces, sides[1].pieces,
-                                 sides[0].kings | sides[1].kings, to_move);
+  absl::StatusOr<FenSquares> s = ParseFenSquares(text, kBoard8);
+  if (!s.ok()) return s.status();
+  return Position::FromBitboards(Squares(s->pieces[0]), Squares(s->pieces[1]),
+                                 Squares(s->kings), s->to_move);
 }
 
 std::string ToFen(const Position& pos) {
-  return absl::StrCat(pos.side_to_move() == Color::kBlack ? "B" : "W", ":W",
-                      SquareList(pos.pieces(Color::kWhite), pos.all_kings()),
-                      ":B",
-                      SquareList(pos.pieces(Color::kBlack), pos.all_kings()));
+  FenSquares s;
+  s.to_move = pos.side_to_move();
+  s.pieces[0] = pos.pieces(Color::kBlack);
+  s.pieces[1] = pos.pieces(Color::kWhite);
+  s.kings = pos.all_kings();
+  return FenOfSquares(s);
 }
 
 }  // namespace checkers
