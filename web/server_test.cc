@@ -3,7 +3,7 @@
 
 #include "web/server.h"
 
-#include <cstdlib>
+#include <filesystem>
 #include <memory>
 #include <string>
 #include <thread>
@@ -33,7 +33,7 @@ class ServerTest : public ::testing::Test {
     options.data_dir = absl::StrCat(
         ::testing::TempDir(), "/",
         ::testing::UnitTest::GetInstance()->current_test_info()->name());
-    std::system(absl::StrCat("rm -rf '", options.data_dir, "'").c_str());
+    std::filesystem::remove_all(options.data_dir);
     auto server = Server::Create(options);
     ASSERT_TRUE(server.ok()) << server.status();
     server_ = *std::move(server);
@@ -91,7 +91,9 @@ TEST_F(ServerTest, ATableIsPlayedUnderTheEditionItNames) {
   auto list = client_->Get("/api/tables");
   ASSERT_TRUE(list);
   for (const json& t : json::parse(list->body)) {
-    if (t["id"] == id) EXPECT_EQ(t["rules"], "russian");
+    if (t["id"] == id) {
+      EXPECT_EQ(t["rules"], "russian");
+    }
   }
   NewTable(R"({"mode": "computer", "rules": "pool"})");
   for (const char* body :
