@@ -8,11 +8,11 @@ namespace {
 
 // The colour with three kings or more while the other has a lone king and
 // nothing else, if any.
-std::optional<Color> LoneKingHunter(const Position& p) {
+std::optional<Color> LoneKingHunter(const GamePosition& p) {
   for (Color hunter : {Color::kBlack, Color::kWhite}) {
     const Color hunted = Opponent(hunter);
-    if (PopCount(p.kings(hunter)) >= 3 && PopCount(p.pieces(hunted)) == 1 &&
-        p.kings(hunted) != 0)
+    if (p.KingCount(hunter) >= 3 && p.PieceCount(hunted) == 1 &&
+        p.KingCount(hunted) == 1)
       return hunter;
   }
   return std::nullopt;
@@ -35,9 +35,9 @@ void FollowLoneKing(GameState* s, std::optional<Color> mover) {
 }
 
 // Plays the move of a checked TurnPlayed on the state.
-void ApplyTurn(GameState* s, const Move& move) {
+void ApplyTurn(GameState* s, const GameMove& move) {
   const Color mover = s->position.side_to_move();
-  const bool irreversible = s->position.IsIrreversible(move);
+  const bool irreversible = move.irreversible();
   s->position.Play(move);
   ++s->turns;
   s->draw_offer.reset();
@@ -57,7 +57,7 @@ void ApplyTurn(GameState* s, const Move& move) {
 }
 
 void ApplyStart(GameState* s, const GameStarted& started,
-                const Position& start) {
+                const GamePosition& start) {
   s->started = std::make_shared<const GameStarted>(started);
   s->rules = RulesOf(started);
   s->mode = started.mode() == MODE_UNSPECIFIED ? TWO_PLAYER : started.mode();
@@ -236,11 +236,10 @@ GameState Apply(const GameState& state, const CheckedEvent& event) {
 }
 
 bool IsKingAgainstKing(const GameState& s) {
-  const Position& p = s.position;
-  return p.all_kings() == p.occupied() &&
-         PopCount(p.pieces(Color::kBlack)) == 1 &&
-         PopCount(p.pieces(Color::kWhite)) == 1 &&
-         !HasCapture(p, s.rules.edition);
+  const GamePosition& p = s.position;
+  return p.KingCount(Color::kBlack) == 1 && p.KingCount(Color::kWhite) == 1 &&
+         p.PieceCount(Color::kBlack) == 1 && p.PieceCount(Color::kWhite) == 1 &&
+         !p.HasCapture();
 }
 
 std::optional<GameEnded> DueEnd(const GameState& s) {
@@ -256,7 +255,7 @@ std::optional<GameEnded> DueEnd(const GameState& s) {
     end.set_reason(AGREEMENT);
     return end;
   }
-  if (!HasLegalMove(s.position, s.rules.edition)) {
+  if (!s.position.HasLegalMove()) {
     end.set_result(s.side_to_move() == FIRST ? SECOND_WINS : FIRST_WINS);
     end.set_reason(NO_LEGAL_MOVE);
     return end;

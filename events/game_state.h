@@ -12,8 +12,8 @@
 #include "absl/container/inlined_vector.h"
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
+#include "engine/game_position.h"
 #include "engine/movegen.h"
-#include "engine/position.h"
 #include "events/events.pb.h"
 
 namespace checkers::events {
@@ -97,7 +97,8 @@ struct GameState {
   // GameStarted). Only a turn marked `timeout` reads it.
   int64_t turn_started_millis = 0;
 
-  Position position;
+  // The board of the game's edition (8x8 or 10x10), in square numbers.
+  GamePosition position;
   // Completed turns.
   int turns = 0;
   // The seq of the last event folded (events are numbered from 1).
@@ -171,9 +172,9 @@ class CheckedEvent {
  public:
   const Event& event() const { return *event_; }
   // The move of a TurnPlayed.
-  const Move& move() const { return move_; }
+  const GameMove& move() const { return *move_; }
   // The position a GameStarted starts from.
-  const Position& start() const { return start_; }
+  const GamePosition& start() const { return start_; }
 
  private:
   friend absl::StatusOr<CheckedEvent> Check(const GameState& state,
@@ -181,8 +182,8 @@ class CheckedEvent {
   explicit CheckedEvent(const Event& event) : event_(&event) {}
 
   const Event* event_;
-  Move move_;
-  Position start_;
+  std::optional<GameMove> move_;
+  GamePosition start_;
 };
 
 // Folds one checked event into the state it was checked against. Pure: it

@@ -54,7 +54,7 @@ TEST(GameStateTest, FoldedTurnsGiveTheEnginePosition) {
   Position p = Position::Initial();
   for (const char* m : {"11-15", "23-19", "8-11", "22-17"})
     p = p.After(*ParseMove(p, m));
-  EXPECT_EQ(g.state().position, p);
+  EXPECT_EQ(*g.state().position.eight(), p);
   EXPECT_EQ(g.state().turns, 4);
   EXPECT_EQ(g.state().last_seq, 5u);
   EXPECT_EQ(g.state().side_to_move(), FIRST);
@@ -66,7 +66,7 @@ TEST(GameStateTest, ApplyLeavesTheGivenStateUnchanged) {
   const Event turn = *TurnEvent(before, "11-15");
   const GameState after = Apply(before, *Check(before, turn));
   EXPECT_EQ(before.turns, 0);
-  EXPECT_EQ(before.position, Position::Initial());
+  EXPECT_EQ(*before.position.eight(), Position::Initial());
   EXPECT_EQ(after.turns, 1);
 }
 
@@ -220,7 +220,7 @@ TEST(GameStateTest, AutomaticDrawsOffLeavesOnlyTheWinRule) {
 TEST(GameStateTest, ModeChangeContinuesTheSamePositionWithTwoPlayers) {
   Game g;
   g.Play({"11-15"});
-  const Position before = g.state().position;
+  const GamePosition before = g.state().position;
   g.Commit(*ModeChangeEvent(g.state(), TWO_PLAYER, MEDIUM));
   EXPECT_EQ(g.state().mode, TWO_PLAYER);
   EXPECT_EQ(g.state().position, before);
@@ -312,14 +312,34 @@ TEST(PoolGameStateTest, DarkMovesFirstAndMenCaptureBackward) {
   EXPECT_TRUE(g.state().over());
 }
 
-TEST(GameStateTest, InternationalIsRefusedUntilItsBoardIsPlayable) {
-  GameStarted started;
-  started.set_edition(INTERNATIONAL);
+TEST(InternationalGameStateTest, WhiteMovesFirstOnTheTenByTenBoard) {
+  Game g("", {}, INTERNATIONAL);
+  EXPECT_EQ(g.state().position.board_size(), 10);
+  EXPECT_EQ(g.state().position.side_to_move(), Color::kWhite);
+  g.Play({"32-28", "19-23"});
+  EXPECT_EQ(g.state().turns, 2);
+  EXPECT_EQ(g.state().position.PieceAt(28), Piece::kWhiteMan);
+}
+
+TEST(InternationalGameStateTest, AFlyingKingsCaptureIsFoldedWithItsRoute) {
+  Game g("W:WK46:B28,24,1", {}, INTERNATIONAL);
+  g.Play({"46x30"});
+  EXPECT_EQ(g.state().position.PieceAt(30), Piece::kWhiteKing);
+  EXPECT_EQ(g.state().position.PieceCount(Color::kBlack), 1);
+  EXPECT_EQ(g.state().no_progress_turns, 0);
+}
+
+TEST(InternationalGameStateTest, ATurnOffTheFiftySquaresIsRefused) {
+  Game g("", {}, INTERNATIONAL);
   Event e;
-  *e.mutable_game_started() = started;
-  absl::StatusOr<CheckedEvent> checked = Check(GameState(), e);
+  e.mutable_turn_played()->set_side(FIRST);
+  e.mutable_turn_played()->add_squares(32);
+  e.mutable_turn_played()->add_squares(51);
+  absl::StatusOr<CheckedEvent> checked = Check(g.state(), e);
   ASSERT_FALSE(checked.ok());
   EXPECT_EQ(checked.status().code(), absl::StatusCode::kFailedPrecondition);
+  EXPECT_THAT(std::string(checked.status().message()),
+              ::testing::HasSubstr("between 1 and 50"));
 }
 
 }  // namespace

@@ -95,7 +95,7 @@ struct Witnesses {
 
 Phrase LegalMoves(const GameState& s) {
   const std::vector<std::string> legal =
-      LegalMoveTexts(s.position, s.rules.capture, s.rules.edition);
+      s.position.LegalMoveTexts(s.rules.capture);
   return Say("audit.why.legal_moves")
       .Count(static_cast<int>(legal.size()))
       .Value("moves", absl::StrJoin(legal, " "));
@@ -106,7 +106,7 @@ Phrase Justify(const GameState& s, const GameEnded& e, const Witnesses& w) {
   const Side mover = s.side_to_move();
   switch (e.reason()) {
     case events::NO_LEGAL_MOVE: {
-      const int pieces = PopCount(s.position.pieces(s.ColorOf(mover)));
+      const int pieces = s.position.PieceCount(s.ColorOf(mover));
       return Say("audit.why.no_legal_move")
           .Side("side", mover)
           .Number("seq", s.last_seq)
@@ -116,7 +116,7 @@ Phrase Justify(const GameState& s, const GameEnded& e, const Witnesses& w) {
     }
     case events::THREEFOLD_REPETITION:
       return Say("audit.why.repetition")
-          .Value("fen", ToFen(s.position))
+          .Value("fen", s.position.ToFen())
           .Side("side", mover)
           .Value("seqs", absl::StrJoin(e.repetition_seqs(), ", "));
     case events::NO_PROGRESS:
@@ -134,7 +134,7 @@ Phrase Justify(const GameState& s, const GameEnded& e, const Witnesses& w) {
     case events::KING_AGAINST_KING:
       return Say("audit.why.king_against_king")
           .Number("seq", s.last_seq)
-          .Value("fen", ToFen(s.position));
+          .Value("fen", s.position.ToFen());
     case events::AGREEMENT:
       return Say("audit.why.agreement")
           .Side("side", w.offer_side)
@@ -204,7 +204,7 @@ std::optional<Phrase> Evidence(const GameState& s, const GameEnded& claim) {
         return Say("audit.why.no_king_against_king");
       return Say("audit.why.position_is")
           .Number("seq", s.last_seq)
-          .Value("fen", ToFen(s.position));
+          .Value("fen", s.position.ToFen());
     case events::TURN_LIMIT:
       if (s.rules.turn_limit == 0) return Say("audit.why.no_turn_limit");
       return Say("audit.why.turns_played")

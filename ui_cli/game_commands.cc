@@ -210,7 +210,7 @@ absl::StatusOr<events::GameStarted> StartFromFlags(const GameState& previous) {
   if (!difficulty.ok()) return difficulty.status();
   g.set_difficulty(*difficulty);
 
-  absl::StatusOr<Edition> edition = RulesFlag();
+  absl::StatusOr<Edition> edition = EditionFlag();
   if (!edition.ok()) return edition.status();
   g.set_edition(events::RulesEditionOf(*edition));
   const bool english = *edition == Edition::kEnglish;
@@ -402,12 +402,11 @@ int RunGameMoves(const std::vector<std::string>& positional) {
   const std::string fen = absl::GetFlag(FLAGS_fen);
   // An empty --fen= is a bad FEN, not "no FEN": never the save instead.
   if (!fen.empty() || FlagGiven("fen")) {
-    absl::StatusOr<Edition> edition = RulesFlag();
+    absl::StatusOr<Edition> edition = EditionFlag();
     if (!edition.ok()) return Fail(kExitUsage, edition.status());
-    absl::StatusOr<Position> pos = ParseFen(fen);
+    absl::StatusOr<GamePosition> pos = GamePosition::ParseFen(fen, *edition);
     if (!pos.ok()) return Fail(kExitBadData, BadFen(**t, fen, pos.status()));
-    const std::vector<std::string> moves =
-        LegalMoveTexts(*pos, CaptureRule::kMandatory, *edition);
+    const std::vector<std::string> moves = pos->LegalMoveTexts();
     for (const std::string& m : moves) std::printf("%s\n", m.c_str());
     if (moves.empty()) {
       // The list stays empty for scripts; the person learns why.
@@ -427,8 +426,7 @@ int RunGameMoves(const std::vector<std::string>& positional) {
   if (!game.ok()) return Fail(game.status());
   const GameState& s = game->state;
   if (absl::Status st = CheckGoesOn(**t, s); !st.ok()) return Fail(st);
-  for (const std::string& m :
-       LegalMoveTexts(s.position, s.rules.capture, s.rules.edition)) {
+  for (const std::string& m : s.position.LegalMoveTexts(s.rules.capture)) {
     std::printf("%s\n", m.c_str());
   }
   return kExitOk;

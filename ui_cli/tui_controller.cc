@@ -35,6 +35,13 @@ std::vector<Square> RouteOf(const Move& m) {
   return route;
 }
 
+// Squares numbered 1-32 as a set of the 8x8 board.
+Bitboard SetOf(const std::vector<int>& squares) {
+  Bitboard set = 0;
+  for (int s : squares) set |= SquareBit(s - 1);
+  return set;
+}
+
 bool Contains(Bitboard board, Square s) {
   return s >= 0 && (board & SquareBit(s)) != 0;
 }
@@ -563,7 +570,7 @@ void TuiController::FocusFirstMovable() {
   Bitboard movable = 0;
   for (const Move& m : moves) movable |= SquareBit(m.from);
   if (movable == 0)
-    movable = session_->state().position.pieces(
+    movable = Board().pieces(
         session_->state().ColorOf(BottomSide(session_->state())));
   // The movable piece nearest the bottom-left corner of the screen.
   int best_score = 1 << 20;
@@ -579,7 +586,25 @@ void TuiController::FocusFirstMovable() {
   preferred_col_ = DisplayOf(focus_).second;
 }
 
-MoveList TuiController::LegalMoves() const { return session_->LegalMoves(); }
+MoveList TuiController::LegalMoves() const {
+  MoveList moves;
+  for (const GameMove& m : session_->LegalMoves()) {
+    if (m.eight() != nullptr) moves.push_back(*m.eight());
+  }
+  return moves;
+}
+
+const Position& TuiController::Board() const {
+  static const Position kNoBoard;
+  const Position* board = session_->state().position.eight();
+  return board != nullptr ? *board : kNoBoard;
+}
+
+Bitboard TuiController::CapturedAlong(const std::vector<Square>& route) const {
+  std::vector<int> squares;
+  for (Square s : route) squares.push_back(s + 1);
+  return SetOf(session_->CapturedAlong(squares));
+}
 
 std::vector<Move> TuiController::Candidates(
     const std::vector<Square>& route) const {
@@ -603,13 +628,15 @@ Bitboard TuiController::NextSquares(const std::vector<Square>& route) const {
   return next;
 }
 
-Bitboard TuiController::MustCapture() const { return session_->MustCapture(); }
+Bitboard TuiController::MustCapture() const {
+  return SetOf(session_->MustCapture());
+}
 
 void TuiController::Select(Square square) {
   if (!session_->MayMove().ok()) return;
   const GameState& s = session_->state();
-  const Piece piece = s.position.PieceAt(square);
-  const Bitboard own = s.position.pieces(s.position.side_to_move());
+  const Piece piece = Board().PieceAt(square);
+  const Bitboard own = Board().pieces(Board().side_to_move());
   if (route_.empty()) {
     if (NextSquares({square}) != 0) {
       route_ = {square};
@@ -651,7 +678,7 @@ void TuiController::Select(Square square) {
   for (const Move& m : Candidates(route_)) {
     if (RouteOf(m).size() == route_.size()) {
       route_.clear();
-      session_->Play(m);
+      session_->Play(GameMove(m, Board().IsIrreversible(m)));
       return;
     }
   }
@@ -665,8 +692,9 @@ TuiController::LastMove TuiController::ComputersLastMove() const {
   const std::optional<session::Session::PlayedTurn> last =
       session_->LastTurnPlayed();
   if (!last.has_value() || !last->turn.has_computer()) return {};
-  return {SquareBit(last->move.from) | SquareBit(last->move.to),
-          last->move.captured};
+  const Move* move = last->move.eight();
+  if (move == nullptr) return {};
+  return {SquareBit(move->from) | SquareBit(move->to), move->captured};
 }
 
 Bitboard TuiController::Capturable() const {
@@ -676,13 +704,13 @@ Bitboard TuiController::Capturable() const {
   for (const Move& m : Candidates(route)) taken |= m.captured;
   // Those already jumped on this route are shown as jumped.
   if (route_.size() >= 2) {
-    taken &= ~session_->CapturedAlong(route_);
+    taken &= ~CapturedAlong(route_);
   }
   return taken;
 }
 
 Piece TuiController::ShownPiece(Square square) const {
-  const Position& pos = session_->state().position;
+  const Position& pos = Board();
   // Along a route under way, the piece is drawn where it has got to.
   if (route_.size() >= 2) {
     if (square == route_.back()) return pos.PieceAt(route_.front());
@@ -709,7 +737,7 @@ std::string TuiController::SquareWords(Square square) const {
     }
   }
   if (route_.size() >= 2) {
-    const Bitboard captured = session_->CapturedAlong(route_);
+    const Bitboard captured = CapturedAlong(route_);
     if (Contains(captured, square))
       absl::StrAppend(&text, ", ", t_.Get("square.captured"));
   }
@@ -803,7 +831,7 @@ ScreenModel TuiController::Model() const {
   if (model.board_visible) {
     Bitboard captured = 0;
     if (route_.size() >= 2) {
-      captured = session_->CapturedAlong(route_);
+      captured = CapturedAlong(route_);
     }
     Bitboard next = 0;
     if (hints_)

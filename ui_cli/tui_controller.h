@@ -196,6 +196,10 @@ class TuiController {
   // The squares that may come next after `route`.
   Bitboard NextSquares(const std::vector<Square>& route) const;
   Bitboard MustCapture() const;
+  // The game's 8x8 board (an empty one for a game on another board, which
+  // the TUI does not draw), and the session's answers as its sets.
+  const Position& Board() const;
+  Bitboard CapturedAlong(const std::vector<Square>& route) const;
   void Select(Square square);
   void CancelRoute();
 

@@ -488,8 +488,8 @@ TEST(TuiControllerTest, TheComputersLastMoveIsMarkedUntilTheNextMove) {
   EXPECT_THAT(s.Status(), HasSubstr("the computer's last move"));
   s.Keys({':'});
   s.Type(s.session.LegalMoves().size() > 0
-             ? LegalMoveTexts(s.session.state().position,
-                              s.session.state().rules.capture)[0]
+             ? s.session.state().position.LegalMoveTexts(
+                   s.session.state().rules.capture)[0]
              : "");
   s.Keys({kKeyEnter});
   EXPECT_FALSE(s.Cell(reply.squares(0)).last_move);
