@@ -23,10 +23,6 @@ namespace checkers::cli {
 // naming the editions for an unknown name.
 absl::StatusOr<Edition> EditionFlag();
 
-// As EditionFlag, for the commands that play a game: also InvalidArgument
-// for international, whose games this version does not play.
-absl::StatusOr<Edition> RulesFlag();
-
 }  // namespace checkers::cli
 
 #endif  // CHECKERS_UI_CLI_COMMON_FLAGS_H_
