@@ -320,7 +320,9 @@ int RunNew(const std::vector<std::string>& positional) {
         (*t)->Plural("cmd.kept", s.state().turns)));
   }
   if (!started->start_fen().empty()) {
-    if (absl::StatusOr<Position> p = ParseFen(started->start_fen()); !p.ok())
+    if (absl::StatusOr<GamePosition> p = GamePosition::ParseFen(
+            started->start_fen(), events::EditionOf(started->edition()));
+        !p.ok())
       return Fail(kExitBadData, BadFen(**t, started->start_fen(), p.status()));
   }
   if (session::Outcome o = s.NewGame(*std::move(started)); !o.ok()) {
@@ -516,7 +518,7 @@ std::vector<Command> GameCommands() {
   return {
       {"new",
        "new --mode=computer|two-player [--difficulty=easy|medium|hard] "
-       "[--rules=english|russian|pool] [--fen=FEN] [--yes] "
+       "[--rules=english|russian|pool|international] [--fen=FEN] [--yes] "
        "[rule options: see --help]",
        new_flags, RunNew},
       {"move",

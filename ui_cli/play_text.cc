@@ -86,8 +86,9 @@ std::string EditionText(const lang::Catalogue& t, Edition edition) {
       return t.Get("edition.russian");
     case Edition::kPool:
       return t.Get("edition.pool");
-    case Edition::kEnglish:
     case Edition::kInternational:
+      return t.Get("edition.international");
+    case Edition::kEnglish:
       break;
   }
   return t.Get("rules.edition");
@@ -283,6 +284,9 @@ std::vector<std::string> RulesText(const lang::Catalogue& t,
       break;
     case Edition::kPool:
       lines.push_back(t.Get("rules.pool"));
+      break;
+    case Edition::kInternational:
+      lines.push_back(t.Get("rules.international"));
       break;
     default:
       lines = {t.Get("rules.board", {{"first", colour(events::FIRST)},
