@@ -390,9 +390,13 @@ RuleOptions DefaultRuleOptions(Edition edition) {
   } else {
     o.set_colour_names(BLACK_WHITE);
   }
-  // Russian draughts has no no-progress draw of its own.
-  if (edition != Edition::kRussian)
+  // Russian draughts has no no-progress draw of its own; international's
+  // is 25 moves each.
+  if (edition == Edition::kInternational) {
+    o.set_no_progress_turns(kInternationalNoProgressTurns);
+  } else if (edition != Edition::kRussian) {
     o.set_no_progress_turns(kDefaultNoProgressTurns);
+  }
   o.set_no_progress_count(PER_SIDE);
   return o;
 }

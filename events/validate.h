@@ -57,7 +57,8 @@ std::vector<std::vector<Event>> SplitIntoCommits(std::vector<Event> events);
 // The house options of a first game of `edition` (docs/RULES.md): forced
 // capture, no turn limit; in English Red/White with the dark side first and
 // 40 turns without progress by each side; in the variants Black/White, and
-// the same no-progress draw in pool but none in Russian.
+// the same no-progress draw in pool but none in Russian, and 25 moves each
+// in international.
 RuleOptions DefaultRuleOptions(Edition edition = Edition::kEnglish);
 
 // The most no-progress turns and the longest turn limit a game may set.

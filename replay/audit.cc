@@ -127,10 +127,14 @@ Phrase Justify(const GameState& s, const GameEnded& e, const Witnesses& w) {
     case events::TURN_LIMIT:
       return Say("audit.why.turn_limit").Count(s.turns);
     case events::LONE_KING_HELD:
-      return Say("audit.why.lone_king")
+      // International's balances are two or three pieces with a king.
+      return (s.rules.edition == Edition::kInternational
+                  ? Say("audit.why.lone_king_balance")
+                        .Number("pieces", s.lone_king_hunter_pieces)
+                  : Say("audit.why.lone_king"))
           .Count(s.lone_king_turns)
           .Number("seq", e.lone_king_since_seq())
-          .Number("limit", s.rules.lone_king_turns);
+          .Number("limit", s.LoneKingLimit());
     case events::KING_AGAINST_KING:
       return Say("audit.why.king_against_king")
           .Number("seq", s.last_seq)
@@ -198,7 +202,7 @@ std::optional<Phrase> Evidence(const GameState& s, const GameEnded& claim) {
       return Say("audit.why.lone_king_count")
           .Count(s.lone_king_turns)
           .Number("seq", s.lone_king_since_seq)
-          .Number("limit", s.rules.lone_king_turns);
+          .Number("limit", s.LoneKingLimit());
     case events::KING_AGAINST_KING:
       if (!automatic || !s.rules.king_against_king_draws)
         return Say("audit.why.no_king_against_king");

@@ -243,8 +243,12 @@ absl::StatusOr<events::GameStarted> StartFromFlags(const GameState& previous) {
   // Out-of-range numbers go through as values the start refuses, so that
   // the range and its message live in events::StartEvent alone.
   // Russian draughts has no no-progress draw unless one is asked for.
+  // International draughts draws after 25 moves each with kings only.
   if (*edition != Edition::kRussian || FlagGiven("no_progress")) {
-    const int no_progress = absl::GetFlag(FLAGS_no_progress);
+    const int no_progress =
+        *edition == Edition::kInternational && !FlagGiven("no_progress")
+            ? events::kInternationalNoProgressTurns
+            : absl::GetFlag(FLAGS_no_progress);
     o->set_no_progress_turns(no_progress < 1 ? events::kMaxNoProgressTurns + 1
                                              : no_progress);
   }

@@ -179,7 +179,8 @@ std::string EndWords(const lang::Catalogue& t, const GameState& state) {
     case events::AGREEMENT:
       return t.Get("end.agreement");
     case events::LONE_KING_HELD:
-      return t.Get("end.lone_king");
+      return t.Get("end.lone_king",
+                   {{"limit", absl::StrCat(state.LoneKingLimit())}});
     case events::KING_AGAINST_KING:
       return t.Get("end.king_against_king");
     default:
