@@ -131,11 +131,12 @@ TEST(AuditTest, AnEarlyLoneKingClaimIsAFinding) {
 // An international game of one king each in which `turns` turns are
 // played, each capturing nothing, leaving nothing to capture and reaching
 // a new position: the 25-move rule (50 turns) is the only draw in reach.
-LogBuilder InternationalKingsGame(int turns) {
+LogBuilder InternationalKingsGame(int turns,
+                                  absl::string_view fen = "W:WK50:BK1") {
   GameStarted started;
   started.set_edition(events::INTERNATIONAL);
   started.set_mode(events::TWO_PLAYER);
-  started.set_start_fen("W:WK50:BK1");
+  started.set_start_fen(std::string(fen));
   LogBuilder log(started);
   for (int i = 0; i < turns && !log.state().over(); ++i) {
     const GamePosition& p = log.state().position;
@@ -165,6 +166,19 @@ TEST(AuditTest, TheInternationalTwentyFiveMoveDrawIsJustified) {
   ASSERT_TRUE(report.end.has_value());
   EXPECT_EQ(report.end->end.reason(), events::NO_PROGRESS);
   EXPECT_EQ(report.end->end.no_progress_since_seq(), 1u);
+}
+
+TEST(AuditTest, TheInternationalSixteenMoveDrawIsJustifiedByItsBalance) {
+  // Two kings and a man against a lone king: 16 turns of White's.
+  const LogBuilder log = InternationalKingsGame(31, "W:WK46,K50,45:BK1");
+  ASSERT_TRUE(log.state().over());
+  const AuditReport report = Audit(log);
+  EXPECT_TRUE(report.sound());
+  ASSERT_TRUE(report.end.has_value());
+  EXPECT_EQ(report.end->end.reason(), events::LONE_KING_HELD);
+  EXPECT_THAT(report.end->justification,
+              HasSubstr("against 3 pieces with a king from seq 1 through 16 "
+                        "turns of the kings' side (the limit is 16)"));
 }
 
 TEST(AuditTest, AnEarlyInternationalTwentyFiveMoveClaimIsAFinding) {
