@@ -350,7 +350,9 @@ void LineGame::Hint(const std::vector<std::string>& words) {
   if (words.size() > 1) {
     if (!absl::SimpleAtoi(words[1], &square) || square < 1 ||
         square > s.position.square_count()) {
-      Print(t_.Get("line.hint_bad_square", {{"text", words[1]}}));
+      Print(t_.Get("line.hint_bad_square",
+                   {{"text", words[1]},
+                    {"last", absl::StrCat(s.position.square_count())}}));
       return;
     }
     // The legal moves in notation order, those that start on `square`.
