@@ -86,13 +86,6 @@ int RunPlay(const std::vector<std::string>& positional) {
     options.difficulty = *difficulty;
     return RunLineGame(text, &session, options);
   }
-  if (session.has_game() && session.state().position.board_size() != 8) {
-    // The full-screen board (ui_cli/tui_view.h) is drawn 8x8.
-    return Fail(kExitUsage,
-                Usage("the full-screen game draws the 8x8 board; play this "
-                      "international draughts game with `checkers play "
-                      "--line`"));
-  }
   UseUtf8Locale();
   return RunFullScreen(text, &session,
                        {.mode = mode, .difficulty = *difficulty},

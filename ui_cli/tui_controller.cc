@@ -275,7 +275,8 @@ void TuiController::Choose(Action action) {
       // the choice.
       new_edition_ = new_edition_ == Edition::kEnglish   ? Edition::kRussian
                      : new_edition_ == Edition::kRussian ? Edition::kPool
-                                                         : Edition::kEnglish;
+                     : new_edition_ == Edition::kPool ? Edition::kInternational
+                                                      : Edition::kEnglish;
       const int selected = menu_selected_;
       Open(Dialog::kMode);
       menu_selected_ = selected;
@@ -398,7 +399,7 @@ void TuiController::OnPromptKey(int key) {
     int number = 0;
     if (absl::c_all_of(typed, absl::ascii_isdigit) && typed.size() <= 2) {
       number = std::atoi(typed.c_str());
-      if (number >= 1 && number <= 32) {
+      if (number >= 1 && number <= session_->state().position.square_count()) {
         focus_ = number - 1;
         preferred_col_ = DisplayOf(focus_).second;
         return;
