@@ -53,7 +53,7 @@ std::vector<events::Event> RandomGame(uint64_t seed, bool automatic_draws,
   commit(*events::StartEvent(started));
   while (!state.over() && state.turns < max_turns) {
     MoveList moves;
-    GenerateMoves(state.position, &moves);
+    GenerateMoves(*state.position.eight(), &moves);
     seed = seed * 6364136223846793005ull + 1442695040888963407ull;
     commit(events::TurnEvent(state, moves[(seed >> 33) % moves.size()]));
   }

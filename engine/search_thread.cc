@@ -4,7 +4,7 @@
 
 namespace checkers {
 
-SearchThread::SearchThread(SearchRequest request)
+SearchThread::SearchThread(GameSearchRequest request)
     : request_(std::move(request)), thread_([this] { Run(); }) {}
 
 SearchThread::~SearchThread() {
@@ -13,8 +13,8 @@ SearchThread::~SearchThread() {
 }
 
 void SearchThread::Run() {
-  absl::StatusOr<SearchResult> result =
-      Search(request_, [this](const SearchProgress& p) { return OnPoll(p); });
+  absl::StatusOr<GameSearchResult> result = SearchGame(
+      request_, [this](const SearchProgress& p) { return OnPoll(p); });
   absl::MutexLock lock(&mu_);
   if (result.ok()) progress_.nodes = result->nodes;
   progress_.done = true;
@@ -54,12 +54,13 @@ SearchThread::Progress SearchThread::progress() const {
   return progress_;
 }
 
-std::optional<absl::StatusOr<SearchResult>> SearchThread::TryResult() const {
+std::optional<absl::StatusOr<GameSearchResult>> SearchThread::TryResult()
+    const {
   absl::MutexLock lock(&mu_);
   return result_;
 }
 
-absl::StatusOr<SearchResult> SearchThread::Wait() {
+absl::StatusOr<GameSearchResult> SearchThread::Wait() {
   absl::MutexLock lock(&mu_);
   mu_.Await(absl::Condition(this, &SearchThread::Finished));
   return *result_;

@@ -13,7 +13,7 @@
 #include "absl/status/statusor.h"
 #include "absl/synchronization/mutex.h"
 #include "absl/time/time.h"
-#include "engine/search.h"
+#include "engine/game_search.h"
 
 namespace checkers {
 
@@ -33,7 +33,7 @@ class SearchThread {
   };
 
   // Starts searching `request` on a new thread at once.
-  explicit SearchThread(SearchRequest request);
+  explicit SearchThread(GameSearchRequest request);
 
   // Cancels the search if it is still running and joins the thread.
   ~SearchThread();
@@ -53,10 +53,10 @@ class SearchThread {
   Progress progress() const;
 
   // The result once the search has finished; nullopt while it runs.
-  std::optional<absl::StatusOr<SearchResult>> TryResult() const;
+  std::optional<absl::StatusOr<GameSearchResult>> TryResult() const;
 
   // Blocks until the search finishes and returns its result.
-  absl::StatusOr<SearchResult> Wait();
+  absl::StatusOr<GameSearchResult> Wait();
 
   // Blocks until the search finishes or `timeout` passes; true when it has
   // finished. For a caller that wants to stay responsive while waiting.
@@ -72,13 +72,13 @@ class SearchThread {
     return result_.has_value();
   }
 
-  const SearchRequest request_;
+  const GameSearchRequest request_;
 
   mutable absl::Mutex mu_;
   bool pause_requested_ ABSL_GUARDED_BY(mu_) = false;
   bool cancel_requested_ ABSL_GUARDED_BY(mu_) = false;
   Progress progress_ ABSL_GUARDED_BY(mu_);
-  std::optional<absl::StatusOr<SearchResult>> result_ ABSL_GUARDED_BY(mu_);
+  std::optional<absl::StatusOr<GameSearchResult>> result_ ABSL_GUARDED_BY(mu_);
 
   // Last, so that it starts after everything it uses is constructed.
   std::thread thread_;

@@ -6,7 +6,7 @@
 #include "absl/time/clock.h"
 #include "absl/time/time.h"
 #include "engine/fen.h"
-#include "engine/search.h"
+#include "engine/game_search.h"
 #include "gtest/gtest.h"
 
 namespace checkers {
@@ -18,16 +18,17 @@ constexpr absl::Duration kPatience = absl::Seconds(30);
 constexpr const char* kMiddleGame =
     "B:W15,19,21,22,23,25,27,29,30,32:B1,3,4,7,8,9,12,13,14,16";
 
-SearchRequest Request(uint64_t max_nodes) {
-  SearchRequest request;
-  request.position = *ParseFen(kMiddleGame);
+GameSearchRequest Request(uint64_t max_nodes) {
+  GameSearchRequest request;
+  request.position =
+      GamePosition::Of(*ParseFen(kMiddleGame), Edition::kEnglish);
   request.level = Level::kHard;
   request.limits.max_nodes = max_nodes;
   return request;
 }
 
 // A search that would run for hours if left alone.
-SearchRequest Endless() { return Request(uint64_t{1} << 50); }
+GameSearchRequest Endless() { return Request(uint64_t{1} << 50); }
 
 // Polls `condition` until it holds or kPatience passes.
 bool Eventually(const std::function<bool()>& condition) {
@@ -40,9 +41,9 @@ bool Eventually(const std::function<bool()>& condition) {
 }
 
 TEST(SearchThreadTest, GivesTheSameAnswerAsSearch) {
-  const absl::StatusOr<SearchResult> direct = Search(Request(200'000));
+  const absl::StatusOr<GameSearchResult> direct = SearchGame(Request(200'000));
   SearchThread thread(Request(200'000));
-  const absl::StatusOr<SearchResult> threaded = thread.Wait();
+  const absl::StatusOr<GameSearchResult> threaded = thread.Wait();
   ASSERT_TRUE(direct.ok() && threaded.ok());
   EXPECT_EQ(direct->best_move, threaded->best_move);
   EXPECT_EQ(direct->nodes, threaded->nodes);
@@ -106,8 +107,9 @@ TEST(SearchThreadTest, DestroyingARunningSearchStopsIt) {
 }
 
 TEST(SearchThreadTest, ErrorsComeBackAsTheResult) {
-  SearchRequest request = Request(1000);
-  request.position = *ParseFen("B:W21,22:B");
+  GameSearchRequest request = Request(1000);
+  request.position =
+      GamePosition::Of(*ParseFen("B:W21,22:B"), Edition::kEnglish);
   SearchThread thread(request);
   EXPECT_EQ(thread.Wait().status().code(),
             absl::StatusCode::kFailedPrecondition);

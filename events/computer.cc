@@ -66,29 +66,30 @@ uint64_t TurnSeed(uint64_t game_seed, const GameState& s) {
          (0x9E3779B97F4A7C15ull * static_cast<uint64_t>(s.turns + 1));
 }
 
-SearchRequest ComputerRequest(const GameState& s) {
+GameSearchRequest ComputerRequest(const GameState& s) {
   return SearchRequestFor(s, LevelOf(s.difficulty),
                           TurnSeed(s.started->engine_seed(), s));
 }
 
-SearchRequest SearchRequestFor(const GameState& s, Level level, uint64_t seed) {
-  SearchRequest r;
+GameSearchRequest SearchRequestFor(const GameState& s, Level level,
+                                   uint64_t seed) {
+  GameSearchRequest r;
   r.position = s.position;
   // since_irreversible ends with the current position itself.
   for (size_t i = 0; i + 1 < s.since_irreversible.size(); ++i) {
     r.history.push_back(s.since_irreversible[i].hash);
   }
   r.no_progress_plies = s.no_progress_turns;
-  r.rules.edition = s.rules.edition;
-  r.rules.capture_rule = s.rules.capture;
-  r.rules.no_progress_limit_plies = s.rules.no_progress_limit;
+  r.capture_rule = s.rules.capture;
+  r.no_progress_limit_plies = s.rules.no_progress_limit;
   r.level = level;
   r.seed = seed;
   return r;
 }
 
-Event ComputerTurnEvent(const GameState& state, const SearchRequest& request,
-                        const SearchResult& result) {
+Event ComputerTurnEvent(const GameState& state,
+                        const GameSearchRequest& request,
+                        const GameSearchResult& result) {
   Event event = TurnEvent(state, result.best_move);
   ComputerChoice* c = event.mutable_turn_played()->mutable_computer();
   c->set_level(state.difficulty);
@@ -106,8 +107,8 @@ absl::StatusOr<Event> AnswerDrawOffer(const GameState& state) {
   }
   // The offer is made on the person's turn: search from the person's view
   // and turn the score round.
-  const SearchRequest request = ComputerRequest(state);
-  absl::StatusOr<SearchResult> result = Search(request);
+  const GameSearchRequest request = ComputerRequest(state);
+  absl::StatusOr<GameSearchResult> result = SearchGame(request);
   if (!result.ok()) {
     return absl::InternalError(absl::StrCat("the computer could not answer: ",
                                             result.status().message()));

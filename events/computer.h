@@ -1,12 +1,14 @@
 // The computer's side of a game against it: when it is to play, the search
 // request its level and the game's history make, and the events that
-// record its choices. The search itself is engine/search.h.
+// record its choices. The search itself is engine/search.h, reached for
+// either board through engine/game_search.h.
 
 #ifndef CHECKERS_EVENTS_COMPUTER_H_
 #define CHECKERS_EVENTS_COMPUTER_H_
 
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
+#include "engine/game_search.h"
 #include "engine/search.h"
 #include "events/events.pb.h"
 #include "events/game_state.h"
@@ -36,8 +38,8 @@ bool IsComputersAnswer(const GameState& state);
 // A search of the position of `state` at `level`: the positions that may
 // repeat, the no-progress count and the game's capture and draw rules come
 // from the state.
-SearchRequest SearchRequestFor(const GameState& state, Level level,
-                               uint64_t seed);
+GameSearchRequest SearchRequestFor(const GameState& state, Level level,
+                                   uint64_t seed);
 
 // The seed of the search for the turn `state` is at, drawn from a game's
 // seed and the turn number, so a replay makes the same choice.
@@ -46,11 +48,12 @@ uint64_t TurnSeed(uint64_t game_seed, const GameState& state);
 // What the computer searches for the position of `state`: its level, the
 // positions that may repeat, the no-progress count, the game's capture and
 // draw rules, and the TurnSeed of the game's engine seed.
-SearchRequest ComputerRequest(const GameState& state);
+GameSearchRequest ComputerRequest(const GameState& state);
 
 // The TurnPlayed that records `result`, the search of ComputerRequest(state).
-Event ComputerTurnEvent(const GameState& state, const SearchRequest& request,
-                        const SearchResult& result);
+Event ComputerTurnEvent(const GameState& state,
+                        const GameSearchRequest& request,
+                        const GameSearchResult& result);
 
 // The computer's answer to the person's draw offer: it accepts when its
 // search finds it is behind.

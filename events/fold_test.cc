@@ -30,8 +30,7 @@ RandomGame PlayRandomGame(uint32_t seed) {
   };
   commit(*StartEvent(GameStarted()));
   while (!game.live.over()) {
-    MoveList moves;
-    GenerateMoves(game.live.position, &moves);
+    const std::vector<GameMove> moves = game.live.position.LegalMoves();
     commit(TurnEvent(game.live, moves[rng() % moves.size()]));
   }
   return game;
@@ -61,7 +60,7 @@ TEST(FoldTest, VisitorSeesEachEventWithItsMoveAndTheGameAfterIt) {
         ++visited;
         EXPECT_EQ(after.last_seq, visited);
         if (e.event().has_turn_played()) {
-          EXPECT_EQ(e.move().from + 1, e.event().turn_played().squares(0));
+          EXPECT_EQ(e.move().from(), e.event().turn_played().squares(0));
           EXPECT_NE(after.side_to_move(), e.event().turn_played().side());
         }
       });

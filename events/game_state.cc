@@ -6,27 +6,43 @@
 namespace checkers::events {
 namespace {
 
-// The colour with three kings or more while the other has a lone king and
-// nothing else, if any.
-std::optional<Color> LoneKingHunter(const Position& p) {
+// Whether `hunter`'s pieces hold a lone-king balance against a lone king:
+// three kings or more in Russian; two or three pieces with a king in
+// international.
+bool HoldsLoneKingBalance(const GamePosition& p, Edition edition,
+                          Color hunter) {
+  const Color hunted = Opponent(hunter);
+  if (p.PieceCount(hunted) != 1 || p.KingCount(hunted) != 1) return false;
+  if (edition == Edition::kInternational) {
+    const int pieces = p.PieceCount(hunter);
+    return p.KingCount(hunter) >= 1 && (pieces == 2 || pieces == 3);
+  }
+  return p.KingCount(hunter) >= 3;
+}
+
+// The colour that holds a lone-king balance, if any.
+std::optional<Color> LoneKingHunter(const GamePosition& p, Edition edition) {
   for (Color hunter : {Color::kBlack, Color::kWhite}) {
-    const Color hunted = Opponent(hunter);
-    if (PopCount(p.kings(hunter)) >= 3 && PopCount(p.pieces(hunted)) == 1 &&
-        p.kings(hunted) != 0)
-      return hunter;
+    if (HoldsLoneKingBalance(p, edition, hunter)) return hunter;
   }
   return std::nullopt;
 }
 
 // Follows the lone-king balance after the event `s->last_seq`, played by
-// `mover` (nullopt at the start).
+// `mover` (nullopt at the start). A balance whose stronger side changes,
+// or (international) loses a piece, is a new one and counts afresh.
 void FollowLoneKing(GameState* s, std::optional<Color> mover) {
   if (s->rules.lone_king_turns == 0) return;
-  const std::optional<Color> hunter = LoneKingHunter(s->position);
+  const std::optional<Color> hunter =
+      LoneKingHunter(s->position, s->rules.edition);
+  const int pieces = hunter.has_value() ? s->position.PieceCount(*hunter) : 0;
   if (!hunter.has_value()) {
     s->lone_king_hunter.reset();
-  } else if (s->lone_king_hunter != hunter) {
+  } else if (s->lone_king_hunter != hunter ||
+             (s->rules.two_pieces_turns > 0 &&
+              s->lone_king_hunter_pieces != pieces)) {
     s->lone_king_hunter = hunter;
+    s->lone_king_hunter_pieces = pieces;
     s->lone_king_since_seq = s->last_seq;
     s->lone_king_turns = 0;
   } else if (mover == hunter) {
@@ -35,9 +51,9 @@ void FollowLoneKing(GameState* s, std::optional<Color> mover) {
 }
 
 // Plays the move of a checked TurnPlayed on the state.
-void ApplyTurn(GameState* s, const Move& move) {
+void ApplyTurn(GameState* s, const GameMove& move) {
   const Color mover = s->position.side_to_move();
-  const bool irreversible = s->position.IsIrreversible(move);
+  const bool irreversible = move.irreversible();
   s->position.Play(move);
   ++s->turns;
   s->draw_offer.reset();
@@ -57,7 +73,7 @@ void ApplyTurn(GameState* s, const Move& move) {
 }
 
 void ApplyStart(GameState* s, const GameStarted& started,
-                const Position& start) {
+                const GamePosition& start) {
   s->started = std::make_shared<const GameStarted>(started);
   s->rules = RulesOf(started);
   s->mode = started.mode() == MODE_UNSPECIFIED ? TWO_PLAYER : started.mode();
@@ -145,6 +161,15 @@ GameRules RulesOf(const GameStarted& started) {
     rules.lone_king_turns = kLoneKingTurns;
     rules.king_against_king_draws = true;
   }
+  if (rules.edition == Edition::kInternational) {
+    if (o.no_progress_turns() == 0) {
+      rules.no_progress_limit = o.no_progress_count() == TOTAL
+                                    ? kInternationalNoProgressTurns
+                                    : 2 * kInternationalNoProgressTurns;
+    }
+    rules.lone_king_turns = kThreePiecesTurns;
+    rules.two_pieces_turns = kTwoPiecesTurns;
+  }
   rules.turn_limit = static_cast<int>(o.turn_limit());
   if (o.automatic_draws_off()) {
     rules.no_progress_limit = 0;
@@ -162,6 +187,13 @@ int GameState::TurnsUntilAutomaticDraw() const {
     left = left < 0 ? to_limit : std::min(left, to_limit);
   }
   return left;
+}
+
+int GameState::LoneKingLimit() const {
+  if (!lone_king_hunter.has_value()) return 0;
+  return lone_king_hunter_pieces == 2 && rules.two_pieces_turns > 0
+             ? rules.two_pieces_turns
+             : rules.lone_king_turns;
 }
 
 void ApplyInPlace(GameState* s, const CheckedEvent& checked) {
@@ -236,11 +268,10 @@ GameState Apply(const GameState& state, const CheckedEvent& event) {
 }
 
 bool IsKingAgainstKing(const GameState& s) {
-  const Position& p = s.position;
-  return p.all_kings() == p.occupied() &&
-         PopCount(p.pieces(Color::kBlack)) == 1 &&
-         PopCount(p.pieces(Color::kWhite)) == 1 &&
-         !HasCapture(p, s.rules.edition);
+  const GamePosition& p = s.position;
+  return p.KingCount(Color::kBlack) == 1 && p.KingCount(Color::kWhite) == 1 &&
+         p.PieceCount(Color::kBlack) == 1 && p.PieceCount(Color::kWhite) == 1 &&
+         !p.HasCapture();
 }
 
 std::optional<GameEnded> DueEnd(const GameState& s) {
@@ -256,7 +287,7 @@ std::optional<GameEnded> DueEnd(const GameState& s) {
     end.set_reason(AGREEMENT);
     return end;
   }
-  if (!HasLegalMove(s.position, s.rules.edition)) {
+  if (!s.position.HasLegalMove()) {
     end.set_result(s.side_to_move() == FIRST ? SECOND_WINS : FIRST_WINS);
     end.set_reason(NO_LEGAL_MOVE);
     return end;
@@ -278,7 +309,7 @@ std::optional<GameEnded> DueEnd(const GameState& s) {
     return end;
   }
   if (s.lone_king_hunter.has_value() &&
-      s.lone_king_turns >= s.rules.lone_king_turns) {
+      s.lone_king_turns >= s.LoneKingLimit()) {
     end.set_result(DRAW);
     end.set_reason(LONE_KING_HELD);
     end.set_lone_king_since_seq(s.lone_king_since_seq);

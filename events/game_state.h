@@ -12,8 +12,8 @@
 #include "absl/container/inlined_vector.h"
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
+#include "engine/game_position.h"
 #include "engine/movegen.h"
-#include "engine/position.h"
 #include "events/events.pb.h"
 
 namespace checkers::events {
@@ -48,6 +48,13 @@ RulesEdition RulesEditionOf(Edition edition);
 // lone king must be taken before the game is drawn.
 inline constexpr int kLoneKingTurns = 15;
 
+// International draughts (docs/RULES.md): 25 moves each with only kings
+// moved and no capture draw; against a lone king, three pieces with a king
+// draw after 16 moves each, and two pieces with a king after 5.
+inline constexpr int kInternationalNoProgressTurns = 25;
+inline constexpr int kThreePiecesTurns = 16;
+inline constexpr int kTwoPiecesTurns = 5;
+
 // The rules a GameStarted event puts in force, in the form the fold uses.
 struct GameRules {
   Edition edition = Edition::kEnglish;
@@ -58,9 +65,13 @@ struct GameRules {
   int no_progress_limit = 2 * kDefaultNoProgressTurns;
   // Turns in all that draw the game; 0 for no limit.
   int turn_limit = 0;
-  // Turns of the stronger side that draw three kings or more against a
-  // lone king; 0 where the edition has no such draw.
+  // Turns of the stronger side that draw three kings or more (Russian), or
+  // three pieces with a king (international), against a lone king; 0
+  // where the edition has no such draw.
   int lone_king_turns = 0;
+  // Turns of the stronger side that draw two pieces with a king against a
+  // lone king (international); 0 where the edition has no such draw.
+  int two_pieces_turns = 0;
   // One king against one king is drawn at once (Russian).
   bool king_against_king_draws = false;
 };
@@ -97,7 +108,8 @@ struct GameState {
   // GameStarted). Only a turn marked `timeout` reads it.
   int64_t turn_started_millis = 0;
 
-  Position position;
+  // The board of the game's edition (8x8 or 10x10), in square numbers.
+  GamePosition position;
   // Completed turns.
   int turns = 0;
   // The seq of the last event folded (events are numbered from 1).
@@ -115,11 +127,13 @@ struct GameState {
   int no_progress_turns = 0;
   uint64_t no_progress_since_seq = 0;
 
-  // Where the edition has the lone-king draw: the colour with three kings
-  // or more while the other has one king and nothing else, the seq of the
-  // event after which that balance arose, and the turns that colour has
-  // played since.
+  // Where the edition has a lone-king draw: the colour that holds the
+  // balance of that draw (three kings or more in Russian; two or three
+  // pieces with a king in international) while the other has one king and
+  // nothing else, its pieces, the seq of the event after which that
+  // balance arose, and the turns that colour has played since.
   std::optional<Color> lone_king_hunter;
+  int lone_king_hunter_pieces = 0;
   uint64_t lone_king_since_seq = 0;
   int lone_king_turns = 0;
 
@@ -160,6 +174,9 @@ struct GameState {
   // Turns left before the no-progress or turn-limit draw, whichever is
   // nearer.
   int TurnsUntilAutomaticDraw() const;
+  // The turns the lone-king balance of this state allows its stronger side
+  // (GameRules::lone_king_turns or two_pieces_turns); 0 when none stands.
+  int LoneKingLimit() const;
 };
 
 // An event that may follow the state it was checked against, with what
@@ -171,9 +188,9 @@ class CheckedEvent {
  public:
   const Event& event() const { return *event_; }
   // The move of a TurnPlayed.
-  const Move& move() const { return move_; }
+  const GameMove& move() const { return *move_; }
   // The position a GameStarted starts from.
-  const Position& start() const { return start_; }
+  const GamePosition& start() const { return start_; }
 
  private:
   friend absl::StatusOr<CheckedEvent> Check(const GameState& state,
@@ -181,8 +198,8 @@ class CheckedEvent {
   explicit CheckedEvent(const Event& event) : event_(&event) {}
 
   const Event* event_;
-  Move move_;
-  Position start_;
+  std::optional<GameMove> move_;
+  GamePosition start_;
 };
 
 // Folds one checked event into the state it was checked against. Pure: it
@@ -195,7 +212,9 @@ void ApplyInPlace(GameState* state, const CheckedEvent& event);
 // The GameEnded that the rules impose on `state` now — no legal move for
 // the side to move, a third occurrence of the position, the no-progress
 // limit, the turn limit, the Russian lone-king and king-against-king
-// draws, an accepted draw or a resignation — or nullopt.
+// draws, the international 16- and 5-move draws against a lone king
+// (recorded as LONE_KING_HELD), an accepted draw or a resignation — or
+// nullopt.
 // A command that makes such a state appends this event in the same commit.
 std::optional<GameEnded> DueEnd(const GameState& state);
 

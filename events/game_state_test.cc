@@ -1,5 +1,6 @@
 #include "events/game_state.h"
 
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -54,7 +55,7 @@ TEST(GameStateTest, FoldedTurnsGiveTheEnginePosition) {
   Position p = Position::Initial();
   for (const char* m : {"11-15", "23-19", "8-11", "22-17"})
     p = p.After(*ParseMove(p, m));
-  EXPECT_EQ(g.state().position, p);
+  EXPECT_EQ(*g.state().position.eight(), p);
   EXPECT_EQ(g.state().turns, 4);
   EXPECT_EQ(g.state().last_seq, 5u);
   EXPECT_EQ(g.state().side_to_move(), FIRST);
@@ -66,7 +67,7 @@ TEST(GameStateTest, ApplyLeavesTheGivenStateUnchanged) {
   const Event turn = *TurnEvent(before, "11-15");
   const GameState after = Apply(before, *Check(before, turn));
   EXPECT_EQ(before.turns, 0);
-  EXPECT_EQ(before.position, Position::Initial());
+  EXPECT_EQ(*before.position.eight(), Position::Initial());
   EXPECT_EQ(after.turns, 1);
 }
 
@@ -220,7 +221,7 @@ TEST(GameStateTest, AutomaticDrawsOffLeavesOnlyTheWinRule) {
 TEST(GameStateTest, ModeChangeContinuesTheSamePositionWithTwoPlayers) {
   Game g;
   g.Play({"11-15"});
-  const Position before = g.state().position;
+  const GamePosition before = g.state().position;
   g.Commit(*ModeChangeEvent(g.state(), TWO_PLAYER, MEDIUM));
   EXPECT_EQ(g.state().mode, TWO_PLAYER);
   EXPECT_EQ(g.state().position, before);
@@ -312,14 +313,114 @@ TEST(PoolGameStateTest, DarkMovesFirstAndMenCaptureBackward) {
   EXPECT_TRUE(g.state().over());
 }
 
-TEST(GameStateTest, InternationalIsRefusedUntilItsBoardIsPlayable) {
-  GameStarted started;
-  started.set_edition(INTERNATIONAL);
+TEST(InternationalGameStateTest, WhiteMovesFirstOnTheTenByTenBoard) {
+  Game g("", {}, INTERNATIONAL);
+  EXPECT_EQ(g.state().position.board_size(), 10);
+  EXPECT_EQ(g.state().position.side_to_move(), Color::kWhite);
+  g.Play({"32-28", "19-23"});
+  EXPECT_EQ(g.state().turns, 2);
+  EXPECT_EQ(g.state().position.PieceAt(28), Piece::kWhiteMan);
+}
+
+TEST(InternationalGameStateTest, AFlyingKingsCaptureIsFoldedWithItsRoute) {
+  Game g("W:WK46:B28,24,1", {}, INTERNATIONAL);
+  g.Play({"46x30"});
+  EXPECT_EQ(g.state().position.PieceAt(30), Piece::kWhiteKing);
+  EXPECT_EQ(g.state().position.PieceCount(Color::kBlack), 1);
+  EXPECT_EQ(g.state().no_progress_turns, 0);
+}
+
+TEST(InternationalGameStateTest, ATurnOffTheFiftySquaresIsRefused) {
+  Game g("", {}, INTERNATIONAL);
   Event e;
-  *e.mutable_game_started() = started;
-  absl::StatusOr<CheckedEvent> checked = Check(GameState(), e);
+  e.mutable_turn_played()->set_side(FIRST);
+  e.mutable_turn_played()->add_squares(32);
+  e.mutable_turn_played()->add_squares(51);
+  absl::StatusOr<CheckedEvent> checked = Check(g.state(), e);
   ASSERT_FALSE(checked.ok());
   EXPECT_EQ(checked.status().code(), absl::StatusCode::kFailedPrecondition);
+  EXPECT_THAT(std::string(checked.status().message()),
+              ::testing::HasSubstr("between 1 and 50"));
+}
+
+// Whether the side to move of `p` has a move that captures nothing and
+// leaves the other side nothing to capture.
+bool HasQuietReply(const GamePosition& p) {
+  for (const GameMove& m : p.LegalMoves()) {
+    if (!m.is_capture() && !p.After(m).HasCapture()) return true;
+  }
+  return false;
+}
+
+// Plays `turns` turns of `g` that capture nothing and leave the side to
+// move nothing to capture, each to a position not seen before, so that
+// neither a capture nor a repetition ends the count under test.
+void PlayQuietTurns(Game* g, int turns) {
+  for (int i = 0; i < turns && !g->state().over(); ++i) {
+    const GamePosition& p = g->state().position;
+    std::optional<GameMove> quiet;
+    std::vector<GameMove> moves = p.LegalMoves();
+    // Rotated by the turn, so that the kings wander rather than cycle.
+    std::rotate(moves.begin(), moves.begin() + (i * 7) % moves.size(),
+                moves.end());
+    for (const GameMove& m : moves) {
+      const GamePosition after = p.After(m);
+      bool seen = false;
+      for (const Occurrence& o : g->state().since_irreversible)
+        seen = seen || o.hash == after.hash();
+      if (!m.is_capture() && !after.HasCapture() && !seen &&
+          HasQuietReply(after)) {
+        quiet = m;
+        break;
+      }
+    }
+    ASSERT_TRUE(quiet.has_value()) << p.ToFen();
+    g->Play({quiet->Text()});
+  }
+}
+
+TEST(InternationalGameStateTest, TwentyFiveMovesEachWithKingsOnlyDraw) {
+  // One king each: nothing but the 25-move rule can draw it.
+  Game g("W:WK50:BK1", {}, INTERNATIONAL);
+  EXPECT_EQ(g.state().rules.no_progress_limit, 50);
+  PlayQuietTurns(&g, 49);
+  ASSERT_FALSE(g.state().over());
+  PlayQuietTurns(&g, 1);
+  ASSERT_TRUE(g.state().over());
+  EXPECT_EQ(g.state().ended->reason(), NO_PROGRESS);
+  EXPECT_EQ(g.state().ended->no_progress_since_seq(), 1u);
+}
+
+TEST(InternationalGameStateTest, ThreePiecesWithAKingDrawAfterSixteenMoves) {
+  // Two kings and a man against a lone king.
+  Game g("W:WK46,K50,45:BK1", {}, INTERNATIONAL);
+  ASSERT_EQ(g.state().lone_king_hunter, Color::kWhite);
+  EXPECT_EQ(g.state().LoneKingLimit(), 16);
+  PlayQuietTurns(&g, 30);
+  ASSERT_FALSE(g.state().over());
+  PlayQuietTurns(&g, 1);
+  ASSERT_TRUE(g.state().over());
+  EXPECT_EQ(g.state().ended->reason(), LONE_KING_HELD);
+  EXPECT_EQ(g.state().ended->lone_king_since_seq(), 1u);
+  EXPECT_EQ(g.state().lone_king_turns, 16);
+}
+
+TEST(InternationalGameStateTest, TwoPiecesWithAKingDrawAfterFiveMoves) {
+  Game g("W:WK46,45:BK1", {}, INTERNATIONAL);
+  EXPECT_EQ(g.state().LoneKingLimit(), 5);
+  PlayQuietTurns(&g, 8);
+  ASSERT_FALSE(g.state().over());
+  PlayQuietTurns(&g, 1);
+  ASSERT_TRUE(g.state().over());
+  EXPECT_EQ(g.state().ended->reason(), LONE_KING_HELD);
+  EXPECT_EQ(g.state().lone_king_turns, 5);
+}
+
+TEST(InternationalGameStateTest, FourPiecesAgainstALoneKingHaveNoEndgameDraw) {
+  Game g("W:WK46,K50,45,44:BK1", {}, INTERNATIONAL);
+  EXPECT_FALSE(g.state().lone_king_hunter.has_value());
+  PlayQuietTurns(&g, 40);
+  EXPECT_FALSE(g.state().over());
 }
 
 }  // namespace

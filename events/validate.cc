@@ -6,9 +6,8 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
-#include "engine/fen.h"
-#include "engine/movegen.h"
-#include "engine/notation.h"
+#include "engine/game_position.h"
+#include "engine/move10.h"
 
 namespace checkers::events {
 namespace {
@@ -37,13 +36,8 @@ std::string RouteText(const TurnPlayed& turn) {
 }
 
 // The position `started` starts from.
-absl::StatusOr<Position> CheckStart(const GameStarted& started) {
+absl::StatusOr<GamePosition> CheckStart(const GameStarted& started) {
   const Edition edition = EditionOf(started.edition());
-  if (TraitsOf(edition).board_size != 8) {
-    return Refuse(absl::StrCat(EditionName(edition),
-                               " draughts is not playable in this version; "
-                               "choose english, russian or pool"));
-  }
   if (started.turn_seconds() != 0 &&
       (started.mode() != REMOTE ||
        (started.turn_seconds() != 30 && started.turn_seconds() != 60))) {
@@ -54,8 +48,9 @@ absl::StatusOr<Position> CheckStart(const GameStarted& started) {
   if (started.rated() && started.mode() != REMOTE) {
     return Refuse("only a game between two devices can be rated");
   }
-  if (started.start_fen().empty()) return Position::Initial(edition);
-  absl::StatusOr<Position> p = ParseFen(started.start_fen());
+  if (started.start_fen().empty()) return GamePosition::Initial(edition);
+  absl::StatusOr<GamePosition> p =
+      GamePosition::ParseFen(started.start_fen(), edition);
   if (!p.ok()) return Refuse(p.status().message());
   return p;
 }
@@ -261,34 +256,38 @@ Side AnsweringSide(const GameState& state) {
 
 }  // namespace
 
-absl::StatusOr<Move> CheckTurn(const GameState& s, const TurnPlayed& turn) {
+absl::StatusOr<GameMove> CheckTurn(const GameState& s, const TurnPlayed& turn) {
   if (absl::Status st = CheckGameGoesOn(s); !st.ok()) return st;
   if (turn.side() != s.side_to_move()) {
     return Refuse(absl::StrCat("it is ", Name(s, s.side_to_move()),
                                "'s turn, not ", Name(s, turn.side()), "'s"));
   }
   const int length = turn.squares_size();
-  if (length < 2 || length > kMaxJumps + 1) {
+  const int most_squares =
+      (s.position.board_size() == 10 ? intl::kMaxCaptures : kMaxJumps) + 1;
+  if (length < 2 || length > most_squares) {
     return Refuse(absl::StrCat("a turn of ", length, " squares (",
                                RouteText(turn), ") is not a move"));
   }
-  int route[kMaxJumps + 1] = {};
+  std::vector<int> route;
+  route.reserve(length);
   for (int i = 0; i < length; ++i) {
-    if (turn.squares(i) < 1 || turn.squares(i) > kNumSquares) {
-      return Refuse(
-          absl::StrCat("square ", turn.squares(i), " is not between 1 and 32"));
+    if (turn.squares(i) < 1 ||
+        turn.squares(i) > static_cast<uint32_t>(s.position.square_count())) {
+      return Refuse(absl::StrCat("square ", turn.squares(i),
+                                 " is not between 1 and ",
+                                 s.position.square_count()));
     }
-    route[i] = static_cast<int>(turn.squares(i)) - 1;
+    route.push_back(static_cast<int>(turn.squares(i)));
   }
-  if (std::optional<Move> move = LegalMoveAlong(
-          s.position, route, length, s.rules.capture, s.rules.edition)) {
+  if (std::optional<GameMove> move =
+          s.position.LegalMoveAlong(route, s.rules.capture)) {
     return *move;
   }
   return Refuse(absl::StrCat(
       "the move ", RouteText(turn), " is not legal for ", Name(s, turn.side()),
       " here; legal moves: ",
-      absl::StrJoin(
-          LegalMoveTexts(s.position, s.rules.capture, s.rules.edition), " ")));
+      absl::StrJoin(s.position.LegalMoveTexts(s.rules.capture), " ")));
 }
 
 absl::StatusOr<CheckedEvent> Check(const GameState& s, const Event& event) {
@@ -303,7 +302,7 @@ absl::StatusOr<CheckedEvent> Check(const GameState& s, const Event& event) {
     if (event.kind_case() != Event::kGameStarted) {
       return Refuse("the log does not begin with the start of a game");
     }
-    absl::StatusOr<Position> start = CheckStart(event.game_started());
+    absl::StatusOr<GamePosition> start = CheckStart(event.game_started());
     if (!start.ok()) return start.status();
     checked.start_ = *start;
     return checked;
@@ -313,7 +312,7 @@ absl::StatusOr<CheckedEvent> Check(const GameState& s, const Event& event) {
     case Event::kGameStarted:
       return Refuse("a second game start inside one game");
     case Event::kTurnPlayed: {
-      absl::StatusOr<Move> move = CheckTurn(s, event.turn_played());
+      absl::StatusOr<GameMove> move = CheckTurn(s, event.turn_played());
       if (!move.ok()) return move.status();
       if (absl::Status st = CheckTurnPlayer(s, event); !st.ok()) return st;
       checked.move_ = *move;
@@ -391,9 +390,13 @@ RuleOptions DefaultRuleOptions(Edition edition) {
   } else {
     o.set_colour_names(BLACK_WHITE);
   }
-  // Russian draughts has no no-progress draw of its own.
-  if (edition != Edition::kRussian)
+  // Russian draughts has no no-progress draw of its own; international's
+  // is 25 moves each.
+  if (edition == Edition::kInternational) {
+    o.set_no_progress_turns(kInternationalNoProgressTurns);
+  } else if (edition != Edition::kRussian) {
     o.set_no_progress_turns(kDefaultNoProgressTurns);
+  }
   o.set_no_progress_count(PER_SIDE);
   return o;
 }
@@ -435,14 +438,15 @@ absl::Status CheckStartOptions(const GameStarted& started) {
 
 absl::StatusOr<Event> StartEvent(GameStarted started) {
   if (absl::Status st = CheckStartOptions(started); !st.ok()) return st;
-  if (!started.start_fen().empty()) {
-    absl::StatusOr<Position> p = ParseFen(started.start_fen());
-    if (!p.ok()) return absl::InvalidArgumentError(p.status().message());
-    // Store the canonical form, so every reader sees the same text.
-    started.set_start_fen(ToFen(*p));
-  }
   if (started.edition() == RULES_EDITION_UNSPECIFIED)
     started.set_edition(ENGLISH);
+  if (!started.start_fen().empty()) {
+    absl::StatusOr<GamePosition> p = GamePosition::ParseFen(
+        started.start_fen(), EditionOf(started.edition()));
+    if (!p.ok()) return absl::InvalidArgumentError(p.status().message());
+    // Store the canonical form, so every reader sees the same text.
+    started.set_start_fen(p->ToFen());
+  }
   Event event;
   *event.mutable_game_started() = std::move(started);
   return event;
@@ -457,25 +461,24 @@ Side NewGameHumanSide(const GameState& previous, const RuleOptions& options,
   return requested;
 }
 
-Event TurnEvent(const GameState& state, const Move& move) {
+Event TurnEvent(const GameState& state, const GameMove& move) {
   Event event;
   TurnPlayed* turn = event.mutable_turn_played();
   turn->set_side(state.side_to_move());
-  turn->add_squares(move.from + 1);
-  if (move.IsCapture()) {
-    for (int i = 0; i < move.num_jumps; ++i)
-      turn->add_squares(move.landings[i] + 1);
-  } else {
-    turn->add_squares(move.to + 1);
-  }
+  for (int square : move.route()) turn->add_squares(square);
   return event;
+}
+
+Event TurnEvent(const GameState& state, const Move& move) {
+  return TurnEvent(
+      state, GameMove(move, state.position.eight()->IsIrreversible(move)));
 }
 
 absl::StatusOr<Event> TurnEvent(const GameState& state,
                                 absl::string_view move_text) {
   if (absl::Status st = CheckGameGoesOn(state); !st.ok()) return st;
-  absl::StatusOr<Move> move = ParseMove(
-      state.position, move_text, state.rules.capture, state.rules.edition);
+  absl::StatusOr<GameMove> move =
+      state.position.ParseMove(move_text, state.rules.capture);
   if (!move.ok()) return move.status();
   return TurnEvent(state, *move);
 }

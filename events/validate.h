@@ -14,7 +14,7 @@
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
-#include "engine/move.h"
+#include "engine/game_position.h"
 #include "events/events.pb.h"
 #include "events/game_state.h"
 
@@ -35,7 +35,8 @@ absl::StatusOr<CheckedEvent> Check(const GameState& state, const Event& event);
 
 // The legal move `turn` plays after `state`: the check Check makes of a
 // TurnPlayed. FailedPrecondition describing the problem otherwise.
-absl::StatusOr<Move> CheckTurn(const GameState& state, const TurnPlayed& turn);
+absl::StatusOr<GameMove> CheckTurn(const GameState& state,
+                                   const TurnPlayed& turn);
 
 // The events of one commit, and the game after them.
 struct Commit {
@@ -56,7 +57,8 @@ std::vector<std::vector<Event>> SplitIntoCommits(std::vector<Event> events);
 // The house options of a first game of `edition` (docs/RULES.md): forced
 // capture, no turn limit; in English Red/White with the dark side first and
 // 40 turns without progress by each side; in the variants Black/White, and
-// the same no-progress draw in pool but none in Russian.
+// the same no-progress draw in pool but none in Russian, and 25 moves each
+// in international.
 RuleOptions DefaultRuleOptions(Edition edition = Edition::kEnglish);
 
 // The most no-progress turns and the longest turn limit a game may set.
@@ -77,13 +79,16 @@ Side NewGameHumanSide(const GameState& previous, const RuleOptions& options,
                       Side requested);
 
 // The TurnPlayed for the side to move playing `move_text` (see
-// engine/notation.h for the forms accepted). InvalidArgument for text that
-// is not a move; FailedPrecondition, listing the legal moves, for a move
-// that is not legal or a game that is over.
+// engine/notation.h and engine/notation10.h for the forms accepted).
+// InvalidArgument for text that is not a move; FailedPrecondition, listing the
+// legal moves, for a move that is not legal or a game that is over.
 absl::StatusOr<Event> TurnEvent(const GameState& state,
                                 absl::string_view move_text);
 
 // The TurnPlayed for the side to move playing `move`, a legal move.
+Event TurnEvent(const GameState& state, const GameMove& move);
+// The same for `move`, a legal move of an 8x8 game's engine position
+// (state.position.eight()).
 Event TurnEvent(const GameState& state, const Move& move);
 
 // The draw commands, for the side to move (offer) or the side that did not

@@ -3,7 +3,7 @@
 #include <string>
 
 #include "absl/strings/ascii.h"
-#include "engine/fen.h"
+#include "engine/game_position.h"
 #include "events/computer.h"
 #include "json/encode.h"
 
@@ -42,11 +42,11 @@ namespace {
 
 // Each square's piece by the side that owns it: the first side has the
 // engine's Black in English and pool, White in Russian.
-Json BoardJson(const Position& pos, Color first_mover) {
+Json BoardJson(const GamePosition& pos, Color first_mover) {
   const char* black = first_mover == Color::kBlack ? "first" : "second";
   const char* white = first_mover == Color::kBlack ? "second" : "first";
   Json board = Json::array();
-  for (Square s = 0; s < 32; ++s) {
+  for (int s = 1; s <= pos.square_count(); ++s) {
     switch (pos.PieceAt(s)) {
       case Piece::kBlackMan:
         board.push_back({{"side", black}, {"king", false}});
@@ -74,7 +74,7 @@ Json StateJson(const GameState& s) {
   if (s.started == nullptr) return {{"game", false}};
   Json o;
   o["game"] = true;
-  o["fen"] = ToFen(s.position);
+  o["fen"] = s.position.ToFen();
   o["rules"] = std::string(EditionName(s.rules.edition));
   o["side_to_move"] = SideWord(s.side_to_move());
   o["colours"] = {

@@ -30,6 +30,12 @@ namespace {
 
 using events::GameState;
 
+// The board of a match's game: matches are played on the 8x8 board
+// (PlayGame refuses another).
+const Position& Board(const GameState& state) {
+  return *state.position.eight();
+}
+
 // One of our own levels.
 class BuiltinEngine final : public MatchEngine {
  public:
@@ -41,11 +47,11 @@ class BuiltinEngine final : public MatchEngine {
 
   absl::StatusOr<Move> ChooseMove(const GameState& state,
                                   const std::vector<Move>&, double) override {
-    const SearchRequest request =
+    const GameSearchRequest request =
         events::SearchRequestFor(state, level_, events::TurnSeed(seed_, state));
-    absl::StatusOr<SearchResult> result = Search(request);
+    absl::StatusOr<GameSearchResult> result = SearchGame(request);
     if (!result.ok()) return result.status();
-    return result->best_move;
+    return *result->best_move.eight();
   }
 
  private:
@@ -106,10 +112,10 @@ class CheckerBoardEngine final : public MatchEngine {
                                   double seconds) override {
     Command(GameHistory(state, game_moves));
     int board[8][8];
-    cb::ToBoard(state.position, board);
+    cb::ToBoard(Board(state), board);
     int before[8][8];
     std::memcpy(before, board, sizeof(board));
-    const Color mover = state.position.side_to_move();
+    const Color mover = Board(state).side_to_move();
     char status[1024] = "";
     int playnow = 0;
     cb::CbMove move{};
@@ -143,7 +149,7 @@ class CheckerBoardEngine final : public MatchEngine {
           "record empty"));
     }
     MoveList moves;
-    GenerateMoves(state.position, &moves, state.rules.capture,
+    GenerateMoves(Board(state), &moves, state.rules.capture,
                   state.rules.edition);
     std::optional<Move> from_board;
     if (board_changed) {
@@ -155,10 +161,10 @@ class CheckerBoardEngine final : public MatchEngine {
     absl::StatusOr<Move> from_record = MoveOfRecord(state, moves, move);
     if (!from_record.ok()) return from_record.status();
     if (from_board.has_value() &&
-        !SamePosition(state.position.After(*from_board),
-                      state.position.After(*from_record))) {
+        !SamePosition(Board(state).After(*from_board),
+                      Board(state).After(*from_record))) {
       return absl::FailedPreconditionError(absl::StrCat(
-          name_, " gave two different moves from ", ToFen(state.position),
+          name_, " gave two different moves from ", state.position.ToFen(),
           ": its board shows ", MoveToText(*from_board),
           " but its CBmove record shows ", MoveToText(*from_record)));
     }
@@ -175,7 +181,7 @@ class CheckerBoardEngine final : public MatchEngine {
   absl::StatusOr<Move> MoveLeavingBoard(const GameState& state,
                                         const MoveList& moves,
                                         const int board[8][8]) const {
-    const Color mover = state.position.side_to_move();
+    const Color mover = Board(state).side_to_move();
     absl::StatusOr<Position> after =
         cb::FromBoard(board, mover == Color::kBlack ? cb::kWhite : cb::kBlack);
     if (!after.ok()) {
@@ -183,11 +189,11 @@ class CheckerBoardEngine final : public MatchEngine {
           name_, " returned an impossible board: ", after.status().message()));
     }
     for (const Move& m : moves) {
-      if (SamePosition(state.position.After(m), *after)) return m;
+      if (SamePosition(Board(state).After(m), *after)) return m;
     }
     return absl::FailedPreconditionError(
         absl::StrCat(name_, " played an illegal move (it left ", ToFen(*after),
-                     ") from ", ToFen(state.position)));
+                     ") from ", state.position.ToFen()));
   }
 
   // The legal move the CBmove record describes: its from and to squares,
@@ -207,7 +213,7 @@ class CheckerBoardEngine final : public MatchEngine {
     };
     std::vector<Move> ends;
     for (const Move& m : moves) {
-      const cb::CbMove ours = cb::ToCbMove(state.position, m);
+      const cb::CbMove ours = cb::ToCbMove(Board(state), m);
       if (same(ours.from, record.from) && same(ours.to, record.to)) {
         ends.push_back(m);
       }
@@ -215,14 +221,14 @@ class CheckerBoardEngine final : public MatchEngine {
     if (ends.size() > 1) {
       std::vector<Move> by_jumped;
       for (const Move& m : ends) {
-        if (jumped(cb::ToCbMove(state.position, m)) == jumped(record)) {
+        if (jumped(cb::ToCbMove(Board(state), m)) == jumped(record)) {
           by_jumped.push_back(m);
         }
       }
       // Captures with the same ends and jumped pieces leave the same
       // position; the landings only pick the route to record.
       for (const Move& m : by_jumped) {
-        const cb::CbMove ours = cb::ToCbMove(state.position, m);
+        const cb::CbMove ours = cb::ToCbMove(Board(state), m);
         bool route = true;
         for (int i = 1; i <= std::min<int>(m.num_jumps, 11); ++i) {
           route = route && same(ours.path[i], record.path[i]);
@@ -240,7 +246,7 @@ class CheckerBoardEngine final : public MatchEngine {
     return absl::FailedPreconditionError(absl::StrCat(
         name_, " played an illegal move (its CBmove record goes from ",
         square(record.from), " to ", square(record.to), ") from ",
-        ToFen(state.position)));
+        state.position.ToFen()));
   }
 
   std::string Command(const std::string& text) {
@@ -270,7 +276,7 @@ class CheckerBoardEngine final : public MatchEngine {
     }
     return text.size() < 256
                ? text
-               : absl::StrCat("set gamehist ", ToFen(state.position));
+               : absl::StrCat("set gamehist ", state.position.ToFen());
   }
 
   void* const handle_;
@@ -426,6 +432,11 @@ absl::StatusOr<MatchGame> PlayMatchGame(MatchEngine& first, MatchEngine& second,
                                         const Opening& opening,
                                         uint64_t game_seed, int turn_cap,
                                         double seconds, Edition edition) {
+  if (TraitsOf(edition).board_size != 8) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("a match is played on the 8x8 board, not in ",
+                     EditionName(edition), " draughts"));
+  }
   events::GameStarted started;
   started.set_edition(events::RulesEditionOf(edition));
   started.set_mode(events::TWO_PLAYER);
@@ -445,7 +456,7 @@ absl::StatusOr<MatchGame> PlayMatchGame(MatchEngine& first, MatchEngine& second,
   game.first_engine = first.name();
   game.second_engine = second.name();
   game.opening = opening.name;
-  game.start = state.position;
+  game.start = Board(state);
   game.first_mover = state.rules.first_mover;
   // The engine that moves first in the opening position plays that side.
   const events::Side first_side = state.side_to_move();
@@ -464,7 +475,10 @@ absl::StatusOr<MatchGame> PlayMatchGame(MatchEngine& first, MatchEngine& second,
     const std::chrono::duration<double> took =
         std::chrono::steady_clock::now() - asked;
     absl::Status st =
-        move.ok() ? commit(events::TurnEvent(state, *move)) : move.status();
+        move.ok()
+            ? commit(events::TurnEvent(
+                  state, GameMove(*move, Board(state).IsIrreversible(*move))))
+            : move.status();
     if (!st.ok()) {
       // An engine that fails or breaks the rules loses the game.
       const bool first_is_black = first_side == events::FIRST;

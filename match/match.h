@@ -79,7 +79,8 @@ struct MatchGame {
 // Plays one game of `edition` (an 8x8 one) from `opening` with `first`
 // playing the side to move of the opening position. Draws as in a game;
 // a game still going after `turn_cap` turns is a draw; an engine that
-// fails or plays an illegal move loses. DataLoss for a bad opening FEN.
+// fails or plays an illegal move loses. DataLoss for a bad opening FEN;
+// InvalidArgument for a 10x10 edition.
 absl::StatusOr<MatchGame> PlayMatchGame(MatchEngine& first, MatchEngine& second,
                                         const Opening& opening,
                                         uint64_t game_seed, int turn_cap,

@@ -95,7 +95,7 @@ struct Witnesses {
 
 Phrase LegalMoves(const GameState& s) {
   const std::vector<std::string> legal =
-      LegalMoveTexts(s.position, s.rules.capture, s.rules.edition);
+      s.position.LegalMoveTexts(s.rules.capture);
   return Say("audit.why.legal_moves")
       .Count(static_cast<int>(legal.size()))
       .Value("moves", absl::StrJoin(legal, " "));
@@ -106,7 +106,7 @@ Phrase Justify(const GameState& s, const GameEnded& e, const Witnesses& w) {
   const Side mover = s.side_to_move();
   switch (e.reason()) {
     case events::NO_LEGAL_MOVE: {
-      const int pieces = PopCount(s.position.pieces(s.ColorOf(mover)));
+      const int pieces = s.position.PieceCount(s.ColorOf(mover));
       return Say("audit.why.no_legal_move")
           .Side("side", mover)
           .Number("seq", s.last_seq)
@@ -116,7 +116,7 @@ Phrase Justify(const GameState& s, const GameEnded& e, const Witnesses& w) {
     }
     case events::THREEFOLD_REPETITION:
       return Say("audit.why.repetition")
-          .Value("fen", ToFen(s.position))
+          .Value("fen", s.position.ToFen())
           .Side("side", mover)
           .Value("seqs", absl::StrJoin(e.repetition_seqs(), ", "));
     case events::NO_PROGRESS:
@@ -127,14 +127,18 @@ Phrase Justify(const GameState& s, const GameEnded& e, const Witnesses& w) {
     case events::TURN_LIMIT:
       return Say("audit.why.turn_limit").Count(s.turns);
     case events::LONE_KING_HELD:
-      return Say("audit.why.lone_king")
+      // International's balances are two or three pieces with a king.
+      return (s.rules.edition == Edition::kInternational
+                  ? Say("audit.why.lone_king_balance")
+                        .Number("pieces", s.lone_king_hunter_pieces)
+                  : Say("audit.why.lone_king"))
           .Count(s.lone_king_turns)
           .Number("seq", e.lone_king_since_seq())
-          .Number("limit", s.rules.lone_king_turns);
+          .Number("limit", s.LoneKingLimit());
     case events::KING_AGAINST_KING:
       return Say("audit.why.king_against_king")
           .Number("seq", s.last_seq)
-          .Value("fen", ToFen(s.position));
+          .Value("fen", s.position.ToFen());
     case events::AGREEMENT:
       return Say("audit.why.agreement")
           .Side("side", w.offer_side)
@@ -198,13 +202,13 @@ std::optional<Phrase> Evidence(const GameState& s, const GameEnded& claim) {
       return Say("audit.why.lone_king_count")
           .Count(s.lone_king_turns)
           .Number("seq", s.lone_king_since_seq)
-          .Number("limit", s.rules.lone_king_turns);
+          .Number("limit", s.LoneKingLimit());
     case events::KING_AGAINST_KING:
       if (!automatic || !s.rules.king_against_king_draws)
         return Say("audit.why.no_king_against_king");
       return Say("audit.why.position_is")
           .Number("seq", s.last_seq)
-          .Value("fen", ToFen(s.position));
+          .Value("fen", s.position.ToFen());
     case events::TURN_LIMIT:
       if (s.rules.turn_limit == 0) return Say("audit.why.no_turn_limit");
       return Say("audit.why.turns_played")

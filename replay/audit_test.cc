@@ -1,5 +1,6 @@
 #include "replay/audit.h"
 
+#include <algorithm>
 #include <string>
 #include <tuple>
 #include <utility>
@@ -125,6 +126,73 @@ TEST(AuditTest, AnEarlyLoneKingClaimIsAFinding) {
   EXPECT_THAT(
       report.findings[0].message,
       HasSubstr("through 10 turns of the kings' side; the limit is 15"));
+}
+
+// An international game of one king each in which `turns` turns are
+// played, each capturing nothing, leaving nothing to capture and reaching
+// a new position: the 25-move rule (50 turns) is the only draw in reach.
+LogBuilder InternationalKingsGame(int turns,
+                                  absl::string_view fen = "W:WK50:BK1") {
+  GameStarted started;
+  started.set_edition(events::INTERNATIONAL);
+  started.set_mode(events::TWO_PLAYER);
+  started.set_start_fen(std::string(fen));
+  LogBuilder log(started);
+  for (int i = 0; i < turns && !log.state().over(); ++i) {
+    const GamePosition& p = log.state().position;
+    std::vector<GameMove> moves = p.LegalMoves();
+    std::rotate(moves.begin(), moves.begin() + (i * 7) % moves.size(),
+                moves.end());
+    for (const GameMove& m : moves) {
+      const GamePosition after = p.After(m);
+      bool seen = false;
+      for (const events::Occurrence& o : log.state().since_irreversible)
+        seen = seen || o.hash == after.hash();
+      if (!after.HasCapture() && !seen) {
+        log.Play(m.Text());
+        break;
+      }
+    }
+  }
+  return log;
+}
+
+TEST(AuditTest, TheInternationalTwentyFiveMoveDrawIsJustified) {
+  const LogBuilder log = InternationalKingsGame(50);
+  ASSERT_TRUE(log.state().over());
+  EXPECT_EQ(log.state().turns, 50);
+  const AuditReport report = Audit(log);
+  EXPECT_TRUE(report.sound());
+  ASSERT_TRUE(report.end.has_value());
+  EXPECT_EQ(report.end->end.reason(), events::NO_PROGRESS);
+  EXPECT_EQ(report.end->end.no_progress_since_seq(), 1u);
+}
+
+TEST(AuditTest, TheInternationalSixteenMoveDrawIsJustifiedByItsBalance) {
+  // Two kings and a man against a lone king: 16 turns of White's.
+  const LogBuilder log = InternationalKingsGame(31, "W:WK46,K50,45:BK1");
+  ASSERT_TRUE(log.state().over());
+  const AuditReport report = Audit(log);
+  EXPECT_TRUE(report.sound());
+  ASSERT_TRUE(report.end.has_value());
+  EXPECT_EQ(report.end->end.reason(), events::LONE_KING_HELD);
+  EXPECT_THAT(report.end->justification,
+              HasSubstr("against 3 pieces with a king from seq 1 through 16 "
+                        "turns of the kings' side (the limit is 16)"));
+}
+
+TEST(AuditTest, AnEarlyInternationalTwentyFiveMoveClaimIsAFinding) {
+  LogBuilder log = InternationalKingsGame(30);
+  ASSERT_FALSE(log.state().over());
+  Event claim = CraftedEnd(events::DRAW, events::NO_PROGRESS);
+  claim.mutable_game_ended()->set_no_progress_since_seq(1);
+  log.Craft(claim);
+  const AuditReport report = Audit(log);
+  ASSERT_EQ(report.findings.size(), 1u);
+  EXPECT_THAT(
+      report.findings[0].message,
+      HasSubstr("30 turns without a capture or a man's move since seq 1; "
+                "the limit is 50"));
 }
 
 TEST(AuditTest, RepetitionClaimThatDidNotHappenIsAFindingWithItsSeq) {

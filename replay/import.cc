@@ -84,6 +84,11 @@ absl::Status CheckStorable(const std::vector<Event>& events) {
 }  // namespace
 
 absl::StatusOr<std::vector<Event>> EventsOfRecord(const GameRecord& record) {
+  if (TraitsOf(record.edition).board_size != 8) {
+    // GameRecord (replay/game_record.h) holds an 8x8 game.
+    return absl::FailedPreconditionError(
+        "a PDN game of international draughts cannot be imported yet");
+  }
   events::GameStarted started;
   started.set_edition(events::RulesEditionOf(record.edition));
   started.set_mode(events::TWO_PLAYER);
@@ -111,7 +116,11 @@ absl::StatusOr<std::vector<Event>> EventsOfRecord(const GameRecord& record) {
 
   for (size_t i = 0; i < record.moves.size(); ++i) {
     if (absl::Status st = events::CommitAndFold(
-            events::TurnEvent(state, record.moves[i]), &state, &events);
+            events::TurnEvent(state,
+                              GameMove(record.moves[i],
+                                       state.position.eight()->IsIrreversible(
+                                           record.moves[i]))),
+            &state, &events);
         !st.ok()) {
       return absl::FailedPreconditionError(absl::StrCat(
           MoveName(state.rules.first_mover, record.start.side_to_move(), i),

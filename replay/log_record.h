@@ -30,7 +30,8 @@ events::Result EventResultOf(GameResult result);
 // - the result of the recorded end (FIRST_WINS is PDN's "1-0"), kUnknown
 //   while the game goes on.
 // The events are folded with their checks: DataLoss naming the seq as
-// events::FoldEvents, FailedPrecondition when the log holds no game.
+// events::FoldEvents, FailedPrecondition when the log holds no game,
+// Unimplemented for an international game (GameRecord is 8x8).
 absl::StatusOr<GameRecord> RecordOfLog(absl::Span<const events::Event> events);
 
 }  // namespace checkers::replay

@@ -3,7 +3,6 @@
 #include <utility>
 
 #include "absl/status/status.h"
-#include "engine/notation.h"
 #include "events/fold.h"
 #include "replay/log_record.h"
 
@@ -20,9 +19,8 @@ absl::StatusOr<std::vector<Ply>> BuildTimeline(
           plies.push_back(
               {0, state.last_seq, "", events::SIDE_UNSPECIFIED, state});
         } else if (e.has_turn_played()) {
-          plies.push_back({state.turns, state.last_seq,
-                           MoveToText(checked.move()), e.turn_played().side(),
-                           state});
+          plies.push_back({state.turns, state.last_seq, checked.move().Text(),
+                           e.turn_played().side(), state});
         } else {
           // Whatever follows a turn belongs to the position it left.
           plies.back().state = state;

@@ -49,7 +49,7 @@ TEST(TimelineTest, OnePlyPerTurnWithItsMoveSeqAndCounters) {
   EXPECT_EQ((*plies)[0].turn, 0);
   EXPECT_EQ((*plies)[0].seq, 1u);
   EXPECT_EQ((*plies)[0].move, "");
-  EXPECT_EQ((*plies)[0].state.position, *ParseFen("B:WK32,21:BK1,12"));
+  EXPECT_EQ(*(*plies)[0].state.position.eight(), *ParseFen("B:WK32,21:BK1,12"));
   EXPECT_EQ((*plies)[2].turn, 2);
   EXPECT_EQ((*plies)[2].seq, 3u);
   EXPECT_EQ((*plies)[2].move, "32-27");

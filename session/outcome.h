@@ -7,11 +7,12 @@
 #ifndef CHECKERS_SESSION_OUTCOME_H_
 #define CHECKERS_SESSION_OUTCOME_H_
 
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "absl/status/status.h"
-#include "engine/move.h"
+#include "engine/game_position.h"
 #include "events/events.pb.h"
 
 namespace checkers::session {
@@ -108,7 +109,8 @@ struct Report {
   Kind kind = Kind::kRefused;
   events::Side side = events::SIDE_UNSPECIFIED;
   events::TurnPlayed turn;
-  Move move;
+  // The move of a kTurn.
+  std::optional<GameMove> move;
   Persistence persistence = Persistence::kSaved;
   std::string detail;
   Refusal refusal = Refusal::kNone;

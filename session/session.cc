@@ -30,14 +30,13 @@ std::vector<std::string> RoutesBetween(const GameState& s,
   for (absl::string_view part : absl::StrSplit(text, absl::ByAnyChar("-x"))) {
     int square = 0;
     if (!absl::SimpleAtoi(part, &square)) return {};
-    squares.push_back(square - 1);
+    squares.push_back(square);
   }
-  MoveList moves;
-  GenerateMoves(s.position, &moves, s.rules.capture);
   std::vector<std::string> routes;
-  for (const Move& m : moves) {
-    if (m.IsCapture() && m.from == squares.front() && m.to == squares.back())
-      routes.push_back(MoveToText(m));
+  for (const GameMove& m : s.position.LegalMoves(s.rules.capture)) {
+    if (m.is_capture() && m.from() == squares.front() &&
+        m.to() == squares.back())
+      routes.push_back(m.Text());
   }
   std::sort(routes.begin(), routes.end());
   return routes;
@@ -257,8 +256,7 @@ Outcome Session::Refuse(Refusal refusal, absl::Status status,
   r.legal_moves = std::move(moves);
   if (refusal == Refusal::kAnswerDue) r.side = DrawAnswerDue().value_or(r.side);
   if (refusal == Refusal::kIllegalMove) {
-    r.legal_moves = LegalMoveTexts(state().position, state().rules.capture,
-                                   state().rules.edition);
+    r.legal_moves = state().position.LegalMoveTexts(state().rules.capture);
   }
   Tell(std::move(r));
   return {refusal, std::move(status)};
@@ -344,7 +342,7 @@ void Session::AfterChange() {
   if (state().over()) Tell(Told(Report::Kind::kGameOver));
 }
 
-Outcome Session::Play(const Move& move, const Actor& actor) {
+Outcome Session::Play(const GameMove& move, const Actor& actor) {
   if (Outcome o = CheckMayAct(actor, true); !o.ok()) return o;
   const Event turn = events::TurnEvent(state(), move);
   if (Outcome o = Commit(turn); !o.ok()) return o;
@@ -358,8 +356,8 @@ Outcome Session::Play(const Move& move, const Actor& actor) {
 
 Outcome Session::PlayText(absl::string_view text, const Actor& actor) {
   if (Outcome o = CheckMayAct(actor, true); !o.ok()) return o;
-  absl::StatusOr<Move> move = ParseMove(
-      state().position, text, state().rules.capture, state().rules.edition);
+  absl::StatusOr<GameMove> move =
+      state().position.ParseMove(text, state().rules.capture);
   if (!move.ok()) {
     if (move.status().code() == absl::StatusCode::kInvalidArgument) {
       return Refuse(Refusal::kNotation, move.status(), text);
@@ -504,24 +502,18 @@ Outcome Session::MayMove(const Actor& actor) {
   return CheckMayAct(actor, true);
 }
 
-MoveList Session::LegalMoves() const {
-  MoveList moves;
-  if (AwaitsMove()) {
-    GenerateMoves(state().position, &moves, state().rules.capture,
-                  state().rules.edition);
-  }
-  return moves;
+std::vector<GameMove> Session::LegalMoves() const {
+  if (!AwaitsMove()) return {};
+  return state().position.LegalMoves(state().rules.capture);
 }
 
-Bitboard Session::MustCapture() const {
-  if (!AwaitsMove()) return 0;
-  return MustCapturePieces(state().position, state().rules.capture,
-                           state().rules.edition);
+std::vector<int> Session::MustCapture() const {
+  if (!AwaitsMove()) return {};
+  return state().position.MustCapturePieces(state().rules.capture);
 }
 
-Bitboard Session::CapturedAlong(const std::vector<Square>& route) const {
-  return checkers::CapturedAlong(state().position, route.data(),
-                                 static_cast<int>(route.size()));
+std::vector<int> Session::CapturedAlong(const std::vector<int>& route) const {
+  return state().position.CapturedAlong(route);
 }
 
 std::optional<Session::PlayedTurn> Session::LastTurnPlayed() const {
@@ -608,7 +600,7 @@ void Session::StartWork() {
   const Seat seat = seats().of(s.side_to_move());
   // A timed-out turn is played at the level a remote seat carries (Medium).
   const bool timeout = TimedOut();
-  SearchRequest request =
+  GameSearchRequest request =
       seats_.has_value() || s.mode == events::REMOTE
           ? events::SearchRequestFor(
                 s, events::LevelOf(seat.level),
@@ -635,7 +627,7 @@ void Session::StartWork() {
 
 void Session::CollectSearch() {
   if (!search_.has_value()) return;
-  std::optional<absl::StatusOr<SearchResult>> result =
+  std::optional<absl::StatusOr<GameSearchResult>> result =
       search_->thread->TryResult();
   if (!result.has_value()) return;
   const ComputerSearch done = std::move(*search_);

@@ -26,7 +26,8 @@
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
 #include "absl/time/time.h"
-#include "engine/move.h"
+#include "engine/game_position.h"
+#include "engine/game_search.h"
 #include "engine/search.h"
 #include "engine/search_thread.h"
 #include "events/events.pb.h"
@@ -165,7 +166,7 @@ class Session {
 
   // The actions of whoever holds a seat. Each is refused (and the refusal
   // queued as a Report) when the actor may not act now.
-  Outcome Play(const Move& move, const Actor& actor = Actor::Local());
+  Outcome Play(const GameMove& move, const Actor& actor = Actor::Local());
   Outcome PlayText(absl::string_view text, const Actor& actor = Actor::Local());
   // Against the computer, back to the person's previous turn; otherwise
   // one turn. A finished game may be taken back too; an end a player chose
@@ -210,20 +211,20 @@ class Session {
   Outcome MayMove(const Actor& actor = Actor::Local());
   // The moves a person may play now, with the game's capture rule; none
   // when no person's move is awaited.
-  MoveList LegalMoves() const;
-  // The pieces of the side to move that must capture now; none under
-  // optional capture or when no person's move is awaited.
-  Bitboard MustCapture() const;
+  std::vector<GameMove> LegalMoves() const;
+  // The squares of the pieces of the side to move that must capture now;
+  // none under optional capture or when no person's move is awaited.
+  std::vector<int> MustCapture() const;
 
-  // The pieces that the first squares of a route of the person's move
-  // under way have jumped so far (squares 0-based), for drawing them.
-  Bitboard CapturedAlong(const std::vector<Square>& route) const;
+  // The squares of the pieces that the first squares of a route of the
+  // person's move under way have jumped so far, for drawing them.
+  std::vector<int> CapturedAlong(const std::vector<int>& route) const;
 
   // The last turn of the game and its checked move (the pieces it took
   // with it), for marking it; nullopt before the first turn.
   struct PlayedTurn {
     events::TurnPlayed turn;
-    Move move;
+    GameMove move;
   };
   std::optional<PlayedTurn> LastTurnPlayed() const;
 
@@ -263,7 +264,7 @@ class Session {
  private:
   struct ComputerSearch {
     std::unique_ptr<SearchThread> thread;
-    SearchRequest request;
+    GameSearchRequest request;
     // The state's last_seq when it started: a result for another state is
     // stale.
     uint64_t seq = 0;

@@ -328,7 +328,7 @@ TEST_F(SessionTest, TheComputerStandsInForASeatHandedToIt) {
   EXPECT_EQ(session.state().turns, 2);
   EXPECT_EQ(session.state().side_to_move(), events::FIRST);
   const std::vector<std::string> legal =
-      LegalMoveTexts(session.state().position, session.state().rules.capture);
+      session.state().position.LegalMoveTexts(session.state().rules.capture);
   ASSERT_FALSE(legal.empty());
   ASSERT_TRUE(session.PlayText(legal.front()).ok());
   EXPECT_TRUE(session.ComputerBusy());

@@ -206,7 +206,7 @@ TEST(GameLogTest, CrashKeepsEveryAcknowledgedTurn) {
       std::mt19937 moves_rng(round);
       while (!log->state().over()) {
         MoveList moves;
-        GenerateMoves(log->state().position, &moves);
+        GenerateMoves(*log->state().position.eight(), &moves);
         const Move m = moves[moves_rng() % moves.size()];
         if (!log->Commit(events::TurnEvent(log->state(), m)).ok()) break;
         acknowledged = log->state().turns;
@@ -230,7 +230,7 @@ TEST(GameLogTest, RandomGamesFoldTheSameLiveAfterUndoAndAfterReopen) {
     std::vector<std::string> history = {Summary(log->state())};
     while (!log->state().over()) {
       MoveList moves;
-      GenerateMoves(log->state().position, &moves);
+      GenerateMoves(*log->state().position.eight(), &moves);
       ASSERT_TRUE(log->Commit(events::TurnEvent(log->state(),
                                                 moves[rng() % moves.size()]))
                       .ok());

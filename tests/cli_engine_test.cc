@@ -47,13 +47,18 @@ TEST(CliEngineTest, PerftFollowsTheRulesAndCountsDropWhenAsked) {
   EXPECT_THAT(lines[7], StartsWith("8 929896 "));
 }
 
-TEST(CliEngineTest, UnknownOrUnplayableRulesAreUsageErrors) {
+TEST(CliEngineTest, UnknownRulesAreUsageErrors) {
   auto r = RunCheckers({"perft", "--depth=1", "--rules=spanish"});
   EXPECT_EQ(r.exit_code, 64);
   EXPECT_THAT(r.err, HasSubstr("english, russian, pool or international"));
-  r = RunCheckers({"moves", "--fen=W:W15:B19", "--rules=international"});
-  EXPECT_EQ(r.exit_code, 64);
-  EXPECT_THAT(r.err, HasSubstr("10x10"));
+}
+
+TEST(CliEngineTest, MovesOfAFiftySquareFenUnderInternationalRules) {
+  // A king on 46 flies the whole long diagonal, beyond the 8x8 board.
+  auto r = RunCheckers({"moves", "--fen=W:WK46:B1", "--rules=international"});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out,
+            "46-5\n46-10\n46-14\n46-19\n46-23\n46-28\n46-32\n46-37\n46-41\n");
 }
 
 TEST(CliEngineTest, PerftCountsTheTenByTenBoardForInternational) {
@@ -61,8 +66,8 @@ TEST(CliEngineTest, PerftCountsTheTenByTenBoardForInternational) {
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_THAT(r.out, HasSubstr("1 9 "));
   EXPECT_THAT(r.out, HasSubstr("2 81 "));
-  r = RunCheckers({"perft", "--depth=1", "--rules=international",
-                   "--fen=W:W33:B28,29"});
+  r = RunCheckers(
+      {"perft", "--depth=1", "--rules=international", "--fen=W:W33:B28,29"});
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_THAT(r.out, HasSubstr("1 2 "));
 }

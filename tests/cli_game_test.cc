@@ -67,6 +67,45 @@ TEST_F(CliGameTest, TwoPlayerGameIsPlayedAndShown) {
   EXPECT_THAT(r.out, HasSubstr("seq 3    turn 2    White  23-19"));
 }
 
+TEST_F(CliGameTest, AnInternationalGameIsPlayedOnFiftySquares) {
+  ASSERT_EQ(Run({"new", "--mode=two-player", "--rules=international",
+                 "--fen=W:W32,K46:B27,17,1"})
+                .exit_code,
+            0);
+  // Majority capture: the man on 32 must take both 27 and 17.
+  CommandResult r = Run({"show", "--json"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_THAT(r.out, HasSubstr(R"("rules":"international")"));
+  EXPECT_THAT(r.out, HasSubstr(R"("fen":"W:W32,K46:B1,17,27")"));
+  EXPECT_THAT(r.out, HasSubstr(R"("legal_moves":["32x21x12"])"));
+  r = Run({"move", "32x12", "--quiet"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out, "White: 32x21x12\n");
+  ASSERT_EQ(Run({"move", "1-6"}).exit_code, 0);
+  // The king flies the length of the long diagonal.
+  r = Run({"move", "46-5", "--quiet"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out, "White: 46-5\n");
+  r = Run({"show"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_THAT(r.out, HasSubstr("Rules: International draughts"));
+  EXPECT_THAT(r.out, HasSubstr("FEN: B:WK5,12:B6\n"));
+  r = Run({"show", "--json"});
+  EXPECT_THAT(r.out, HasSubstr(R"("turns_played":3)"));
+  EXPECT_THAT(r.out, HasSubstr(R"("side_to_move":"Black")"));
+  EXPECT_THAT(r.out, HasSubstr(R"("legal_moves":["6-11"])"));
+  r = Run({"log"});
+  EXPECT_EQ(Lines(r.out), 4);
+  EXPECT_THAT(r.out, HasSubstr("game started: International draughts"));
+  EXPECT_THAT(r.out, HasSubstr("White  46-5"));
+  ASSERT_EQ(Run({"undo"}).exit_code, 0);
+  r = Run({"show", "--json"});
+  EXPECT_THAT(r.out, HasSubstr(R"("turns_played":2)"));
+  r = Run({"audit"});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_THAT(r.out, HasSubstr("sound (3 events, 2 turns)"));
+}
+
 TEST_F(CliGameTest, ARussianGameIsStartedPlayedAndShownWithItsRules) {
   ASSERT_EQ(Run({"new", "--mode=two-player", "--rules=russian"}).exit_code, 0);
   // White, on the high squares, moves first.

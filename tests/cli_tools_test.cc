@@ -109,7 +109,7 @@ std::vector<std::string> TurnsOf(const std::string& path) {
   }
   absl::StatusOr<events::GameState> folded = events::FoldChecked(
       log, [&turns](const events::CheckedEvent& e, const events::GameState&) {
-        if (e.event().has_turn_played()) turns.push_back(MoveToText(e.move()));
+        if (e.event().has_turn_played()) turns.push_back(e.move().Text());
       });
   EXPECT_TRUE(folded.ok()) << folded.status();
   return turns;

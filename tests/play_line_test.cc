@@ -106,6 +106,26 @@ TEST(PlayLineTest, APoolGameIsChosenAndItsKingsCaptureAndFly) {
   PlayAVariantThroughAPipe("pool");
 }
 
+// International draughts chosen at the new-game question, against the
+// computer at each level: it answers on the 10x10 board.
+TEST(PlayLineTest,
+     AnInternationalGameIsChosenAndTheComputerRepliesAtEachLevel) {
+  for (const std::string level : {"easy", "medium", "hard"}) {
+    const std::string save = TempDir() + "/" + level + ".log";
+    const auto r = RunCheckers(
+        {"play", "--line", "--save=" + save},
+        absl::StrCat("computer ", level, " international\n32-28\nshow\n"));
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_THAT(r.out, HasSubstr("Rules: International draughts"));
+    EXPECT_THAT(r.out, HasSubstr("White: 32-28\n"));
+    EXPECT_THAT(r.out, HasSubstr("Black (computer): "));
+    EXPECT_THAT(r.out, HasSubstr("Your move (White), turn 3"));
+    const std::vector<std::string> log = Log(save);
+    ASSERT_EQ(log.size(), 3u) << level;
+    EXPECT_THAT(log[0], HasSubstr("game started: International draughts"));
+  }
+}
+
 TEST(PlayLineTest, EveryComputerMoveIsPrintedAndSaved) {
   const std::string save = TempDir() + "/match.log";
   const auto r = PlayLine(save, "11-15\nshow\n");

@@ -161,6 +161,34 @@ TEST(PlayTuiTest, APoolKingCapturesLandingByLandingAndFlies) {
   CaptureAndFlyAKing("pool", "Rules: Pool checkers");
 }
 
+// International draughts on the 10x10 board: the man on 32 must take two
+// pieces (majority capture), landing by landing, and after Black's reply
+// the king on 46 flies the long diagonal to 5.
+TEST(PlayTuiTest, AnInternationalCaptureAndAKingsFlightOnTheTenByTenBoard) {
+  const std::string save = TempDir() + "/match.log";
+  ASSERT_EQ(RunCheckers({"new", "--mode=two-player", "--rules=international",
+                         "--fen=W:W32,K46:B17,27,1", "--save=" + save})
+                .exit_code,
+            0);
+  TmuxSession tmux(Play(save));
+  ASSERT_TRUE(tmux.ok());
+  std::string screen;
+  ASSERT_TRUE(tmux.WaitFor("A saved game exists", &screen)) << screen;
+  tmux.Keys({"1"});
+  ASSERT_TRUE(tmux.WaitFor("Rules: International draughts", &screen)) << screen;
+  tmux.Keys({":", "3", "2", "Enter", "Enter", ":", "2", "1", "Enter", "Enter",
+             ":", "1", "2", "Enter", "Enter"});
+  ASSERT_TRUE(tmux.WaitFor("White: 32x21x12", &screen)) << screen;
+  TypeMove(tmux, "1-6");
+  ASSERT_TRUE(tmux.WaitFor("Black: 1-6", &screen)) << screen;
+  tmux.Keys({":", "4", "6", "Enter", "Enter", ":", "5", "Enter", "Enter"});
+  ASSERT_TRUE(tmux.WaitFor("White: 46-5", &screen)) << screen;
+  const std::vector<std::string> log = Log(save);
+  ASSERT_EQ(log.size(), 4u);
+  EXPECT_THAT(log[1], HasSubstr("32x21x12"));
+  EXPECT_THAT(log[3], HasSubstr("46-5"));
+}
+
 TEST(PlayTuiTest, UndoAgainstTheComputerTakesBackTheReplyToo) {
   const std::string save = TempDir() + "/match.log";
   TmuxSession tmux(Play(save, "--mode=computer --difficulty=easy"));

@@ -43,7 +43,7 @@ std::vector<std::string> Turns(const std::vector<Event>& events) {
   absl::StatusOr<events::GameState> folded = events::FoldChecked(
       events,
       [&turns](const events::CheckedEvent& e, const events::GameState&) {
-        if (e.event().has_turn_played()) turns.push_back(MoveToText(e.move()));
+        if (e.event().has_turn_played()) turns.push_back(e.move().Text());
       });
   EXPECT_TRUE(folded.ok()) << folded.status();
   return turns;

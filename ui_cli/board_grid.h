@@ -11,18 +11,22 @@
 #include <utility>
 
 #include "absl/functional/function_ref.h"
-#include "engine/position.h"
+#include "engine/bitboard.h"
 
 namespace checkers::cli {
 
 class BoardGrid {
  public:
-  // Cells per side of the board.
+  // Cells per side of the 8x8 board (the TUI's).
   static constexpr int kSize = 8;
 
-  explicit BoardGrid(bool flipped) : flipped_(flipped) {}
+  // The board of `size` cells a side: 8, or 10 for international draughts
+  // (squares 0-49 laid out as engine/board10.h says).
+  explicit BoardGrid(bool flipped, int size = kSize)
+      : flipped_(flipped), size_(size) {}
 
   bool flipped() const { return flipped_; }
+  int size() const { return size_; }
 
   // The square shown at cell (row, col), or -1 for a light square or a
   // cell off the board.
@@ -31,13 +35,14 @@ class BoardGrid {
   // The cell (row, col) that shows `square`.
   std::pair<int, int> CellOf(Square square) const;
 
-  // The board as kSize lines, each cell right-aligned in three columns
+  // The board as size() lines, each cell right-aligned in three columns
   // (by display width, so letters of any script line up) and no line
   // ending in blanks; `cell` gives the text of each dark square.
   std::string Text(absl::FunctionRef<std::string(Square)> cell) const;
 
  private:
   bool flipped_;
+  int size_;
 };
 
 }  // namespace checkers::cli

@@ -7,6 +7,7 @@
 
 #include "absl/flags/declare.h"
 #include "absl/status/statusor.h"
+#include "absl/strings/string_view.h"
 #include "engine/rules.h"
 
 ABSL_DECLARE_FLAG(std::string, fen);
@@ -23,9 +24,9 @@ namespace checkers::cli {
 // naming the editions for an unknown name.
 absl::StatusOr<Edition> EditionFlag();
 
-// As EditionFlag, for the commands that play a game: also InvalidArgument
-// for international, whose games this version does not play.
-absl::StatusOr<Edition> RulesFlag();
+// As EditionFlag, for a command that works on the 8x8 board only (`what`
+// names it, as in "a match"): also InvalidArgument for international.
+absl::StatusOr<Edition> EightByEightEditionFlag(absl::string_view what);
 
 }  // namespace checkers::cli
 

@@ -210,7 +210,7 @@ absl::StatusOr<events::GameStarted> StartFromFlags(const GameState& previous) {
   if (!difficulty.ok()) return difficulty.status();
   g.set_difficulty(*difficulty);
 
-  absl::StatusOr<Edition> edition = RulesFlag();
+  absl::StatusOr<Edition> edition = EditionFlag();
   if (!edition.ok()) return edition.status();
   g.set_edition(events::RulesEditionOf(*edition));
   const bool english = *edition == Edition::kEnglish;
@@ -243,8 +243,12 @@ absl::StatusOr<events::GameStarted> StartFromFlags(const GameState& previous) {
   // Out-of-range numbers go through as values the start refuses, so that
   // the range and its message live in events::StartEvent alone.
   // Russian draughts has no no-progress draw unless one is asked for.
+  // International draughts draws after 25 moves each with kings only.
   if (*edition != Edition::kRussian || FlagGiven("no_progress")) {
-    const int no_progress = absl::GetFlag(FLAGS_no_progress);
+    const int no_progress =
+        *edition == Edition::kInternational && !FlagGiven("no_progress")
+            ? events::kInternationalNoProgressTurns
+            : absl::GetFlag(FLAGS_no_progress);
     o->set_no_progress_turns(no_progress < 1 ? events::kMaxNoProgressTurns + 1
                                              : no_progress);
   }
@@ -320,7 +324,9 @@ int RunNew(const std::vector<std::string>& positional) {
         (*t)->Plural("cmd.kept", s.state().turns)));
   }
   if (!started->start_fen().empty()) {
-    if (absl::StatusOr<Position> p = ParseFen(started->start_fen()); !p.ok())
+    if (absl::StatusOr<GamePosition> p = GamePosition::ParseFen(
+            started->start_fen(), events::EditionOf(started->edition()));
+        !p.ok())
       return Fail(kExitBadData, BadFen(**t, started->start_fen(), p.status()));
   }
   if (session::Outcome o = s.NewGame(*std::move(started)); !o.ok()) {
@@ -402,12 +408,11 @@ int RunGameMoves(const std::vector<std::string>& positional) {
   const std::string fen = absl::GetFlag(FLAGS_fen);
   // An empty --fen= is a bad FEN, not "no FEN": never the save instead.
   if (!fen.empty() || FlagGiven("fen")) {
-    absl::StatusOr<Edition> edition = RulesFlag();
+    absl::StatusOr<Edition> edition = EditionFlag();
     if (!edition.ok()) return Fail(kExitUsage, edition.status());
-    absl::StatusOr<Position> pos = ParseFen(fen);
+    absl::StatusOr<GamePosition> pos = GamePosition::ParseFen(fen, *edition);
     if (!pos.ok()) return Fail(kExitBadData, BadFen(**t, fen, pos.status()));
-    const std::vector<std::string> moves =
-        LegalMoveTexts(*pos, CaptureRule::kMandatory, *edition);
+    const std::vector<std::string> moves = pos->LegalMoveTexts();
     for (const std::string& m : moves) std::printf("%s\n", m.c_str());
     if (moves.empty()) {
       // The list stays empty for scripts; the person learns why.
@@ -427,8 +432,7 @@ int RunGameMoves(const std::vector<std::string>& positional) {
   if (!game.ok()) return Fail(game.status());
   const GameState& s = game->state;
   if (absl::Status st = CheckGoesOn(**t, s); !st.ok()) return Fail(st);
-  for (const std::string& m :
-       LegalMoveTexts(s.position, s.rules.capture, s.rules.edition)) {
+  for (const std::string& m : s.position.LegalMoveTexts(s.rules.capture)) {
     std::printf("%s\n", m.c_str());
   }
   return kExitOk;
@@ -518,7 +522,7 @@ std::vector<Command> GameCommands() {
   return {
       {"new",
        "new --mode=computer|two-player [--difficulty=easy|medium|hard] "
-       "[--rules=english|russian|pool] [--fen=FEN] [--yes] "
+       "[--rules=english|russian|pool|international] [--fen=FEN] [--yes] "
        "[rule options: see --help]",
        new_flags, RunNew},
       {"move",

@@ -7,8 +7,7 @@
 #include "absl/strings/ascii.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
-#include "engine/fen.h"
-#include "engine/notation.h"
+#include "engine/game_position.h"
 #include "events/computer.h"
 #include "events/validate.h"
 #include "json/encode.h"
@@ -44,9 +43,9 @@ const lang::Catalogue& English() { return lang::Catalogue::Builtin("en"); }
 }  // namespace
 
 std::string TurnText(const GameState& before, const events::TurnPlayed& turn) {
-  absl::StatusOr<Move> move = events::CheckTurn(before, turn);
+  absl::StatusOr<GameMove> move = events::CheckTurn(before, turn);
   if (!move.ok()) return absl::StrJoin(turn.squares(), "-");
-  return MoveToText(*move);
+  return move->Text();
 }
 
 std::string ShowJson(const GameState& s) {
@@ -56,7 +55,7 @@ std::string ShowJson(const GameState& s) {
     return json::Dump(o);
   }
   o["rules"] = std::string(EditionName(s.rules.edition));
-  o["fen"] = ToFen(s.position);
+  o["fen"] = s.position.ToFen();
   o["side_to_move"] = Name(s, s.side_to_move());
   o["turns_played"] = s.turns;
   o["mode"] = std::string(events::ModeWord(s.mode));
@@ -88,8 +87,7 @@ std::string ShowJson(const GameState& s) {
     o["end"] = EndText(English(), s, EndEvidence::kCite);
   } else {
     o["result"] = nullptr;
-    o["legal_moves"] =
-        LegalMoveTexts(s.position, s.rules.capture, s.rules.edition);
+    o["legal_moves"] = s.position.LegalMoveTexts(s.rules.capture);
   }
   return json::Dump(o);
 }
@@ -110,7 +108,7 @@ std::string EventWords(const lang::Catalogue& t, const GameState& before,
                     {"from", fen.empty() ? t.Get("log.standard_start") : fen}});
     }
     case Event::kTurnPlayed: {
-      const std::string move = MoveToText(checked.move());
+      const std::string move = checked.move().Text();
       if (e.turn_played().timeout()) {
         return t.Get("log.timeout_turn", {{"move", move}});
       }
@@ -208,7 +206,7 @@ std::string EventJson(const GameState& before,
       break;
     case Event::kTurnPlayed:
       o["event"] = "turn";
-      o["move"] = MoveToText(checked.move());
+      o["move"] = checked.move().Text();
       o["computer"] = e.turn_played().has_computer();
       o["timeout"] = e.turn_played().timeout();
       break;

@@ -3,6 +3,7 @@
 #include <poll.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <deque>
 #include <string>
@@ -60,7 +61,7 @@ class LineGame {
   void PrintMessages();
   void AfterOpen();
   void BeginNewGame();
-  // Keeps the 8x8 edition that `words` name, if any, for the new game.
+  // Keeps the edition that `words` name, if any, for the new game.
   void NoteEdition(const std::vector<std::string>& words);
   // Asks what the new game still needs (its mode, then its difficulty),
   // or starts it.
@@ -146,7 +147,7 @@ void LineGame::AfterOpen() {
 void LineGame::NoteEdition(const std::vector<std::string>& words) {
   for (const std::string& w : words) {
     const std::optional<Edition> e = EditionNamed(w);
-    if (e.has_value() && TraitsOf(*e).board_size == 8) new_edition_ = e;
+    if (e.has_value()) new_edition_ = e;
   }
 }
 
@@ -289,9 +290,8 @@ void LineGame::Command(const std::vector<std::string>& words,
     } else {
       Print(t_.Get(
           "line.moves",
-          {{"moves", absl::StrJoin(LegalMoveTexts(s.position, s.rules.capture,
-                                                  s.rules.edition),
-                                   " ")}}));
+          {{"moves",
+            absl::StrJoin(s.position.LegalMoveTexts(s.rules.capture), " ")}}));
     }
   } else if (word == "show") {
     Show();
@@ -348,14 +348,16 @@ void LineGame::Hint(const std::vector<std::string>& words) {
   const GameState& s = session_->state();
   int square = 0;
   if (words.size() > 1) {
-    if (!absl::SimpleAtoi(words[1], &square) || square < 1 || square > 32) {
-      Print(t_.Get("line.hint_bad_square", {{"text", words[1]}}));
+    if (!absl::SimpleAtoi(words[1], &square) || square < 1 ||
+        square > s.position.square_count()) {
+      Print(t_.Get("line.hint_bad_square",
+                   {{"text", words[1]},
+                    {"last", absl::StrCat(s.position.square_count())}}));
       return;
     }
     // The legal moves in notation order, those that start on `square`.
     std::vector<std::string> from_square;
-    for (const std::string& m :
-         LegalMoveTexts(s.position, s.rules.capture, s.rules.edition)) {
+    for (const std::string& m : s.position.LegalMoveTexts(s.rules.capture)) {
       const size_t end = m.find_first_of("-x");
       if (m.substr(0, end) == absl::StrCat(square)) from_square.push_back(m);
     }
@@ -366,12 +368,15 @@ void LineGame::Hint(const std::vector<std::string>& words) {
                         {"moves", absl::StrJoin(from_square, " ")}}));
     return;
   }
-  Bitboard movable = 0;
-  for (const Move& m : session_->LegalMoves()) movable |= SquareBit(m.from);
-  const Bitboard must = session_->MustCapture();
-  Print(must != 0 ? t_.Get("line.hint_must", {{"squares", SquareNumbers(must)}})
-                  : t_.Get("line.hint_movable",
-                           {{"squares", SquareNumbers(movable)}}));
+  std::vector<int> movable;
+  for (const GameMove& m : session_->LegalMoves()) movable.push_back(m.from());
+  std::sort(movable.begin(), movable.end());
+  movable.erase(std::unique(movable.begin(), movable.end()), movable.end());
+  const std::vector<int> must = session_->MustCapture();
+  Print(
+      !must.empty()
+          ? t_.Get("line.hint_must", {{"squares", SquareNumbers(must)}})
+          : t_.Get("line.hint_movable", {{"squares", SquareNumbers(movable)}}));
 }
 
 void LineGame::Show() {

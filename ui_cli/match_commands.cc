@@ -108,7 +108,7 @@ int RunMatch(const std::vector<std::string>& positional) {
   if (openings->empty())
     return Fail(absl::InvalidArgumentError("the ballot has no openings"));
 
-  absl::StatusOr<Edition> edition = RulesFlag();
+  absl::StatusOr<Edition> edition = EightByEightEditionFlag("a match");
   if (!edition.ok()) return Fail(edition.status());
   if (*edition != Edition::kEnglish) {
     for (const std::string& spec : specs) {

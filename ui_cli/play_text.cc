@@ -34,9 +34,22 @@ bool IsKing(Piece piece) {
 // "men on 1, 2" (the text of `key`), or the text of `none_key` ("no
 // men") when there are none.
 std::string PieceList(const lang::Catalogue& t, absl::string_view key,
-                      absl::string_view none_key, Bitboard board) {
-  return board == 0 ? t.Get(none_key)
-                    : t.Get(key, {{"squares", SquareNumbers(board)}});
+                      absl::string_view none_key,
+                      const std::vector<int>& squares) {
+  return squares.empty() ? t.Get(none_key)
+                         : t.Get(key, {{"squares", SquareNumbers(squares)}});
+}
+
+// The squares of `colour`'s kings (or men, when `kings` is false).
+std::vector<int> SquaresOf(const GamePosition& pos, Color colour, bool kings) {
+  std::vector<int> squares;
+  for (int s = 1; s <= pos.square_count(); ++s) {
+    const Piece piece = pos.PieceAt(s);
+    if (piece == Piece::kEmpty || IsKing(piece) != kings) continue;
+    const bool black = piece == Piece::kBlackMan || piece == Piece::kBlackKing;
+    if (black == (colour == Color::kBlack)) squares.push_back(s);
+  }
+  return squares;
 }
 
 }  // namespace
@@ -45,6 +58,10 @@ std::string SquareNumbers(Bitboard board) {
   std::vector<int> squares;
   for (Bitboard b = board; b; b = PopLowest(b))
     squares.push_back(LowestSquare(b) + 1);
+  return SquareNumbers(squares);
+}
+
+std::string SquareNumbers(const std::vector<int>& squares) {
   return absl::StrJoin(squares, ", ");
 }
 
@@ -69,8 +86,9 @@ std::string EditionText(const lang::Catalogue& t, Edition edition) {
       return t.Get("edition.russian");
     case Edition::kPool:
       return t.Get("edition.pool");
-    case Edition::kEnglish:
     case Edition::kInternational:
+      return t.Get("edition.international");
+    case Edition::kEnglish:
       break;
   }
   return t.Get("rules.edition");
@@ -92,11 +110,12 @@ bool Flipped(const GameState& state) {
 std::string BoardText(const lang::Catalogue& t, const GameState& state) {
   // Unflipped, row 0 (squares 1-4) is at the top: the home rows of the
   // engine's Black. The bottom side's home rows go last.
-  return BoardGrid(Flipped(state)).Text([&](Square s) {
-    const Piece piece = state.position.PieceAt(s);
-    return piece == Piece::kEmpty ? absl::StrCat(s + 1)
-                                  : PieceLetter(t, state, piece);
-  });
+  return BoardGrid(Flipped(state), state.position.board_size())
+      .Text([&](Square s) {
+        const Piece piece = state.position.PieceAt(s + 1);
+        return piece == Piece::kEmpty ? absl::StrCat(s + 1)
+                                      : PieceLetter(t, state, piece);
+      });
 }
 
 std::string PieceText(const lang::Catalogue& t, const GameState& state,
@@ -160,7 +179,8 @@ std::string EndWords(const lang::Catalogue& t, const GameState& state) {
     case events::AGREEMENT:
       return t.Get("end.agreement");
     case events::LONE_KING_HELD:
-      return t.Get("end.lone_king");
+      return t.Get("end.lone_king",
+                   {{"limit", absl::StrCat(state.LoneKingLimit())}});
     case events::KING_AGAINST_KING:
       return t.Get("end.king_against_king");
     default:
@@ -266,6 +286,9 @@ std::vector<std::string> RulesText(const lang::Catalogue& t,
     case Edition::kPool:
       lines.push_back(t.Get("rules.pool"));
       break;
+    case Edition::kInternational:
+      lines.push_back(t.Get("rules.international"));
+      break;
     default:
       lines = {t.Get("rules.board", {{"first", colour(events::FIRST)},
                                      {"second", colour(events::SECOND)}}),
@@ -303,7 +326,7 @@ std::string ShowText(const lang::Catalogue& t, const GameState& s) {
                            {"options", OptionsText(t, s.started.get())}}),
       "\n");
   absl::StrAppend(&text, BoardText(t, s));
-  absl::StrAppend(&text, "FEN: ", ToFen(s.position), "\n");
+  absl::StrAppend(&text, "FEN: ", s.position.ToFen(), "\n");
   if (s.over()) return text;
   if (std::string countdown = CountdownText(t, s); !countdown.empty())
     absl::StrAppend(&text, countdown, "\n");
@@ -336,16 +359,16 @@ std::string LegendText(const lang::Catalogue& t, const GameState& state) {
 }
 
 std::string TurnReport(const lang::Catalogue& t, const GameState& state,
-                       const events::TurnPlayed& turn, const Move& m) {
+                       const events::TurnPlayed& turn, const GameMove& m) {
   const std::string side = SideText(t, state, turn.side());
-  const std::string move = MoveToText(m);
+  const std::string move = m.Text();
   return turn.has_computer()
              ? t.Get("report.computer_turn", {{"side", side}, {"move", move}})
              : t.Get("report.turn", {{"side", side}, {"move", move}});
 }
 
 std::string LineBoardText(const lang::Catalogue& t, const GameState& state) {
-  const Position& pos = state.position;
+  const GamePosition& pos = state.position;
   std::string text = BoardText(t, state);
   for (Side side : {BottomSide(state), events::OtherSide(BottomSide(state))}) {
     const Color c = state.ColorOf(side);
@@ -353,9 +376,10 @@ std::string LineBoardText(const lang::Catalogue& t, const GameState& state) {
         &text,
         t.Get("pieces.line",
               {{"side", SideText(t, state, side)},
-               {"men", PieceList(t, "pieces.men", "pieces.no_men", pos.men(c))},
+               {"men", PieceList(t, "pieces.men", "pieces.no_men",
+                                 SquaresOf(pos, c, false))},
                {"kings", PieceList(t, "pieces.kings", "pieces.no_kings",
-                                   pos.kings(c))}}),
+                                   SquaresOf(pos, c, true))}}),
         "\n");
   }
   return text;
@@ -424,7 +448,7 @@ std::string ReportText(const lang::Catalogue& t, const GameState& state,
     case Kind::kNewGame:
       return t.Get("report.new_game", {{"mode", ModeText(t, state)}});
     case Kind::kTurn:
-      return TurnReport(t, state, r.turn, r.move);
+      return TurnReport(t, state, r.turn, *r.move);
     case Kind::kUndone:
       return t.Get("report.undo", {{"to_move", ToMoveText(t, state)}});
     case Kind::kEndUndone:

@@ -21,6 +21,8 @@ namespace checkers::cli {
 
 // The squares of `board` as PDN numbers joined by ", " ("9, 10, 11").
 std::string SquareNumbers(Bitboard board);
+// `squares`, square numbers, joined the same way.
+std::string SquareNumbers(const std::vector<int>& squares);
 
 // "red", "white" or "black": the colour `side` is named after in `state`'s
 // game, as catalogue keys spell it.
@@ -106,7 +108,7 @@ std::string LegendText(const lang::Catalogue& t,
 
 // The text of a turn with its side: "Red: 11-15", "White (computer): 24x15".
 std::string TurnReport(const lang::Catalogue& t, const events::GameState& state,
-                       const events::TurnPlayed& turn, const Move& move);
+                       const events::TurnPlayed& turn, const GameMove& move);
 
 // The board as text for line mode: 8 lines of letters and empty squares'
 // numbers, the bottom side's home rows last, then one line per side

@@ -157,7 +157,7 @@ std::string PlyText(const lang::Catalogue& t, const replay::Ply& ply,
                                             {"seq", seq},
                                             {"side", SideText(t, s, ply.mover)},
                                             {"move", ply.move}});
-  absl::StrAppend(&text, "\n", BoardText(t, s), "FEN: ", ToFen(s.position),
+  absl::StrAppend(&text, "\n", BoardText(t, s), "FEN: ", s.position.ToFen(),
                   "\n");
   absl::StrAppend(
       &text,
@@ -593,7 +593,8 @@ int RunImport(const std::vector<std::string>& positional) {
               "per game into"));
   }
   // The edition of the games without a GameType tag.
-  const absl::StatusOr<Edition> edition = RulesFlag();
+  const absl::StatusOr<Edition> edition =
+      EightByEightEditionFlag("importing PDN");
   if (!edition.ok()) return Fail(Usage(edition.status().message()));
   const std::string& pdn_path = positional[0];
   storage::Env* env = storage::Env::Default();

@@ -1,6 +1,7 @@
 #include "ui_cli/tui_controller.h"
 
 #include <algorithm>
+#include <bit>
 #include <cstdlib>
 #include <initializer_list>
 #include <string>
@@ -24,20 +25,31 @@ constexpr absl::string_view kCrown = "\u265B";
 // How many of the latest messages the screen shows.
 constexpr size_t kMessagesShown = 3;
 
-// The squares a move visits: where it starts, then every square it lands on.
-std::vector<Square> RouteOf(const Move& m) {
-  std::vector<Square> route = {m.from};
-  if (!m.IsCapture()) {
-    route.push_back(m.to);
-  } else {
-    for (int i = 0; i < m.num_jumps; ++i) route.push_back(m.landings[i]);
-  }
+// The squares a move visits (0-based): where it starts, then every square
+// it lands on.
+std::vector<Square> RouteOf(const GameMove& m) {
+  std::vector<Square> route;
+  for (int s : m.route()) route.push_back(s - 1);
   return route;
 }
 
-bool Contains(Bitboard board, Square s) {
-  return s >= 0 && (board & SquareBit(s)) != 0;
+SquareSet Bit(Square s) { return SquareSet{1} << s; }
+
+// Square numbers (1-32 or 1-50) as a set of 0-based squares.
+SquareSet SetOf(absl::Span<const int> squares) {
+  SquareSet set = 0;
+  for (int s : squares) set |= Bit(s - 1);
+  return set;
 }
+
+// The square numbers of `set`, in order.
+std::vector<int> NumbersOf(SquareSet set) {
+  std::vector<int> numbers;
+  for (; set != 0; set &= set - 1) numbers.push_back(std::countr_zero(set) + 1);
+  return numbers;
+}
+
+bool Contains(SquareSet set, Square s) { return s >= 0 && (set & Bit(s)) != 0; }
 
 }  // namespace
 
@@ -263,7 +275,8 @@ void TuiController::Choose(Action action) {
       // the choice.
       new_edition_ = new_edition_ == Edition::kEnglish   ? Edition::kRussian
                      : new_edition_ == Edition::kRussian ? Edition::kPool
-                                                         : Edition::kEnglish;
+                     : new_edition_ == Edition::kPool ? Edition::kInternational
+                                                      : Edition::kEnglish;
       const int selected = menu_selected_;
       Open(Dialog::kMode);
       menu_selected_ = selected;
@@ -386,7 +399,7 @@ void TuiController::OnPromptKey(int key) {
     int number = 0;
     if (absl::c_all_of(typed, absl::ascii_isdigit) && typed.size() <= 2) {
       number = std::atoi(typed.c_str());
-      if (number >= 1 && number <= 32) {
+      if (number >= 1 && number <= session_->state().position.square_count()) {
         focus_ = number - 1;
         preferred_col_ = DisplayOf(focus_).second;
         return;
@@ -526,12 +539,16 @@ void TuiController::Tick() {
 
 bool TuiController::Flipped() const { return cli::Flipped(session_->state()); }
 
+int TuiController::BoardSize() const {
+  return session_->state().position.board_size();
+}
+
 std::pair<int, int> TuiController::DisplayOf(Square square) const {
-  return BoardGrid(Flipped()).CellOf(square);
+  return BoardGrid(Flipped(), BoardSize()).CellOf(square);
 }
 
 Square TuiController::SquareOfDisplay(int row, int col) const {
-  return BoardGrid(Flipped()).SquareAtCell(row, col);
+  return BoardGrid(Flipped(), BoardSize()).SquareAtCell(row, col);
 }
 
 void TuiController::MoveFocus(int key) {
@@ -559,18 +576,18 @@ void TuiController::MoveFocus(int key) {
 }
 
 void TuiController::FocusFirstMovable() {
-  const MoveList moves = LegalMoves();
-  Bitboard movable = 0;
-  for (const Move& m : moves) movable |= SquareBit(m.from);
+  SquareSet movable = 0;
+  for (const GameMove& m : LegalMoves()) movable |= Bit(m.from() - 1);
   if (movable == 0)
-    movable = session_->state().position.pieces(
-        session_->state().ColorOf(BottomSide(session_->state())));
+    movable =
+        PiecesOf(session_->state().ColorOf(BottomSide(session_->state())));
   // The movable piece nearest the bottom-left corner of the screen.
+  const int size = BoardSize();
   int best_score = 1 << 20;
-  for (Bitboard b = movable; b; b = PopLowest(b)) {
-    const Square s = LowestSquare(b);
+  for (SquareSet b = movable; b; b &= b - 1) {
+    const Square s = std::countr_zero(b);
     auto [row, col] = DisplayOf(s);
-    const int score = (7 - row) * 8 + col;
+    const int score = (size - 1 - row) * size + col;
     if (score < best_score) {
       best_score = score;
       focus_ = s;
@@ -579,12 +596,32 @@ void TuiController::FocusFirstMovable() {
   preferred_col_ = DisplayOf(focus_).second;
 }
 
-MoveList TuiController::LegalMoves() const { return session_->LegalMoves(); }
+std::vector<GameMove> TuiController::LegalMoves() const {
+  return session_->LegalMoves();
+}
 
-std::vector<Move> TuiController::Candidates(
+SquareSet TuiController::PiecesOf(Color colour) const {
+  const GamePosition& pos = session_->state().position;
+  SquareSet set = 0;
+  for (int s = 1; s <= pos.square_count(); ++s) {
+    const Piece piece = pos.PieceAt(s);
+    if (piece == Piece::kEmpty) continue;
+    const bool black = piece == Piece::kBlackMan || piece == Piece::kBlackKing;
+    if (black == (colour == Color::kBlack)) set |= Bit(s - 1);
+  }
+  return set;
+}
+
+SquareSet TuiController::CapturedAlong(const std::vector<Square>& route) const {
+  std::vector<int> squares;
+  for (Square s : route) squares.push_back(s + 1);
+  return SetOf(session_->CapturedAlong(squares));
+}
+
+std::vector<GameMove> TuiController::Candidates(
     const std::vector<Square>& route) const {
-  std::vector<Move> out;
-  for (const Move& m : LegalMoves()) {
+  std::vector<GameMove> out;
+  for (const GameMove& m : LegalMoves()) {
     const std::vector<Square> full = RouteOf(m);
     if (full.size() >= route.size() &&
         std::equal(route.begin(), route.end(), full.begin())) {
@@ -594,22 +631,24 @@ std::vector<Move> TuiController::Candidates(
   return out;
 }
 
-Bitboard TuiController::NextSquares(const std::vector<Square>& route) const {
-  Bitboard next = 0;
-  for (const Move& m : Candidates(route)) {
+SquareSet TuiController::NextSquares(const std::vector<Square>& route) const {
+  SquareSet next = 0;
+  for (const GameMove& m : Candidates(route)) {
     const std::vector<Square> full = RouteOf(m);
-    if (full.size() > route.size()) next |= SquareBit(full[route.size()]);
+    if (full.size() > route.size()) next |= Bit(full[route.size()]);
   }
   return next;
 }
 
-Bitboard TuiController::MustCapture() const { return session_->MustCapture(); }
+SquareSet TuiController::MustCapture() const {
+  return SetOf(session_->MustCapture());
+}
 
 void TuiController::Select(Square square) {
   if (!session_->MayMove().ok()) return;
   const GameState& s = session_->state();
-  const Piece piece = s.position.PieceAt(square);
-  const Bitboard own = s.position.pieces(s.position.side_to_move());
+  const Piece piece = s.position.PieceAt(square + 1);
+  const SquareSet own = PiecesOf(s.position.side_to_move());
   if (route_.empty()) {
     if (NextSquares({square}) != 0) {
       route_ = {square};
@@ -617,11 +656,11 @@ void TuiController::Select(Square square) {
       Say(t_.Get("tui.selected", {{"square", absl::StrCat(square + 1)},
                                   {"piece", PieceText(t_, s, piece)}}));
     } else if (Contains(own, square)) {
-      const Bitboard must = MustCapture();
-      Say(must != 0
-              ? t_.Get("tui.must_capture", {{"squares", SquareNumbers(must)}})
-              : t_.Get("tui.cannot_move",
-                       {{"square", absl::StrCat(square + 1)}}));
+      const SquareSet must = MustCapture();
+      Say(must != 0 ? t_.Get("tui.must_capture",
+                             {{"squares", SquareNumbers(NumbersOf(must))}})
+                    : t_.Get("tui.cannot_move",
+                             {{"square", absl::StrCat(square + 1)}}));
     } else {
       Say(t_.Get("tui.choose_piece",
                  {{"side", SideText(t_, s, s.side_to_move())}}));
@@ -633,7 +672,7 @@ void TuiController::Select(Square square) {
     Say(t_.Get("tui.deselected"));
     return;
   }
-  const Bitboard next = NextSquares(route_);
+  const SquareSet next = NextSquares(route_);
   if (!Contains(next, square)) {
     if (route_.size() == 1 && NextSquares({square}) != 0) {
       route_ = {square};
@@ -643,12 +682,13 @@ void TuiController::Select(Square square) {
       Say(t_.Get("tui.switch_refused",
                  {{"square", absl::StrCat(route_.front() + 1)}}));
     } else {
-      Say(t_.Get("tui.not_destination", {{"squares", SquareNumbers(next)}}));
+      Say(t_.Get("tui.not_destination",
+                 {{"squares", SquareNumbers(NumbersOf(next))}}));
     }
     return;
   }
   route_.push_back(square);
-  for (const Move& m : Candidates(route_)) {
+  for (const GameMove& m : Candidates(route_)) {
     if (RouteOf(m).size() == route_.size()) {
       route_.clear();
       session_->Play(m);
@@ -656,7 +696,7 @@ void TuiController::Select(Square square) {
     }
   }
   Say(t_.Get("tui.jump_continues",
-             {{"squares", SquareNumbers(NextSquares(route_))}}));
+             {{"squares", SquareNumbers(NumbersOf(NextSquares(route_)))}}));
 }
 
 void TuiController::CancelRoute() { route_.clear(); }
@@ -665,30 +705,30 @@ TuiController::LastMove TuiController::ComputersLastMove() const {
   const std::optional<session::Session::PlayedTurn> last =
       session_->LastTurnPlayed();
   if (!last.has_value() || !last->turn.has_computer()) return {};
-  return {SquareBit(last->move.from) | SquareBit(last->move.to),
-          last->move.captured};
+  return {Bit(last->move.from() - 1) | Bit(last->move.to() - 1),
+          SetOf(last->move.captured())};
 }
 
-Bitboard TuiController::Capturable() const {
+SquareSet TuiController::Capturable() const {
   std::vector<Square> route = route_;
   if (route.empty()) route = {focus_};
-  Bitboard taken = 0;
-  for (const Move& m : Candidates(route)) taken |= m.captured;
+  SquareSet taken = 0;
+  for (const GameMove& m : Candidates(route)) taken |= SetOf(m.captured());
   // Those already jumped on this route are shown as jumped.
   if (route_.size() >= 2) {
-    taken &= ~session_->CapturedAlong(route_);
+    taken &= ~CapturedAlong(route_);
   }
   return taken;
 }
 
 Piece TuiController::ShownPiece(Square square) const {
-  const Position& pos = session_->state().position;
+  const GamePosition& pos = session_->state().position;
   // Along a route under way, the piece is drawn where it has got to.
   if (route_.size() >= 2) {
-    if (square == route_.back()) return pos.PieceAt(route_.front());
+    if (square == route_.back()) return pos.PieceAt(route_.front() + 1);
     if (square == route_.front()) return Piece::kEmpty;
   }
-  return pos.PieceAt(square);
+  return pos.PieceAt(square + 1);
 }
 
 std::string TuiController::SquareWords(Square square) const {
@@ -709,7 +749,7 @@ std::string TuiController::SquareWords(Square square) const {
     }
   }
   if (route_.size() >= 2) {
-    const Bitboard captured = session_->CapturedAlong(route_);
+    const SquareSet captured = CapturedAlong(route_);
     if (Contains(captured, square))
       absl::StrAppend(&text, ", ", t_.Get("square.captured"));
   }
@@ -801,18 +841,19 @@ ScreenModel TuiController::Model() const {
   model.board_visible = session_->has_game();
   model.numbers = numbers_;
   if (model.board_visible) {
-    Bitboard captured = 0;
+    SquareSet captured = 0;
     if (route_.size() >= 2) {
-      captured = session_->CapturedAlong(route_);
+      captured = CapturedAlong(route_);
     }
-    Bitboard next = 0;
+    SquareSet next = 0;
     if (hints_)
       next = route_.empty() ? NextSquares({focus_}) : NextSquares(route_);
-    const Bitboard must = hints_ && route_.empty() ? MustCapture() : 0;
-    const Bitboard capturable = hints_ ? Capturable() : 0;
+    const SquareSet must = hints_ && route_.empty() ? MustCapture() : 0;
+    const SquareSet capturable = hints_ ? Capturable() : 0;
     const LastMove last = ComputersLastMove();
-    for (int row = 0; row < BoardGrid::kSize; ++row) {
-      for (int col = 0; col < BoardGrid::kSize; ++col) {
+    model.board_size = BoardSize();
+    for (int row = 0; row < model.board_size; ++row) {
+      for (int col = 0; col < model.board_size; ++col) {
         CellView& cell = model.cells[row][col];
         const Square sq = SquareOfDisplay(row, col);
         cell.square = sq;

@@ -12,17 +12,21 @@
 #define CHECKERS_UI_CLI_TUI_CONTROLLER_H_
 
 #include <array>
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
 
-#include "engine/move.h"
+#include "engine/game_position.h"
 #include "engine/position.h"
 #include "events/events.pb.h"
 #include "lang/catalogue.h"
 #include "session/session.h"
 
 namespace checkers::cli {
+
+// A set of squares of either board: bit s is 0-based square s (0..49).
+using SquareSet = uint64_t;
 
 // Keys, independent of the terminal library: a printable ASCII character
 // is itself; the others are these.
@@ -38,7 +42,8 @@ enum Key : int {
 
 // One square of the board as shown.
 struct CellView {
-  // The playable square (0..31), or -1 for a light square.
+  // The playable square (0..31, or 0..49 on 10x10), or -1 for a light
+  // square.
   Square square = -1;
   // The piece shown there: during a multi-jump the moving piece is shown
   // at its last landing.
@@ -80,7 +85,10 @@ struct ScreenModel {
   bool board_visible = false;
   // The board as shown, row 0 at the top: the bottom side's home rows are
   // rows 5-7.
-  std::array<std::array<CellView, 8>, 8> cells;
+  // Cells per side of the board: 8, or 10 for international; cells beyond
+  // it are unused.
+  int board_size = 8;
+  std::array<std::array<CellView, 10>, 10> cells;
   bool numbers = true;
   // Paragraphs for the side panel.
   std::vector<std::string> panel;
@@ -189,26 +197,31 @@ class TuiController {
   void MoveFocus(int key);
   void FocusFirstMovable();
 
+  // Cells per side of the game's board: 8, or 10 for international.
+  int BoardSize() const;
   // Moves legal now for the person (none when no move is awaited).
-  MoveList LegalMoves() const;
+  std::vector<GameMove> LegalMoves() const;
   // The legal moves whose route begins with `route`.
-  std::vector<Move> Candidates(const std::vector<Square>& route) const;
+  std::vector<GameMove> Candidates(const std::vector<Square>& route) const;
   // The squares that may come next after `route`.
-  Bitboard NextSquares(const std::vector<Square>& route) const;
-  Bitboard MustCapture() const;
+  SquareSet NextSquares(const std::vector<Square>& route) const;
+  SquareSet MustCapture() const;
+  // The squares of `colour`'s pieces.
+  SquareSet PiecesOf(Color colour) const;
+  SquareSet CapturedAlong(const std::vector<Square>& route) const;
   void Select(Square square);
   void CancelRoute();
 
   // The computer's turn, if the last turn was its: the squares it went
   // from and to, and those it took.
   struct LastMove {
-    Bitboard ends = 0;
-    Bitboard captured = 0;
+    SquareSet ends = 0;
+    SquareSet captured = 0;
   };
   LastMove ComputersLastMove() const;
   // The opponent's pieces the selected piece (or, with none selected, the
   // focused one) can take on its way.
-  Bitboard Capturable() const;
+  SquareSet Capturable() const;
 
   // The piece drawn on `square`: during a multi-jump, where the moving
   // piece has got to.

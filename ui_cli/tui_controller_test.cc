@@ -31,14 +31,16 @@ std::string TempPath(const std::string& name) {
   return ::checkers::testing::NewTempDir("controller") + "/" + name;
 }
 
-// Writes a save holding a two-player game from `fen`.
+// Writes a save holding a game of `edition` in `mode` from `fen`.
 void WriteGame(const std::string& path, const std::string& fen,
-               events::Mode mode) {
+               events::Mode mode,
+               events::RulesEdition edition = events::ENGLISH) {
   absl::StatusOr<std::unique_ptr<storage::GameLog>> log =
       storage::GameLog::Open(storage::Env::Default(), path);
   ASSERT_TRUE(log.ok()) << log.status();
   events::GameStarted started;
   started.set_mode(mode);
+  started.set_edition(edition);
   started.set_start_fen(fen);
   ASSERT_TRUE((*log)->NewGame(*events::StartEvent(started)).ok());
 }
@@ -125,6 +127,30 @@ TEST(TuiControllerTest, WithoutASaveItAsksForTheMode) {
   EXPECT_FALSE(s.controller.Model().menu.has_value());
   EXPECT_EQ(s.session.state().difficulty, events::HARD);
   EXPECT_EQ(s.session.state().mode, events::VS_COMPUTER);
+}
+
+TEST(TuiControllerTest, AnInternationalGameIsDrawnTenByTenAndAKingFlies) {
+  const std::string path = TempPath("international.log");
+  WriteGame(path, "W:W32,K46:B17,27,1", events::TWO_PLAYER,
+            events::INTERNATIONAL);
+  Screen s(path);
+  s.Keys({'1'});
+  EXPECT_EQ(s.controller.Model().board_size, 10);
+  EXPECT_EQ(s.Cell(46).piece, Piece::kWhiteKing);
+  EXPECT_EQ(s.Cell(50).square, 49);
+  // Majority capture, landing by landing.
+  s.Select(32);
+  s.Select(21);
+  s.Select(12);
+  EXPECT_THAT(s.Messages(), HasSubstr("White: 32x21x12"));
+  s.Select(1);
+  s.Select(6);
+  // The king flies the length of the long diagonal.
+  s.Select(46);
+  s.Select(5);
+  EXPECT_THAT(s.Messages(), HasSubstr("White: 46-5"));
+  EXPECT_EQ(s.Cell(5).piece, Piece::kWhiteKing);
+  EXPECT_EQ(s.Cell(46).piece, Piece::kEmpty);
 }
 
 TEST(TuiControllerTest, TheModeDialogChoosesTheEdition) {
@@ -488,8 +514,8 @@ TEST(TuiControllerTest, TheComputersLastMoveIsMarkedUntilTheNextMove) {
   EXPECT_THAT(s.Status(), HasSubstr("the computer's last move"));
   s.Keys({':'});
   s.Type(s.session.LegalMoves().size() > 0
-             ? LegalMoveTexts(s.session.state().position,
-                              s.session.state().rules.capture)[0]
+             ? s.session.state().position.LegalMoveTexts(
+                   s.session.state().rules.capture)[0]
              : "");
   s.Keys({kKeyEnter});
   EXPECT_FALSE(s.Cell(reply.squares(0)).last_move);

@@ -18,11 +18,13 @@ namespace checkers::cli {
 namespace {
 
 // The layout of an 80x24 screen: the title on row 0; the board's frame on
-// rows 1-18 and columns 0-49, each square 6 columns by 2 rows; the side
-// panel right of it; the status from row 19, the latest messages below
-// it, and the keys (or the move prompt) on row 23.
+// rows 1-18 and columns 0-49, each square 6 columns by 2 rows (the 10x10
+// board: rows 1-12 and columns 0-41, each square 4 columns by 1 row); the
+// side panel right of it; the status from row 19, the latest messages
+// below it, and the keys (or the move prompt) on row 23.
 constexpr int kBoardTop = 2, kBoardLeft = 1;
 constexpr int kCellWidth = 6, kCellHeight = 2;
+constexpr int kCompactCellWidth = 4, kCompactCellHeight = 1;
 constexpr int kPanelLeft = 51, kPanelWidth = kScreenWidth - kPanelLeft;
 constexpr int kPanelTop = 1, kPanelBottom = 18;
 constexpr int kStatusRow = 19, kKeysRow = 23;
@@ -152,9 +154,13 @@ void TuiView::Draw(const ScreenModel& model) {
 }
 
 void TuiView::DrawBoard(const ScreenModel& model) {
+  board_size_ = model.board_size;
+  const bool compact = board_size_ == 10;
+  cell_width_ = compact ? kCompactCellWidth : kCellWidth;
+  cell_height_ = compact ? kCompactCellHeight : kCellHeight;
   const int top = kBoardTop - 1, left = kBoardLeft - 1;
-  const int bottom = kBoardTop + 8 * kCellHeight,
-            right = kBoardLeft + 8 * kCellWidth;
+  const int bottom = kBoardTop + board_size_ * cell_height_,
+            right = kBoardLeft + board_size_ * cell_width_;
   mvaddch(top, left, ACS_ULCORNER);
   mvhline(top, left + 1, ACS_HLINE, right - left - 1);
   mvaddch(top, right, ACS_URCORNER);
@@ -163,12 +169,17 @@ void TuiView::DrawBoard(const ScreenModel& model) {
   mvaddch(bottom, left, ACS_LLCORNER);
   mvhline(bottom, left + 1, ACS_HLINE, right - left - 1);
   mvaddch(bottom, right, ACS_LRCORNER);
-  for (int row = 0; row < 8; ++row) {
-    for (int col = 0; col < 8; ++col) {
+  for (int row = 0; row < board_size_; ++row) {
+    for (int col = 0; col < board_size_; ++col) {
       const CellView& cell = model.cells[row][col];
       squares_[row][col] = cell.square;
-      DrawCell(kBoardTop + row * kCellHeight, kBoardLeft + col * kCellWidth,
-               cell, model.numbers);
+      const int y = kBoardTop + row * cell_height_;
+      const int x = kBoardLeft + col * cell_width_;
+      if (compact) {
+        DrawCompactCell(y, x, cell, model.numbers);
+      } else {
+        DrawCell(y, x, cell, model.numbers);
+      }
     }
   }
   board_drawn_ = true;
@@ -233,6 +244,53 @@ void TuiView::DrawCell(int y, int x, const CellView& cell, bool numbers) {
     const std::string glyph =
         TextWidth(cell.glyph) < 2 ? " " + cell.glyph : cell.glyph;
     DrawText(y + 1, x + 2, 2, glyph, attributes);
+  }
+}
+
+void TuiView::DrawCompactCell(int y, int x, const CellView& cell,
+                              bool numbers) {
+  const int focus = cell.focus ? A_REVERSE : 0;
+  if (cell.square < 0) {
+    DrawText(y, x, kCompactCellWidth, "    ",
+             color_ ? COLOR_PAIR(kPairLight) : A_NORMAL);
+    return;
+  }
+  const int dark = (color_ ? COLOR_PAIR(kPairDark) : 0) | focus;
+  DrawText(y, x, kCompactCellWidth, color_ ? "    " : "....",
+           dark | (color_ ? 0 : A_DIM));
+  if (cell.piece != Piece::kEmpty) {
+    int pair = kPairWhite;
+    if (cell.colour == "red") pair = kPairRed;
+    if (cell.colour == "black") pair = kPairBlack;
+    int attributes = (color_ ? COLOR_PAIR(pair) : 0) | A_BOLD | focus;
+    if (cell.captured) attributes |= A_DIM;
+    const std::string glyph =
+        TextWidth(cell.glyph) < 2 ? " " + cell.glyph : cell.glyph;
+    DrawText(y, x + 1, 2, glyph, attributes);
+  } else if (numbers) {
+    DrawText(y, x + 1, 2, absl::StrCat(cell.square + 1), dark | A_DIM);
+  }
+  // One column for the marker: what the square is to the turn under way.
+  std::string marker;
+  int marker_pair = kPairRoute;
+  if (cell.captured || cell.last_captured) {
+    marker = "x";
+  } else if (cell.route_step > 0) {
+    marker = absl::StrCat(cell.route_step % 10);
+  } else if (cell.selected) {
+    marker = "@";
+  } else if (cell.destination) {
+    marker = "*";
+    marker_pair = kPairDestination;
+  } else if (cell.must_capture || cell.capturable) {
+    marker = cell.must_capture ? "!" : "X";
+    marker_pair = kPairMustCapture;
+  } else if (cell.last_move) {
+    marker = "+";
+  }
+  if (!marker.empty()) {
+    DrawText(y, x + 3, 1, marker,
+             (color_ ? COLOR_PAIR(marker_pair) : 0) | A_BOLD | focus);
   }
 }
 
@@ -331,10 +389,10 @@ ViewInput TuiView::Poll(int timeout_ms) {
           return in;
         }
       }
-      const int row = (event.y - kBoardTop) / kCellHeight;
-      const int col = (event.x - kBoardLeft) / kCellWidth;
+      const int row = (event.y - kBoardTop) / cell_height_;
+      const int col = (event.x - kBoardLeft) / cell_width_;
       if (board_drawn_ && option_rows_.empty() && event.y >= kBoardTop &&
-          event.x >= kBoardLeft && row < 8 && col < 8 &&
+          event.x >= kBoardLeft && row < board_size_ && col < board_size_ &&
           squares_[row][col] >= 0) {
         in.kind = ViewInput::kSquare;
         in.value = squares_[row][col];

@@ -68,6 +68,9 @@ class TuiView {
   TuiView();
   void DrawBoard(const ScreenModel& model);
   void DrawCell(int y, int x, const CellView& cell, bool numbers);
+  // A square of the 10x10 board, one row high and four columns wide, so
+  // that the board fits beside the panel.
+  void DrawCompactCell(int y, int x, const CellView& cell, bool numbers);
   void DrawPanel(const ScreenModel& model);
   void DrawMenu(const MenuView& menu);
   void DrawText(int y, int x, int width, const std::string& text,
@@ -77,9 +80,12 @@ class TuiView {
   // Where the last Draw put each menu option (screen row), for clicks.
   std::vector<int> option_rows_;
   int option_left_ = 0, option_right_ = 0;
-  // Where the last Draw put the board: the square at each screen cell.
+  // Where the last Draw put the board: its size, the size of a square on
+  // the screen, and the square at each screen cell.
   bool board_drawn_ = false;
-  std::array<std::array<int, 8>, 8> squares_{};
+  int board_size_ = 8;
+  int cell_width_ = 6, cell_height_ = 2;
+  std::array<std::array<int, 10>, 10> squares_{};
 };
 
 }  // namespace checkers::cli

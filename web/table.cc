@@ -59,7 +59,7 @@ namespace {
 
 std::vector<std::string> LegalTexts(const session::Session& s) {
   std::vector<std::string> legal;
-  for (const Move& m : s.LegalMoves()) legal.push_back(MoveToText(m));
+  for (const GameMove& m : s.LegalMoves()) legal.push_back(m.Text());
   std::sort(legal.begin(), legal.end());
   return legal;
 }

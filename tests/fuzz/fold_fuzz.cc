@@ -13,8 +13,6 @@
 #include <vector>
 
 #include "absl/status/status.h"
-#include "engine/fen.h"
-#include "engine/notation.h"
 #include "events/events.pb.h"
 #include "events/fold.h"
 #include "events/game_state.h"
@@ -46,7 +44,7 @@ void Check(FuzzedDataProvider& in) {
       case 2:
         if (state.ok() && state->started != nullptr && !state->over()) {
           const std::vector<std::string> legal =
-              LegalMoveTexts(state->position, state->rules.capture);
+              state->position.LegalMoveTexts(state->rules.capture);
           if (!legal.empty()) {
             next = events::TurnEvent(
                 *state,

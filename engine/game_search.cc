@@ -1,0 +1,41 @@
+#include "engine/game_search.h"
+
+namespace checkers {
+
+absl::StatusOr<GameSearchResult> SearchGame(const GameSearchRequest& request,
+                                            const PollFn& poll) {
+  const GamePosition& position = request.position;
+  if (const intl::Position* p = position.ten()) {
+    intl::SearchRequest r;
+    r.position = *p;
+    r.history = request.history;
+    r.no_progress_plies = request.no_progress_plies;
+    r.no_progress_limit_plies = request.no_progress_limit_plies;
+    r.level = request.level;
+    r.seed = request.seed;
+    r.limits = request.limits;
+    absl::StatusOr<intl::SearchResult> result = intl::Search(r, poll);
+    if (!result.ok()) return result.status();
+    return GameSearchResult{
+        GameMove(result->best_move, p->IsIrreversible(result->best_move)),
+        result->score, result->depth, result->nodes};
+  }
+  const Position& p = *position.eight();
+  SearchRequest r;
+  r.position = p;
+  r.history = request.history;
+  r.no_progress_plies = request.no_progress_plies;
+  r.rules.edition = position.edition();
+  r.rules.capture_rule = request.capture_rule;
+  r.rules.no_progress_limit_plies = request.no_progress_limit_plies;
+  r.level = request.level;
+  r.seed = request.seed;
+  r.limits = request.limits;
+  absl::StatusOr<SearchResult> result = Search(r, poll);
+  if (!result.ok()) return result.status();
+  return GameSearchResult{
+      GameMove(result->best_move, p.IsIrreversible(result->best_move)),
+      result->score, result->depth, result->nodes};
+}
+
+}  // namespace checkers
