@@ -137,12 +137,8 @@ absl::StatusOr<events::GameStarted> StartedOf(const json& body) {
       EditionNamed(body.value("rules", "english"));
   if (!edition.has_value()) {
     return absl::InvalidArgumentError(
-        "rules must be \"english\", \"russian\" or \"pool\"");
-  }
-  if (TraitsOf(*edition).board_size != 8) {
-    return absl::InvalidArgumentError(
-        "international draughts (10x10) is not played at a table yet; rules "
-        "must be \"english\", \"russian\" or \"pool\"");
+        "rules must be \"english\", \"russian\", \"pool\" or "
+        "\"international\"");
   }
   started.set_edition(events::RulesEditionOf(*edition));
   const std::string mode = body.value("mode", "computer");

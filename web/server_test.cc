@@ -96,13 +96,37 @@ TEST_F(ServerTest, ATableIsPlayedUnderTheEditionItNames) {
     }
   }
   NewTable(R"({"mode": "computer", "rules": "pool"})");
-  for (const char* body :
-       {R"({"rules": "international"})", R"({"rules": "spanish"})"}) {
-    auto res = client_->Post("/api/tables", body, "application/json");
-    ASSERT_TRUE(res);
-    EXPECT_EQ(res->status, 422) << body;
-    EXPECT_THAT(json::parse(res->body)["error"].get<std::string>(),
-                ::testing::HasSubstr("\"russian\""));
+  auto res = client_->Post("/api/tables", R"({"rules": "spanish"})",
+                           "application/json");
+  ASSERT_TRUE(res);
+  EXPECT_EQ(res->status, 422);
+  EXPECT_THAT(json::parse(res->body)["error"].get<std::string>(),
+              ::testing::HasSubstr("\"international\""));
+}
+
+TEST_F(ServerTest, AnInternationalTableIsPlayedOnTheTenByTenBoard) {
+  const std::string id = NewTable(
+      R"({"mode": "two-player", "rules": "international",
+          "fen": "W:WK46,42:B37,28,19"})");
+  auto state = client_->Get(absl::StrCat("/api/tables/", id));
+  ASSERT_TRUE(state);
+  const json s = json::parse(state->body);
+  EXPECT_EQ(s["rules"], "international");
+  EXPECT_EQ(s["board"].size(), 50u);
+  // Majority capture: the man's capture 42x31 takes one piece, the flying
+  // king's three, so only the king's routes are legal.
+  EXPECT_EQ(s["legal"],
+            json::array({"46x32x23x10", "46x32x23x14", "46x32x23x5"}));
+  auto moved =
+      client_->Post(absl::StrCat("/api/tables/", id, "/moves"),
+                    R"({"move": "46x5", "head": 1})", "application/json");
+  ASSERT_TRUE(moved);
+  EXPECT_EQ(moved->status, 200) << moved->body;
+  const json after =
+      json::parse(client_->Get(absl::StrCat("/api/tables/", id))->body);
+  EXPECT_EQ(after["board"][4]["king"], true);
+  for (int taken : {37, 28, 19}) {
+    EXPECT_TRUE(after["board"][taken - 1].is_null()) << taken;
   }
 }
 

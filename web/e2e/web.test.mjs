@@ -184,6 +184,30 @@ test('the lobby starts a Russian table, where White moves first and kings fly', 
   } finally { await stop(server); }
 });
 
+test('the lobby starts an international table on the 10x10 board, where White moves first', async () => {
+  const data = mkdtempSync(join(tmpdir(), 'web-'));
+  const server = await serve(data);
+  try {
+    const page = await browser.newPage();
+    await page.goto(server.url);
+    await page.selectOption('#rules', 'international');
+    assert.equal(await page.locator('#house').isHidden(), true);
+    await page.check('input[name=mode][value=two-player]');
+    await page.click('#new-table button[type=submit]');
+    await page.waitForURL(/\/t\//);
+    await until(async () => (await page.locator('[data-square]').count()) === 50, 'the 50 squares');
+    await until(async () => /^White to move/.test(await text(page, '#turn')), 'White to move first');
+    // White starts on 31-50, at the bottom.
+    const y = (n) => page.evaluate(
+        (n) => document.querySelector(`[data-square="${n}"]`).getBoundingClientRect().y, n);
+    assert.ok(await y(46) > await y(5), 'square 46 below square 5');
+    await playListed(page, ['32-28', '19-23', '28x19']);
+    assert.match(await square(page, 19).getAttribute('aria-label'), /^Square 19, White man, last move/);
+    assert.equal(await square(page, 23).getAttribute('aria-label'), 'Square 23, empty');
+    assert.match(await page.locator('#moves li').last().textContent(), /28x19/);
+  } finally { await stop(server); }
+});
+
 test('a Russian king\'s long capture is shown turned and stepped through', async () => {
   await withTablePage({mode: 'two-player', rules: 'russian', fen: 'W:WK29:B18,10'},
       async ({server, id, page}) => {
