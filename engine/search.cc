@@ -408,6 +408,8 @@ class Searcher {
   // position (a repetition or the no-progress count decided it); such
   // scores are not stored in the table.
   bool path_dependent_ = false;
+  // The side the endgame database says wins the root, when it decides it.
+  std::optional<Color> root_winner_;
   int completed_depth_ = 0;
   int current_depth_ = 0;
 
@@ -504,10 +506,17 @@ int Searcher<B>::Search(const Position& pos, int depth, int alpha, int beta,
   const int original_alpha = alpha;
   const Bitboard capturers = board_.Capturers(pos);
   // The database's value is exact; with a capture pending the search
-  // plays it out first, as captures are cheap to search.
+  // plays it out first, as captures are cheap to search. When the root's
+  // own ending is won, the winner's positions are searched on to the
+  // horizon rather than cut off: the database knows who wins, not how, and
+  // only a search finds the way to the capture that converts.
   if (board_.has_endgame_db() && !capturers) {
     if (const std::optional<int> score = board_.EndgameScore(pos, ply)) {
-      return *score;
+      const bool same_winner =
+          *score != 0 && root_winner_.has_value() &&
+          (*score > 0 ? pos.side_to_move() : Opponent(pos.side_to_move())) ==
+              *root_winner_;
+      if (depth <= 0 || !same_winner) return *score;
     }
   }
   bool captures_only = false;
@@ -729,6 +738,12 @@ int Searcher<B>::SearchRoot(int depth, int alpha, int beta, bool exact_scores) {
 
 template <typename B>
 void Searcher<B>::KeepEndgameBestRootMoves() {
+  const Position& root = task_.position;
+  if (const std::optional<int> score = board_.EndgameScore(root, 0);
+      score.has_value() && *score != 0) {
+    root_winner_ =
+        *score > 0 ? root.side_to_move() : Opponent(root.side_to_move());
+  }
   // -1 loss, 0 draw, 1 win for the side to move, per root move.
   std::vector<int> outcome;
   for (const RootMove<Move>& rm : root_moves_) {

@@ -65,16 +65,18 @@ TEST(SearchEndgameTest, EveryMoveChosenInAWonEndingKeepsTheWin) {
   EXPECT_GT(checked, 200);
 }
 
-// Plays `pos` out with the database on both sides; the number of plies
-// until the side to move of `pos` has won, or -1 when it has not within
-// the 80-ply no-progress limit of a game.
-int PliesToWin(Position pos, Level level, const egdb::Database* db) {
+// Plays `pos` out, the side to move with `db` and the other with
+// `defender_db`; the number of plies until the side to move of `pos` has
+// won, or -1 when it has not within the 80-ply no-progress limit of a game.
+int PliesToWin(Position pos, Level level, const egdb::Database* db,
+               const egdb::Database* defender_db) {
   const Color attacker = pos.side_to_move();
   std::vector<uint64_t> history;
   int no_progress = 0;
   for (int ply = 0; ply < 200 && no_progress < 80; ++ply) {
     if (!HasLegalMove(pos)) return pos.side_to_move() == attacker ? -1 : ply;
-    SearchRequest request = Request(pos, level, db);
+    SearchRequest request =
+        Request(pos, level, pos.side_to_move() == attacker ? db : defender_db);
     request.history = history;
     request.no_progress_plies = no_progress;
     absl::StatusOr<SearchResult> result = Search(request);
@@ -97,9 +99,20 @@ TEST(SearchEndgameTest, TwoKingsBeatAKingInTheDoubleCornerWellWithinTheLimit) {
        {"B:WK28:BK1,K2", "B:WK32:BK1,K3", "B:WK5:BK27,K31", "B:WK1:BK30,K31"}) {
     const Position pos = *ParseFen(fen);
     ASSERT_EQ(ThreePieces().Probe(pos), egdb::Wdl::kWin) << fen;
-    const int plies = PliesToWin(pos, Level::kMedium, &ThreePieces());
+    const int plies =
+        PliesToWin(pos, Level::kMedium, &ThreePieces(), &ThreePieces());
     EXPECT_GT(plies, 0) << fen;
     EXPECT_LE(plies, 40) << fen;
+  }
+}
+
+TEST(SearchEndgameTest, TwoKingsBeatAKingThatSearchesWithoutTheDatabase) {
+  for (const char* fen :
+       {"B:WK28:BK1,K2", "B:WK32:BK1,K3", "B:WK5:BK27,K31", "B:WK1:BK30,K31"}) {
+    const int plies =
+        PliesToWin(*ParseFen(fen), Level::kMedium, &ThreePieces(), nullptr);
+    EXPECT_GT(plies, 0) << fen;
+    EXPECT_LE(plies, 60) << fen;
   }
 }
 
@@ -111,7 +124,7 @@ TEST(SearchEndgameTest, WonThreePieceEndingsAreWonWithinTheNoProgressLimit) {
     for (uint64_t i = 0; i < egdb::SliceEntries(m); i += 1009) {
       const std::optional<Position> pos = egdb::PositionAt(m, i);
       if (!pos.has_value() || db.Probe(*pos) != egdb::Wdl::kWin) continue;
-      const int plies = PliesToWin(*pos, Level::kMedium, &db);
+      const int plies = PliesToWin(*pos, Level::kMedium, &db, &db);
       EXPECT_GT(plies, 0) << ToFen(*pos);
       ++games;
     }
