@@ -168,6 +168,31 @@ TEST(EndgameDbTest, AgreesWithForwardPassesOnEveryPositionUpToThreePieces) {
   EXPECT_GT(losses, 0);
 }
 
+TEST(EndgameDbTest, TwoPieceSlicesHoldTheirKnownCounts) {
+  // Positions, then wins, draws and losses for the side to move; agreed
+  // by the forward-pass solver above and by `checkers egdb info`.
+  struct Counts {
+    Material material;
+    int positions, wins, draws, losses;
+  };
+  for (const Counts& want : {Counts{{0, 1, 0, 1}, 1984, 460, 1308, 216},
+                             Counts{{1, 0, 0, 1}, 1736, 384, 1105, 247},
+                             Counts{{1, 0, 1, 0}, 1520, 204, 1222, 94}}) {
+    Counts got{want.material, 0, 0, 0, 0};
+    for (uint64_t i = 0; i < SliceEntries(want.material); ++i) {
+      const std::optional<Position> pos = PositionAt(want.material, i);
+      if (!pos.has_value()) continue;
+      ++got.positions;
+      const Wdl v = *Built(2).Probe(*pos);
+      (v == Wdl::kWin ? got.wins : v == Wdl::kDraw ? got.draws : got.losses)++;
+    }
+    EXPECT_EQ(got.positions, want.positions) << want.material.Name();
+    EXPECT_EQ(got.wins, want.wins) << want.material.Name();
+    EXPECT_EQ(got.draws, want.draws) << want.material.Name();
+    EXPECT_EQ(got.losses, want.losses) << want.material.Name();
+  }
+}
+
 TEST(EndgameDbTest, ALoneKingInItsCornerFacingAKingTwoSquaresOffIsLost) {
   // Black's only move, 4-8, walks into 11x4.
   EXPECT_EQ(Built(2).Probe(Fen("B:WK11:BK4")), Wdl::kLoss);
