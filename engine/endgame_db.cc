@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <limits>
 #include <tuple>
 #include <utility>
 
@@ -313,8 +314,15 @@ absl::Status Database::BuildSlice(const Material& material,
   const uint64_t entries = SliceEntries(material);
   const uint64_t total = 2 * entries;
   constexpr uint64_t kReportEvery = uint64_t{1} << 18;
+  // The queue of decided positions holds 32-bit indices: it grows to a
+  // slice's size, and halving it is what lets 6 pieces build in a few GB.
+  if (entries > std::numeric_limits<uint32_t>::max()) {
+    return absl::ResourceExhaustedError(
+        absl::StrCat("the endgame slice ", material.Name(), " has ", entries,
+                     " positions, more than one build can index"));
+  }
   std::vector<uint8_t> state(entries);
-  std::vector<uint64_t> resolved;
+  std::vector<uint32_t> resolved;
 
   // Forward: each position's moves out of the slice (captures, crownings)
   // have known values; those within it are counted.
@@ -350,7 +358,7 @@ absl::Status Database::BuildSlice(const Material& material,
     }
     if (win || open == 0) {
       state[i] = win ? kWin : kLoss;
-      resolved.push_back(i);
+      resolved.push_back(static_cast<uint32_t>(i));
     } else {
       state[i] = static_cast<uint8_t>(open);
     }
@@ -393,10 +401,10 @@ absl::Status Database::BuildSlice(const Material& material,
         if (HasCapture(before)) continue;
         if (child_lost) {
           state[p] = kWin;
-          resolved.push_back(p);
+          resolved.push_back(static_cast<uint32_t>(p));
         } else if (--state[p] == 0) {
           state[p] = kLoss;
-          resolved.push_back(p);
+          resolved.push_back(static_cast<uint32_t>(p));
         }
       }
     }

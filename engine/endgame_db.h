@@ -118,7 +118,8 @@ class Database {
 
   // Computes the slice of the canonical `material` from the slices its
   // moves lead to, which must all be present (add them in SlicesUpTo
-  // order), and adds it. FailedPrecondition naming a missing slice.
+  // order), and adds it. FailedPrecondition naming a missing slice;
+  // ResourceExhausted for a slice of 2^32 positions or more (8 pieces).
   absl::Status BuildSlice(const Material& material,
                           const ProgressFn& progress = nullptr);
 
