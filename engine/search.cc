@@ -376,9 +376,10 @@ class Searcher {
   // the best score. root_moves_[best] gets the best move.
   int SearchRoot(int depth, int alpha, int beta, bool exact_scores);
   bool IsRepetition(int ply, int no_progress) const;
-  // When the endgame database decides every root move, keeps only those
-  // that hold the root's value: the search then chooses how to win among
-  // winning moves, and never lets a draw or a win slip.
+  // Notes who the endgame database says wins the root, and when it decides
+  // every root move, keeps only those that hold the root's value: the
+  // search then chooses how to win among winning moves, and never lets a
+  // draw or a win slip.
   void KeepEndgameBestRootMoves();
   void Poll(bool between_iterations);
   void UpdatePv(int ply, const Move& m);
