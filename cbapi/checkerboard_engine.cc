@@ -14,6 +14,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -32,11 +33,13 @@
 #include "absl/time/clock.h"
 #include "absl/time/time.h"
 #include "cbapi/checkerboard.h"
+#include "engine/endgame_db.h"
 #include "engine/fen.h"
 #include "engine/movegen.h"
 #include "engine/notation.h"
 #include "engine/position.h"
 #include "engine/search.h"
+#include "storage/endgame_files.h"
 
 namespace checkers::cb {
 namespace {
@@ -222,6 +225,15 @@ void Status(char* str, absl::string_view text) {
                 text.data());
 }
 
+// The endgame database `checkers egdb build` left in the default
+// directory, loaded at the first move (before its clock starts), or
+// nullptr when there is none: the engine plays without it.
+const egdb::Database* EndgameDatabase() {
+  static const std::unique_ptr<egdb::Database> db =
+      storage::LoadDefaultEndgameDatabaseIfPresent();
+  return db.get();
+}
+
 int GetMove(int board[8][8], int color, double maxtime, char* str, int* playnow,
             int info, CbMove* move) {
   absl::StatusOr<Position> pos = FromBoard(board, color);
@@ -236,6 +248,7 @@ int GetMove(int board[8][8], int color, double maxtime, char* str, int* playnow,
 
   SearchRequest request;
   request.position = *pos;
+  request.endgame_db = EndgameDatabase();
   bool by_time;
   {
     EngineState& state = State();

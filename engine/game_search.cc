@@ -31,6 +31,7 @@ absl::StatusOr<GameSearchResult> SearchGame(const GameSearchRequest& request,
   r.level = request.level;
   r.seed = request.seed;
   r.limits = request.limits;
+  r.endgame_db = request.endgame_db;
   absl::StatusOr<SearchResult> result = Search(r, poll);
   if (!result.ok()) return result.status();
   return GameSearchResult{

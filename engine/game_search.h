@@ -30,6 +30,9 @@ struct GameSearchRequest {
   Level level = Level::kMedium;
   uint64_t seed = 0;
   SearchLimits limits;
+  // An endgame database to probe (engine/endgame_db.h), or none; only the
+  // 8x8 search reads it, and only under English rules.
+  const egdb::Database* endgame_db = nullptr;
 };
 
 struct GameSearchResult {

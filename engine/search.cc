@@ -4,12 +4,14 @@
 #include <bit>
 #include <cstdlib>
 #include <memory>
+#include <optional>
 #include <utility>
 
 #include "absl/container/inlined_vector.h"
 #include "absl/status/status.h"
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
+#include "engine/endgame_db.h"
 #include "engine/eval.h"
 #include "engine/eval10.h"
 #include "engine/movegen10.h"
@@ -164,6 +166,40 @@ class TranspositionTable {
   uint8_t generation_ = 0;
 };
 
+// Scores of positions the endgame database decides: above any evaluation,
+// below any forced win the search sees to its end.
+constexpr int kEndgameWin = 20000;
+
+// How far `winner` has got in a won ending: the fewer pieces the loser
+// keeps the better, then crowned kings, men nearer their crowning row and
+// kings nearer the loser's pieces. Within +-5000 for up to kMaxPieces
+// pieces, so won scores stay between evaluations and forced wins.
+int EndgameProgress(const Position& pos, Color winner) {
+  const Color loser = Opponent(winner);
+  int progress =
+      -500 * PopCount(pos.pieces(loser)) + 100 * PopCount(pos.kings(winner));
+  for (Bitboard b = pos.men(winner); b; b = PopLowest(b)) {
+    const int row = RowOf(LowestSquare(b));
+    progress += 10 * (winner == Color::kBlack ? row : 7 - row);
+  }
+  for (Bitboard k = pos.kings(winner); k; k = PopLowest(k)) {
+    const Square from = LowestSquare(k);
+    int nearest = 7;
+    for (Bitboard t = pos.pieces(loser); t; t = PopLowest(t)) {
+      const Square to = LowestSquare(t);
+      nearest = std::min(nearest, std::max(std::abs(RowOf(from) - RowOf(to)),
+                                           std::abs(ColOf(from) - ColOf(to))));
+    }
+    progress -= 20 * nearest;
+  }
+  // A lone king in a double corner holds out longest: take its squares.
+  for (Bitboard k = pos.kings(loser); k; k = PopLowest(k)) {
+    progress -=
+        40 * PopCount(Neighbours(SquareBit(LowestSquare(k))) & pos.empty());
+  }
+  return progress;
+}
+
 // The board and rules a search runs over, as the one Searcher below sees
 // them: the 8x8 board under one edition and capture rule, or the 10x10
 // board of international draughts. Each names its position and move types
@@ -177,7 +213,15 @@ class Board8 {
   using BitboardType = Bitboard;
   static constexpr int kSquares = kNumSquares;
 
-  Board8(Edition edition, CaptureRule rule) : edition_(edition), rule_(rule) {}
+  // The database is consulted only under the rules it was built for:
+  // English with captures forced.
+  Board8(Edition edition, CaptureRule rule, const egdb::Database* endgame_db)
+      : edition_(edition),
+        rule_(rule),
+        endgame_db_(edition == Edition::kEnglish &&
+                            rule == CaptureRule::kMandatory
+                        ? endgame_db
+                        : nullptr) {}
 
   static uint64_t Budget(Level level) { return NodeBudget(level); }
   static BitboardType Bit(int square) { return SquareBit(square); }
@@ -213,9 +257,26 @@ class Board8 {
   }
   int Value(const Position& pos) const { return Evaluate(pos, edition_); }
 
+  bool has_endgame_db() const { return endgame_db_ != nullptr; }
+  // The exact score of `pos`, `ply` plies from the root, when the endgame
+  // database holds it: a draw is 0; a win kEndgameWin and more, less a
+  // point a ply so the nearer of two wins is preferred, plus how far the
+  // winner has got (EndgameProgress), since the database knows no
+  // distances and a search among equal wins would shuffle.
+  std::optional<int> EndgameScore(const Position& pos, int ply) const {
+    const std::optional<egdb::Wdl> v = endgame_db_->Probe(pos);
+    if (!v.has_value()) return std::nullopt;
+    if (*v == egdb::Wdl::kDraw) return 0;
+    const Color us = pos.side_to_move();
+    const Color winner = *v == egdb::Wdl::kWin ? us : Opponent(us);
+    const int score = kEndgameWin + EndgameProgress(pos, winner) - ply;
+    return winner == us ? score : -score;
+  }
+
  private:
   Edition edition_;
   CaptureRule rule_;
+  const egdb::Database* endgame_db_;
 };
 
 // Capture routes that take the same pieces to the same square in another
@@ -258,6 +319,12 @@ class Board10 {
     intl::GenerateCaptures(pos, capturers, moves, intl::Routes::kDrop);
   }
   int Value(const PositionType& pos) const { return intl::Evaluate(pos); }
+
+  // No endgame database covers the 10x10 board.
+  bool has_endgame_db() const { return false; }
+  std::optional<int> EndgameScore(const PositionType&, int) const {
+    return std::nullopt;
+  }
 };
 
 // What a search is asked, whatever the board.
@@ -309,6 +376,11 @@ class Searcher {
   // the best score. root_moves_[best] gets the best move.
   int SearchRoot(int depth, int alpha, int beta, bool exact_scores);
   bool IsRepetition(int ply, int no_progress) const;
+  // Notes who the endgame database says wins the root, and when it decides
+  // every root move, keeps only those that hold the root's value: the
+  // search then chooses how to win among winning moves, and never lets a
+  // draw or a win slip.
+  void KeepEndgameBestRootMoves();
   void Poll(bool between_iterations);
   void UpdatePv(int ply, const Move& m);
   int NoProgressAfter(const Position& pos, const Move& m,
@@ -337,6 +409,8 @@ class Searcher {
   // position (a repetition or the no-progress count decided it); such
   // scores are not stored in the table.
   bool path_dependent_ = false;
+  // The side the endgame database says wins the root, when it decides it.
+  std::optional<Color> root_winner_;
   int completed_depth_ = 0;
   int current_depth_ = 0;
 
@@ -432,6 +506,20 @@ int Searcher<B>::Search(const Position& pos, int depth, int alpha, int beta,
 
   const int original_alpha = alpha;
   const Bitboard capturers = board_.Capturers(pos);
+  // The database's value is exact; with a capture pending the search
+  // plays it out first, as captures are cheap to search. When the root's
+  // own ending is won, the winner's positions are searched on to the
+  // horizon rather than cut off: the database knows who wins, not how, and
+  // only a search finds the way to the capture that converts.
+  if (board_.has_endgame_db() && !capturers) {
+    if (const std::optional<int> score = board_.EndgameScore(pos, ply)) {
+      const bool same_winner =
+          *score != 0 && root_winner_.has_value() &&
+          (*score > 0 ? pos.side_to_move() : Opponent(pos.side_to_move())) ==
+              *root_winner_;
+      if (depth <= 0 || !same_winner) return *score;
+    }
+  }
   bool captures_only = false;
   int stand_pat = -kInfinity;
   if (depth <= 0) {
@@ -650,6 +738,30 @@ int Searcher<B>::SearchRoot(int depth, int alpha, int beta, bool exact_scores) {
 }
 
 template <typename B>
+void Searcher<B>::KeepEndgameBestRootMoves() {
+  const Position& root = task_.position;
+  if (const std::optional<int> score = board_.EndgameScore(root, 0);
+      score.has_value() && *score != 0) {
+    root_winner_ =
+        *score > 0 ? root.side_to_move() : Opponent(root.side_to_move());
+  }
+  // -1 loss, 0 draw, 1 win for the side to move, per root move.
+  std::vector<int> outcome;
+  for (const RootMove<Move>& rm : root_moves_) {
+    const std::optional<int> score =
+        board_.EndgameScore(task_.position.After(rm.move), 1);
+    if (!score.has_value()) return;
+    outcome.push_back(*score < 0 ? 1 : *score > 0 ? -1 : 0);
+  }
+  const int best = *std::max_element(outcome.begin(), outcome.end());
+  std::vector<RootMove<Move>> kept;
+  for (size_t i = 0; i < root_moves_.size(); ++i) {
+    if (outcome[i] == best) kept.push_back(root_moves_[i]);
+  }
+  root_moves_ = std::move(kept);
+}
+
+template <typename B>
 absl::StatusOr<typename Searcher<B>::Result> Searcher<B>::Run(
     int max_depth, bool exact_root_scores) {
   if (!tt_.ok())
@@ -664,6 +776,7 @@ absl::StatusOr<typename Searcher<B>::Result> Searcher<B>::Run(
         "nothing to search");
   }
   for (const Move& m : moves) root_moves_.push_back({m});
+  if (board_.has_endgame_db()) KeepEndgameBestRootMoves();
   if (root_moves_.size() == 1) budget_ = std::min(budget_, kForcedMoveNodes);
 
   history_size_ = static_cast<int>(task_.history.size());
@@ -875,8 +988,11 @@ absl::StatusOr<SearchResult> Search(const SearchRequest& request,
         absl::StrCat("this search plays the 8x8 editions, not ",
                      EditionName(request.rules.edition)));
   }
+  // Easy plays without the endgame database: a beginner should still be
+  // able to save a lost ending against it.
   const Task<Board8> task{
-      Board8(request.rules.edition, request.rules.capture_rule),
+      Board8(request.rules.edition, request.rules.capture_rule,
+             request.level == Level::kEasy ? nullptr : request.endgame_db),
       request.position, request.history, request.no_progress_plies,
       request.rules.no_progress_limit_plies};
   return SearchAtLevel(task, request.level, request.seed, request.limits, poll);

@@ -27,6 +27,10 @@
 
 namespace checkers {
 
+namespace egdb {
+class Database;
+}  // namespace egdb
+
 // The playing strength the user picks. The levels differ by node budget;
 // Easy also chooses, by its seed, among near-best moves and sometimes
 // looks only one move ahead, so that a beginner can beat it.
@@ -74,6 +78,10 @@ struct SearchRequest {
   // Chooses among Easy's imprecisions; the other levels do not use it.
   uint64_t seed = 0;
   SearchLimits limits;
+  // The endgame database to consult, owned by the caller and alive for the
+  // whole search, or nullptr for none (docs/ENDGAME.md). Used only under
+  // English rules with captures forced, and not by Easy.
+  const egdb::Database* endgame_db = nullptr;
 };
 
 // Scores are centi-men from the side to move's view. A win in n plies

@@ -16,6 +16,7 @@
 #include "absl/strings/ascii.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
+#include "absl/strings/strip.h"
 #include "cbapi/checkerboard.h"
 #include "engine/fen.h"
 #include "engine/movegen.h"
@@ -39,16 +40,20 @@ const Position& Board(const GameState& state) {
 // One of our own levels.
 class BuiltinEngine final : public MatchEngine {
  public:
-  explicit BuiltinEngine(Level level)
-      : level_(level), name_(LevelName(level)) {}
+  BuiltinEngine(Level level, const egdb::Database* endgame_db)
+      : level_(level),
+        endgame_db_(endgame_db),
+        name_(absl::StrCat(LevelName(level),
+                           endgame_db != nullptr ? kWithEndgameDb : "")) {}
 
   const std::string& name() const override { return name_; }
   void NewGame(uint64_t game_seed) override { seed_ = game_seed; }
 
   absl::StatusOr<Move> ChooseMove(const GameState& state,
                                   const std::vector<Move>&, double) override {
-    const GameSearchRequest request =
+    GameSearchRequest request =
         events::SearchRequestFor(state, level_, events::TurnSeed(seed_, state));
+    request.endgame_db = endgame_db_;
     absl::StatusOr<GameSearchResult> result = SearchGame(request);
     if (!result.ok()) return result.status();
     return *result->best_move.eight();
@@ -56,6 +61,7 @@ class BuiltinEngine final : public MatchEngine {
 
  private:
   const Level level_;
+  const egdb::Database* const endgame_db_;
   const std::string name_;
   uint64_t seed_ = 0;
 };
@@ -389,9 +395,19 @@ std::string ReasonText(const events::GameEnded& end) {
 }  // namespace
 
 absl::StatusOr<std::unique_ptr<MatchEngine>> MakeEngine(
-    absl::string_view spec) {
+    absl::string_view spec, const egdb::Database* endgame_db) {
   if (std::optional<Level> level = ParseLevel(spec)) {
-    return std::unique_ptr<MatchEngine>(new BuiltinEngine(*level));
+    return std::unique_ptr<MatchEngine>(new BuiltinEngine(*level, nullptr));
+  }
+  if (absl::ConsumeSuffix(&spec, kWithEndgameDb)) {
+    const std::optional<Level> level = ParseLevel(spec);
+    if (!level.has_value() || endgame_db == nullptr) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          spec, kWithEndgameDb,
+          ": an engine with the endgame database is a level and +egdb, "
+          "e.g. hard+egdb, and needs a database (checkers egdb build)"));
+    }
+    return std::unique_ptr<MatchEngine>(new BuiltinEngine(*level, endgame_db));
   }
   return CheckerBoardEngine::Load(std::string(spec));
 }

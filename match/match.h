@@ -11,6 +11,7 @@
 
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
+#include "engine/endgame_db.h"
 #include "engine/move.h"
 #include "engine/position.h"
 #include "engine/rules.h"
@@ -38,11 +39,17 @@ class MatchEngine {
                                           double seconds) = 0;
 };
 
-// "easy", "medium" or "hard" for our own levels; anything else is the path
-// of a CheckerBoard-API shared library, loaded with dlopen. InvalidArgument for
-// a library that cannot be loaded or lacks getmove/enginecommand, or that plays
-// another game type than English checkers (21).
-absl::StatusOr<std::unique_ptr<MatchEngine>> MakeEngine(absl::string_view spec);
+// The suffix of a level that consults the endgame database: "hard+egdb".
+inline constexpr absl::string_view kWithEndgameDb = "+egdb";
+
+// "easy", "medium" or "hard" for our own levels, with kWithEndgameDb to
+// consult `endgame_db` (which must then be given, and outlive the engine);
+// anything else is the path of a CheckerBoard-API shared library, loaded
+// with dlopen. InvalidArgument for a library that cannot be loaded or lacks
+// getmove/enginecommand, or that plays another game type than English
+// checkers (21), and for "+egdb" without a level or a database.
+absl::StatusOr<std::unique_ptr<MatchEngine>> MakeEngine(
+    absl::string_view spec, const egdb::Database* endgame_db = nullptr);
 
 struct Opening {
   std::string name;

@@ -3,6 +3,7 @@
 #include <cstdlib>
 #include <string>
 
+#include "engine/endgame_db.h"
 #include "engine/fen.h"
 #include "events/fold.h"
 #include "events/validate.h"
@@ -79,6 +80,29 @@ TEST(MatchTest, TurnCapDrawsALongGame) {
   ASSERT_TRUE(game.ok());
   EXPECT_EQ(game->result, events::DRAW);
   EXPECT_THAT(game->how, HasSubstr("turn cap"));
+}
+
+TEST(MatchTest, ALevelWithTheEndgameDatabaseWinsTwoKingsAgainstOne) {
+  egdb::Database db;
+  for (const egdb::Material& m : egdb::SlicesUpTo(3)) {
+    ASSERT_TRUE(db.BuildSlice(m).ok()) << m.Name();
+  }
+  auto with = *MakeEngine("medium+egdb", &db);
+  auto without = *MakeEngine("medium");
+  EXPECT_EQ(with->name(), "medium+egdb");
+  absl::StatusOr<MatchGame> game =
+      PlayMatchGame(*with, *without, {"kings", "B:WK28:BK1,K2"}, 0, 60, 0.1);
+  ASSERT_TRUE(game.ok()) << game.status();
+  EXPECT_EQ(game->result, events::FIRST_WINS) << game->how;
+  ExpectLegal(*game);
+}
+
+TEST(MatchTest, TheEndgameDatabaseNeedsALevelAndADatabase) {
+  egdb::Database db;
+  EXPECT_EQ(MakeEngine("hard+egdb").status().code(),
+            absl::StatusCode::kInvalidArgument);
+  EXPECT_EQ(MakeEngine("strong+egdb", &db).status().code(),
+            absl::StatusCode::kInvalidArgument);
 }
 
 TEST(MatchTest, OurCheckerBoardLibraryPlaysAGame) {

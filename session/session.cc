@@ -609,6 +609,7 @@ void Session::StartWork() {
   if (options_.computer.max_nodes > 0) {
     request.limits.max_nodes = options_.computer.max_nodes;
   }
+  request.endgame_db = options_.endgame_db;
   if (options_.computer.failing_searches > 0) {
     --options_.computer.failing_searches;
     // A request the engine refuses makes the search fail the way a real

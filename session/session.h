@@ -96,6 +96,9 @@ class Session {
     storage::Env* env = storage::Env::Default();
     // Stamps each event and times the computer. Must outlive the session.
     const Clock* clock = Clock::Real();
+    // The endgame database the computer consults (docs/ENDGAME.md), or
+    // nullptr to play without. Must outlive the session.
+    const egdb::Database* endgame_db = nullptr;
   };
 
   explicit Session(Options options);

@@ -1,10 +1,14 @@
 #include "session/session.h"
 
+#include <optional>
 #include <string>
 #include <thread>
 #include <vector>
 
 #include "absl/strings/str_cat.h"
+#include "engine/endgame_db.h"
+#include "engine/fen.h"
+#include "engine/movegen.h"
 #include "engine/notation.h"
 #include "events/validate.h"
 #include "gtest/gtest.h"
@@ -171,6 +175,49 @@ TEST_F(SessionTest, BadRuleOptionsAreRefusedByTheStartItself) {
   EXPECT_EQ(o.status.message(),
             "--no-progress must be a number of turns from 1 to 1000");
   EXPECT_FALSE(session.has_game());
+}
+
+// The position the computer reaches from "W:WK18:BK5" (White, the
+// computer, to move after the person's 1-5) in a session with `db`.
+Position ComputerReplyFromKingAgainstKing(Session::Options options,
+                                          const egdb::Database* db) {
+  options.endgame_db = db;
+  Session session(options);
+  session.Open(kPath);
+  events::GameStarted started;
+  started.set_mode(events::VS_COMPUTER);
+  started.set_difficulty(events::MEDIUM);
+  started.set_human_side(events::FIRST);
+  started.set_start_fen("B:WK18:BK1");
+  EXPECT_TRUE(session.NewGame(started).ok());
+  EXPECT_TRUE(session.PlayText("1-5").ok());
+  EXPECT_TRUE(session.FinishComputerWork().ok());
+  return *session.state().position.eight();
+}
+
+TEST_F(SessionTest, TheComputerConsultsTheEndgameDatabaseItIsGiven) {
+  const Position plain = ComputerReplyFromKingAgainstKing(Options(), nullptr);
+  // A database in which one other reply, and only it, wins for White: the
+  // computer must play it.
+  const Position before = *ParseFen("W:WK18:BK5");
+  MoveList moves;
+  GenerateMoves(before, &moves);
+  std::optional<Position> winning;
+  for (const Move& m : moves) {
+    if (!(before.After(m) == plain)) winning = before.After(m);
+  }
+  ASSERT_TRUE(winning.has_value());
+  egdb::Database db;
+  for (const egdb::Material& m : egdb::SlicesUpTo(2)) {
+    std::string packed(egdb::SlicePackedBytes(m), '\0');
+    if (m == egdb::Material{0, 1, 0, 1}) {
+      const uint64_t i = egdb::IndexOf(m, *winning);
+      packed[i / 4] = static_cast<char>(static_cast<int>(egdb::Wdl::kLoss)
+                                        << (2 * (i % 4)));
+    }
+    ASSERT_TRUE(db.AddSlice(m, packed).ok());
+  }
+  EXPECT_EQ(ComputerReplyFromKingAgainstKing(Options(), &db), *winning);
 }
 
 TEST_F(SessionTest, TheComputerRepliesOnItsThreadAndUndoTakesBothBack) {

@@ -45,6 +45,8 @@ std::vector<Command> MatchCommands();
 std::vector<Command> ToolCommands();
 // serve: the web board (web/).
 std::vector<Command> ServeCommands();
+// egdb: the endgame database built, checked and described.
+std::vector<Command> EgdbCommands();
 // bench perft, search, log, import: the figures of bench/, printed.
 std::vector<Bench> Benches();
 

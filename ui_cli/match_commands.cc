@@ -3,14 +3,18 @@
 
 #include <cstdio>
 #include <fstream>
+#include <memory>
 #include <sstream>
 #include <string>
 #include <vector>
 
+#include "absl/algorithm/container.h"
 #include "absl/flags/flag.h"
 #include "absl/status/status.h"
+#include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
+#include "engine/endgame_db.h"
 #include "engine/rules.h"
 #include "engine/search.h"
 #include "match/default_ballots.h"
@@ -19,12 +23,15 @@
 #include "replay/log_record.h"
 #include "replay/pdn.h"
 #include "replay/pdn_writer.h"
+#include "storage/endgame_files.h"
+#include "storage/env.h"
 #include "ui_cli/command.h"
 #include "ui_cli/common_flags.h"
 #include "ui_cli/exit_codes.h"
 
 ABSL_FLAG(std::vector<std::string>, engine, {},
-          "easy|medium|hard|LIBRARY: an engine, given twice: a level or a "
+          "easy|medium|hard|LIBRARY: an engine, given twice: a level (with "
+          "+egdb: consulting the endgame database, e.g. hard+egdb) or a "
           "CheckerBoard engine library");
 ABSL_FLAG(std::string, openings, "",
           "FILE: a ballot file (JSON: set -> opening name -> FEN); default "
@@ -120,9 +127,24 @@ int RunMatch(const std::vector<std::string>& positional) {
       }
     }
   }
-  absl::StatusOr<std::unique_ptr<MatchEngine>> a = MakeEngine(specs[0]);
+  // An engine such as hard+egdb consults the endgame database in the
+  // default directory.
+  std::unique_ptr<egdb::Database> endgame_db;
+  if (absl::c_any_of(specs, [](const std::string& spec) {
+        return absl::EndsWith(spec, match::kWithEndgameDb);
+      })) {
+    absl::StatusOr<std::string> dir = storage::DefaultEndgameDir();
+    if (!dir.ok()) return Fail(dir.status());
+    absl::StatusOr<std::unique_ptr<egdb::Database>> loaded =
+        storage::LoadEndgameDatabase(storage::Env::Default(), *dir);
+    if (!loaded.ok()) return Fail(loaded.status());
+    endgame_db = *std::move(loaded);
+  }
+  absl::StatusOr<std::unique_ptr<MatchEngine>> a =
+      MakeEngine(specs[0], endgame_db.get());
   if (!a.ok()) return Fail(a.status());
-  absl::StatusOr<std::unique_ptr<MatchEngine>> b = MakeEngine(specs[1]);
+  absl::StatusOr<std::unique_ptr<MatchEngine>> b =
+      MakeEngine(specs[1], endgame_db.get());
   if (!b.ok()) return Fail(b.status());
 
   const int total =

@@ -7,6 +7,7 @@
 
 #include <clocale>
 #include <cstdio>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -14,9 +15,11 @@
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
+#include "engine/endgame_db.h"
 #include "events/computer.h"
 #include "lang/catalogue.h"
 #include "session/session.h"
+#include "storage/endgame_files.h"
 #include "ui_cli/command.h"
 #include "ui_cli/common_flags.h"
 #include "ui_cli/exit_codes.h"
@@ -77,7 +80,12 @@ int RunPlay(const std::vector<std::string>& positional) {
                                   "a prompt that reads moves from a pipe"));
   }
 
-  session::Session session({.computer = *computer});
+  // The computer plays endings perfectly when `checkers egdb build` has
+  // made a database; without one it searches them like any position.
+  const std::unique_ptr<egdb::Database> endgame_db =
+      storage::LoadDefaultEndgameDatabaseIfPresent();
+  session::Session session(
+      {.computer = *computer, .endgame_db = endgame_db.get()});
   session.Open(SavePath());
   if (line) {
     LineOptions options;

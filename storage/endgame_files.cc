@@ -1,0 +1,167 @@
+#include "storage/endgame_files.h"
+
+#include <cstdint>
+#include <cstring>
+#include <utility>
+
+#include "absl/strings/str_cat.h"
+#include "storage/crc32c.h"
+#include "storage/save_path.h"
+
+namespace checkers::storage {
+namespace {
+
+constexpr absl::string_view kMagic = "CKEGDB01";
+// The edition byte: the databases are English checkers' only.
+constexpr uint8_t kEnglish = 0;
+
+void PutLittleEndian(uint64_t value, int bytes, std::string* out) {
+  for (int i = 0; i < bytes; ++i)
+    out->push_back(static_cast<char>(value >> (8 * i)));
+}
+
+uint64_t GetLittleEndian(absl::string_view bytes, int offset, int size) {
+  uint64_t value = 0;
+  for (int i = size - 1; i >= 0; --i)
+    value = (value << 8) | static_cast<uint8_t>(bytes[offset + i]);
+  return value;
+}
+
+std::string Header(const egdb::Material& m, absl::string_view packed) {
+  std::string header(kMagic);
+  header.push_back(static_cast<char>(kEnglish));
+  for (int count : {m.black_men, m.black_kings, m.white_men, m.white_kings})
+    header.push_back(static_cast<char>(count));
+  header.append(3, '\0');
+  PutLittleEndian(egdb::SliceEntries(m), 8, &header);
+  PutLittleEndian(crc32c::Mask(crc32c::Value(packed.data(), packed.size())), 4,
+                  &header);
+  PutLittleEndian(crc32c::Mask(crc32c::Value(header.data(), header.size())), 4,
+                  &header);
+  return header;
+}
+
+}  // namespace
+
+absl::StatusOr<std::string> DefaultEndgameDir() {
+  absl::StatusOr<std::string> save = DefaultSavePath();
+  if (!save.ok()) return save.status();
+  return absl::StrCat(ParentDir(*save), "/egdb");
+}
+
+std::string EndgameSliceFileName(const egdb::Material& material) {
+  return absl::StrCat("english-", material.Name(), ".wdl");
+}
+
+std::string EncodeEndgameSlice(const egdb::Material& material,
+                               absl::string_view packed) {
+  std::string bytes = Header(material, packed);
+  bytes.append(packed.data(), packed.size());
+  return bytes;
+}
+
+absl::StatusOr<std::string> DecodeEndgameSlice(const egdb::Material& material,
+                                               absl::string_view bytes,
+                                               absl::string_view name) {
+  const auto damaged = [&](absl::string_view what) {
+    return absl::DataLossError(absl::StrCat(
+        "the endgame file ", name, " ", what,
+        "; delete it and run checkers egdb build to make it again"));
+  };
+  const uint64_t packed_size = egdb::SlicePackedBytes(material);
+  if (bytes.size() < kEndgameHeaderSize || bytes.substr(0, 8) != kMagic) {
+    return damaged("is not an endgame database file");
+  }
+  const absl::string_view header = bytes.substr(0, kEndgameHeaderSize);
+  if (crc32c::Unmask(GetLittleEndian(header, 28, 4)) !=
+      crc32c::Value(header.data(), 28)) {
+    return damaged("has a damaged header (checksum mismatch)");
+  }
+  const egdb::Material stored{header[9], header[10], header[11], header[12]};
+  if (header[8] != kEnglish || !(stored == material) ||
+      GetLittleEndian(header, 16, 8) != egdb::SliceEntries(material)) {
+    return damaged(absl::StrCat("holds another slice than ", material.Name()));
+  }
+  if (bytes.size() != kEndgameHeaderSize + packed_size) {
+    return damaged(absl::StrCat("is ", bytes.size(), " bytes long, not ",
+                                kEndgameHeaderSize + packed_size));
+  }
+  const absl::string_view packed = bytes.substr(kEndgameHeaderSize);
+  if (crc32c::Unmask(GetLittleEndian(header, 24, 4)) !=
+      crc32c::Value(packed.data(), packed.size())) {
+    return damaged("has damaged values (checksum mismatch)");
+  }
+  return std::string(packed);
+}
+
+absl::Status WriteEndgameSlice(Env* env, const std::string& dir,
+                               const egdb::Material& material,
+                               const egdb::Database& db) {
+  const std::string* packed = db.PackedSlice(material);
+  if (packed == nullptr) {
+    return absl::FailedPreconditionError(absl::StrCat(
+        "the endgame slice ", material.Name(), " has not been built"));
+  }
+  if (absl::Status s = env->CreateDirs(dir); !s.ok()) return s;
+  const std::string path =
+      absl::StrCat(dir, "/", EndgameSliceFileName(material));
+  const std::string temp = path + ".tmp";
+  absl::Status written;
+  {
+    absl::StatusOr<std::unique_ptr<WritableFile>> file =
+        env->OpenForAppend(temp, OpenMode::kCreateEmpty);
+    if (!file.ok()) return file.status();
+    written = (*file)->Append(EncodeEndgameSlice(material, *packed));
+    if (written.ok()) written = (*file)->Sync();
+  }
+  if (written.ok()) written = env->Rename(temp, path);
+  if (!written.ok()) {
+    env->RemoveFile(temp).IgnoreError();
+    return written;
+  }
+  return env->SyncDir(dir);
+}
+
+absl::Status LoadEndgameSlice(Env* env, const std::string& dir,
+                              const egdb::Material& material,
+                              egdb::Database* db) {
+  const std::string path =
+      absl::StrCat(dir, "/", EndgameSliceFileName(material));
+  absl::StatusOr<std::string> bytes = env->ReadFile(
+      path, kEndgameHeaderSize + egdb::SlicePackedBytes(material));
+  if (!bytes.ok()) return bytes.status();
+  absl::StatusOr<std::string> packed =
+      DecodeEndgameSlice(material, *bytes, path);
+  if (!packed.ok()) return packed.status();
+  return db->AddSlice(material, *std::move(packed));
+}
+
+absl::StatusOr<std::unique_ptr<egdb::Database>> LoadEndgameDatabase(
+    Env* env, const std::string& dir, int max_pieces) {
+  auto db = std::make_unique<egdb::Database>();
+  int loaded = 0;
+  for (const egdb::Material& m : egdb::SlicesUpTo(max_pieces)) {
+    const std::string path = absl::StrCat(dir, "/", EndgameSliceFileName(m));
+    if (!env->FileExists(path)) continue;
+    if (absl::Status s = LoadEndgameSlice(env, dir, m, db.get()); !s.ok()) {
+      return s;
+    }
+    ++loaded;
+  }
+  if (loaded == 0) {
+    return absl::NotFoundError(absl::StrCat("no endgame database in ", dir,
+                                            "; run checkers egdb build"));
+  }
+  return db;
+}
+
+std::unique_ptr<egdb::Database> LoadDefaultEndgameDatabaseIfPresent() {
+  absl::StatusOr<std::string> dir = DefaultEndgameDir();
+  if (!dir.ok()) return nullptr;
+  absl::StatusOr<std::unique_ptr<egdb::Database>> db =
+      LoadEndgameDatabase(Env::Default(), *dir);
+  if (!db.ok()) return nullptr;
+  return *std::move(db);
+}
+
+}  // namespace checkers::storage

@@ -1,0 +1,85 @@
+// End-to-end tests of `checkers egdb build|verify|info`: the files, the
+// progress on stderr, resuming and rebuilding, and the exit codes.
+
+#include <fstream>
+#include <string>
+
+#include "gmock/gmock.h"
+#include "gtest/gtest.h"
+#include "tests/run_command.h"
+
+namespace checkers {
+namespace {
+
+using ::checkers::testing::NewTempDir;
+using ::checkers::testing::ReadAll;
+using ::checkers::testing::RunCheckers;
+using ::testing::HasSubstr;
+
+void Overwrite(const std::string& path, const std::string& bytes) {
+  std::ofstream(path, std::ios::binary | std::ios::trunc) << bytes;
+}
+
+TEST(CliEgdbTest, BuildWritesEverySliceAndVerifyAndInfoReadThem) {
+  const std::string dir = NewTempDir("egdb");
+  auto r = RunCheckers({"egdb", "build", "--pieces=3", "--dir=" + dir});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_THAT(r.out, HasSubstr("built 9 slices, kept 0, up to 3 pieces"));
+  EXPECT_THAT(r.err, HasSubstr("100% slice"));
+  EXPECT_FALSE(ReadAll(dir + "/english-0201.wdl").empty());
+
+  r = RunCheckers({"egdb", "verify", "--dir=" + dir});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_THAT(r.out, HasSubstr("verified 9 slices up to 3 pieces"));
+
+  r = RunCheckers({"egdb", "info", "--dir=" + dir});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  // One king each: 32 * 31 placements, either side to move.
+  EXPECT_THAT(r.out, HasSubstr("0101 english-0101.wdl: 1984 positions"));
+  EXPECT_THAT(r.out, HasSubstr("9 slices, complete up to 3 pieces"));
+}
+
+TEST(CliEgdbTest, ABuildKeepsSoundSlicesAndRebuildsADamagedOne) {
+  const std::string dir = NewTempDir("egdb");
+  ASSERT_EQ(
+      RunCheckers({"egdb", "build", "--pieces=2", "--dir=" + dir}).exit_code,
+      0);
+  std::string bytes = ReadAll(dir + "/english-0101.wdl");
+  ASSERT_GT(bytes.size(), 40u);
+  bytes[40] ^= 1;
+  Overwrite(dir + "/english-0101.wdl", bytes);
+
+  auto r = RunCheckers({"egdb", "info", "--dir=" + dir});
+  EXPECT_EQ(r.exit_code, 65);
+  EXPECT_THAT(r.err, HasSubstr("english-0101.wdl"));
+
+  r = RunCheckers({"egdb", "build", "--pieces=2", "--dir=" + dir});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_THAT(r.out, HasSubstr("built 1 slices, kept 2"));
+  EXPECT_EQ(RunCheckers({"egdb", "verify", "--dir=" + dir}).exit_code, 0);
+}
+
+TEST(CliEgdbTest, TheDefaultDirectoryIsBesideTheDefaultSave) {
+  const std::string state = NewTempDir("state");
+  auto r = RunCheckers({"egdb", "build", "--pieces=2"}, "",
+                       {"XDG_STATE_HOME=" + state});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_FALSE(ReadAll(state + "/checkers/egdb/english-1010.wdl").empty());
+}
+
+TEST(CliEgdbTest, AMissingDatabaseAndBadWordsHaveTheirExitCodes) {
+  const std::string dir = NewTempDir("egdb");
+  auto r = RunCheckers({"egdb", "info", "--dir=" + dir + "/none"});
+  EXPECT_EQ(r.exit_code, 66);
+  EXPECT_THAT(r.err, HasSubstr("checkers egdb build"));
+  EXPECT_EQ(
+      RunCheckers({"egdb", "build", "--pieces=1", "--dir=" + dir}).exit_code,
+      64);
+  EXPECT_EQ(
+      RunCheckers({"egdb", "verify", "--pieces=3", "--dir=" + dir}).exit_code,
+      64);
+  EXPECT_EQ(RunCheckers({"egdb", "rebuild"}).exit_code, 64);
+}
+
+}  // namespace
+}  // namespace checkers
