@@ -133,11 +133,13 @@ TEST(PdnReplayTest, GameType20IsInternationalWithWhiteFirstOn10x10) {
                 ElementsAre("32-28", "19-23", "28x19", "14x23"));
     EXPECT_EQ(record->result, GameResult::kDraw);
   }
-  // The caller's edition serves a game without the tag.
+  // The caller's edition serves a game without the tag, also in algebraic
+  // squares, read on ten columns: a1 is 46, so b4-c5 is 31-27.
   absl::StatusOr<GameRecord> untagged =
-      ReplayPdnGame(OneGame("1. 31-27 *"), Edition::kInternational);
+      ReplayPdnGame(OneGame("1. b4-c5 *"), Edition::kInternational);
   ASSERT_TRUE(untagged.ok()) << untagged.status();
   EXPECT_EQ(untagged->edition(), Edition::kInternational);
+  EXPECT_THAT(Texts(*untagged), ElementsAre("31-27"));
 }
 
 TEST(PdnReplayTest, InternationalCaptureByItsEndsIsTheLegalRoute) {
