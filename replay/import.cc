@@ -7,8 +7,7 @@
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
-#include "engine/fen.h"
-#include "engine/notation.h"
+#include "engine/game_position.h"
 #include "events/fold.h"
 #include "events/game_state.h"
 #include "events/validate.h"
@@ -84,18 +83,13 @@ absl::Status CheckStorable(const std::vector<Event>& events) {
 }  // namespace
 
 absl::StatusOr<std::vector<Event>> EventsOfRecord(const GameRecord& record) {
-  if (TraitsOf(record.edition).board_size != 8) {
-    // GameRecord (replay/game_record.h) holds an 8x8 game.
-    return absl::FailedPreconditionError(
-        "a PDN game of international draughts cannot be imported yet");
-  }
   events::GameStarted started;
-  started.set_edition(events::RulesEditionOf(record.edition));
+  started.set_edition(events::RulesEditionOf(record.edition()));
   started.set_mode(events::TWO_PLAYER);
   started.mutable_options()->set_colour_names(events::BLACK_WHITE);
   started.mutable_options()->set_automatic_draws_off(true);
-  if (!(record.start == Position::Initial(record.edition))) {
-    started.set_start_fen(ToFen(record.start));
+  if (!(record.start == GamePosition::Initial(record.edition()))) {
+    started.set_start_fen(record.start.ToFen());
   }
   for (const PdnTag& tag : record.tags) {
     events::Tag* t = started.add_tags();
@@ -116,15 +110,11 @@ absl::StatusOr<std::vector<Event>> EventsOfRecord(const GameRecord& record) {
 
   for (size_t i = 0; i < record.moves.size(); ++i) {
     if (absl::Status st = events::CommitAndFold(
-            events::TurnEvent(state,
-                              GameMove(record.moves[i],
-                                       state.position.eight()->IsIrreversible(
-                                           record.moves[i]))),
-            &state, &events);
+            events::TurnEvent(state, record.moves[i]), &state, &events);
         !st.ok()) {
       return absl::FailedPreconditionError(absl::StrCat(
           MoveName(state.rules.first_mover, record.start.side_to_move(), i),
-          ": ", MoveToText(record.moves[i]), ": ", st.message()));
+          ": ", record.moves[i].Text(), ": ", st.message()));
     }
   }
 

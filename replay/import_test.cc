@@ -117,6 +117,38 @@ TEST(ImportTest, RussianGameRecordsItsEditionAndWhiteIsTheFirstSide) {
             events::POOL);
 }
 
+TEST(ImportTest,
+     InternationalGameKeepsItsEditionFiftySquareFenAndShortCapture) {
+  // White's man on 28 takes 23 and 14, written by its ends; "2-0" is
+  // White's win, which the moves reach: Black is left with no legal move.
+  absl::StatusOr<PdnImport> imported = ImportPdn(
+      "[GameType \"20\"]\n[FEN \"W:W28,45:B23,14\"]\n1. 28x10 2-0\n\n"
+      "1. 33-28 18-22 2. 38-33 12-18 1-1\n");
+  ASSERT_TRUE(imported.ok()) << imported.status();
+  ASSERT_TRUE(imported->refused.empty()) << imported->refused[0].reason;
+  ASSERT_EQ(imported->games.size(), 2u);
+  const std::vector<Event>& set_up = imported->games[0].events;
+  ASSERT_EQ(set_up.size(), 3u);
+  EXPECT_EQ(set_up[0].game_started().edition(), events::INTERNATIONAL);
+  EXPECT_EQ(set_up[0].game_started().start_fen(), "W:W28,45:B14,23");
+  EXPECT_EQ(set_up[1].turn_played().side(), events::FIRST);
+  EXPECT_THAT(set_up[1].turn_played().squares(),
+              ::testing::ElementsAre(28, 19, 10));
+  EXPECT_EQ(set_up[2].game_ended().reason(), events::NO_LEGAL_MOVE);
+  EXPECT_EQ(set_up[2].game_ended().result(), events::FIRST_WINS);
+  EXPECT_TRUE(events::FoldEvents(set_up).ok());
+
+  // Without the tag, its squares above 32 make the game 10x10; "1-1" is
+  // the draw it claims.
+  const std::vector<Event>& untagged = imported->games[1].events;
+  ASSERT_EQ(untagged.size(), 6u);
+  EXPECT_EQ(untagged[0].game_started().edition(), events::INTERNATIONAL);
+  EXPECT_EQ(untagged[0].game_started().start_fen(), "");
+  EXPECT_EQ(untagged[5].game_ended().reason(), events::RECORDED);
+  EXPECT_EQ(untagged[5].game_ended().result(), events::DRAW);
+  EXPECT_TRUE(events::FoldEvents(untagged).ok());
+}
+
 TEST(ImportTest, GameWithoutGameTypeIsOfTheEditionTheCallerNames) {
   absl::StatusOr<PdnImport> imported =
       ImportPdn("1. c3-d4 f6-g5 *\n", Edition::kRussian);

@@ -62,29 +62,18 @@ events::Result EventResultOf(GameResult result) {
 
 absl::StatusOr<GameRecord> RecordOfLog(absl::Span<const events::Event> events) {
   GameRecord record;
-  bool ten_by_ten = false;
   absl::StatusOr<events::GameState> state = events::FoldChecked(
-      events, [&record, &ten_by_ten](const events::CheckedEvent& checked,
-                                     const events::GameState&) {
-        if (checked.event().has_game_started()) {
-          ten_by_ten = checked.start().eight() == nullptr;
-          if (!ten_by_ten) record.start = *checked.start().eight();
-        }
-        if (checked.event().has_turn_played() && !ten_by_ten)
-          record.moves.push_back(*checked.move().eight());
+      events,
+      [&record](const events::CheckedEvent& checked, const events::GameState&) {
+        if (checked.event().has_game_started()) record.start = checked.start();
+        if (checked.event().has_turn_played())
+          record.moves.push_back(checked.move());
       });
   if (!state.ok()) return state.status();
-  if (ten_by_ten) {
-    // GameRecord (replay/game_record.h) holds an 8x8 game.
-    return absl::UnimplementedError(
-        "PDN of international draughts games is not written yet; the game "
-        "itself is in the log (see `checkers log`)");
-  }
   if (state->started == nullptr) {
     return absl::FailedPreconditionError("the log holds no game");
   }
   const GameStarted& g = *state->started;
-  record.edition = state->rules.edition;
 
   if (g.tags_size() > 0) {
     for (const events::Tag& t : g.tags())

@@ -22,7 +22,7 @@ events::Result EventResultOf(GameResult result);
 //   its own); otherwise Event "checkers game", Date of the first event
 //   (YYYY.MM.DD, UTC) when its time is known, and Black and White naming
 //   who played each (PDN's colours: the first side is Black in English and
-//   pool, White in Russian): "Computer (hard)" and
+//   pool, White in Russian and international): "Computer (hard)" and
 //   "Player" in a game against the computer, the colour names of the game
 //   (e.g. "Red", "White") between two players;
 // - the edition, the start position, and every turn as a move with its
@@ -30,8 +30,7 @@ events::Result EventResultOf(GameResult result);
 // - the result of the recorded end (FIRST_WINS is PDN's "1-0"), kUnknown
 //   while the game goes on.
 // The events are folded with their checks: DataLoss naming the seq as
-// events::FoldEvents, FailedPrecondition when the log holds no game,
-// Unimplemented for an international game (GameRecord is 8x8).
+// events::FoldEvents, FailedPrecondition when the log holds no game.
 absl::StatusOr<GameRecord> RecordOfLog(absl::Span<const events::Event> events);
 
 }  // namespace checkers::replay

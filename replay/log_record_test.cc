@@ -3,8 +3,7 @@
 #include <string>
 #include <vector>
 
-#include "engine/fen.h"
-#include "engine/notation.h"
+#include "engine/game_position.h"
 #include "engine/rules.h"
 #include "events/events.pb.h"
 #include "events/fold.h"
@@ -43,9 +42,9 @@ std::vector<Event> Played(events::GameStarted started,
   return log;
 }
 
-std::vector<std::string> Texts(const std::vector<Move>& moves) {
+std::vector<std::string> Texts(const std::vector<GameMove>& moves) {
   std::vector<std::string> texts;
-  for (const Move& m : moves) texts.push_back(MoveToText(m));
+  for (const GameMove& m : moves) texts.push_back(m.Text());
   return texts;
 }
 
@@ -63,7 +62,7 @@ TEST(LogRecordTest, GameAgainstTheComputerNamesThePlayersAndTheDate) {
                                         PdnTag{"White", "Computer (hard)"}));
   EXPECT_THAT(Texts(record->moves), ElementsAre("11-15", "23-19"));
   EXPECT_EQ(record->result, GameResult::kUnknown);
-  EXPECT_EQ(record->start, Position::Initial());
+  EXPECT_EQ(record->start, GamePosition::Initial(Edition::kEnglish));
 }
 
 TEST(LogRecordTest, TwoPlayerGameNamesTheSidesByTheirColours) {
@@ -94,7 +93,8 @@ TEST(LogRecordTest, FinishedGameFromASetUpPositionKeepsItsStartAndResult) {
   g.set_start_fen("W:W22:B18");
   absl::StatusOr<GameRecord> record = RecordOfLog(Played(g, {"22x15"}));
   ASSERT_TRUE(record.ok());
-  EXPECT_EQ(record->start, *ParseFen("W:W22:B18"));
+  EXPECT_EQ(record->start,
+            *GamePosition::ParseFen("W:W22:B18", Edition::kEnglish));
   EXPECT_EQ(record->result, GameResult::kSecondWins);
   const std::string pdn = WritePdnGame(*record);
   EXPECT_THAT(pdn, HasSubstr("[SetUp \"1\"]\n[FEN \"W:W22:B18\"]"));
@@ -108,8 +108,8 @@ TEST(LogRecordTest, RussianGameIsExportedAsGameType25WithWhiteFirst) {
   absl::StatusOr<GameRecord> record =
       RecordOfLog(Played(g, {"22-18", "11-15"}));
   ASSERT_TRUE(record.ok()) << record.status();
-  EXPECT_EQ(record->edition, Edition::kRussian);
-  EXPECT_EQ(record->start, Position::Initial(Edition::kRussian));
+  EXPECT_EQ(record->edition(), Edition::kRussian);
+  EXPECT_EQ(record->start, GamePosition::Initial(Edition::kRussian));
   // The first side is White: its player is the White tag.
   EXPECT_EQ(FindTag(record->tags, "White"),
             events::SideName(&g, events::FIRST));
@@ -117,6 +117,33 @@ TEST(LogRecordTest, RussianGameIsExportedAsGameType25WithWhiteFirst) {
             events::SideName(&g, events::SECOND));
   EXPECT_THAT(WritePdnGame(*record),
               HasSubstr("[GameType \"25\"]\n\n1. c3-d4 f6-e5 *\n"));
+}
+
+TEST(LogRecordTest, InternationalGameIsExportedAsGameType20WithItsFen) {
+  events::GameStarted g;
+  g.set_edition(events::INTERNATIONAL);
+  g.set_mode(events::TWO_PLAYER);
+  g.set_start_fen("W:W28,45:B3,14,23");
+  absl::StatusOr<GameRecord> record = RecordOfLog(Played(g, {"28x10", "3-9"}));
+  ASSERT_TRUE(record.ok()) << record.status();
+  EXPECT_EQ(record->edition(), Edition::kInternational);
+  EXPECT_EQ(record->start, *GamePosition::ParseFen("W:W28,45:B3,14,23",
+                                                   Edition::kInternational));
+  EXPECT_THAT(Texts(record->moves), ElementsAre("28x19x10", "3-9"));
+  const std::string pdn = WritePdnGame(*record);
+  EXPECT_THAT(pdn, HasSubstr("[GameType \"20\"]\n[SetUp \"1\"]\n"
+                             "[FEN \"W:W28,45:B3,14,23\"]\n"));
+  EXPECT_THAT(pdn, HasSubstr("\n1. 28x19x10 3-9 *\n"));
+
+  // Imported again, it is the same game.
+  absl::StatusOr<PdnImport> again = ImportPdn(pdn);
+  ASSERT_TRUE(again.ok()) << again.status();
+  ASSERT_EQ(again->games.size(), 1u);
+  absl::StatusOr<GameRecord> back = RecordOfLog(again->games[0].events);
+  ASSERT_TRUE(back.ok()) << back.status();
+  EXPECT_EQ(back->start, record->start);
+  EXPECT_EQ(back->moves, record->moves);
+  EXPECT_EQ(back->result, record->result);
 }
 
 TEST(LogRecordTest, RussianWinOfTheFirstSideIsOneNil) {

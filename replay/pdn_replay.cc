@@ -11,8 +11,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
-#include "engine/fen.h"
-#include "engine/notation.h"
+#include "engine/game_position.h"
 
 namespace checkers::replay {
 namespace {
@@ -44,7 +43,41 @@ absl::string_view GameName(Edition edition) {
 
 constexpr absl::string_view kPlayedTypes =
     "this version plays English checkers (GameType 21), Russian draughts "
-    "(25) and pool checkers (23)";
+    "(25), pool checkers (23) and international draughts (20)";
+
+// The first number above 32 that `text` holds ("33-28", "W:W31-50:B1-20"),
+// or 0: only the 10x10 board has such squares.
+int SquareBeyond32(absl::string_view text) {
+  for (const absl::string_view part : absl::StrSplit(
+           text, absl::ByAnyChar("-x:,WBK. \t"), absl::SkipEmpty())) {
+    int square = 0;
+    if (absl::SimpleAtoi(part, &square) && square > 32) return square;
+  }
+  return 0;
+}
+
+// Why a game without a GameType tag is read as international draughts
+// whatever edition the caller names: a square above 32 in a move or its
+// FEN, which no 8x8 board has. Empty when nothing says so.
+std::string TenByTenEvidence(const PdnGame& game) {
+  if (const std::optional<absl::string_view> fen = FindTag(game.tags, "FEN");
+      fen.has_value()) {
+    if (const int square = SquareBeyond32(*fen); square > 0) {
+      return absl::StrCat("its FEN names square ", square);
+    }
+  }
+  for (const PdnMove& m : game.moves) {
+    const std::optional<std::string> numeric = NumericMoveText(m.text, 8);
+    if (!numeric.has_value()) continue;
+    if (const int square = SquareBeyond32(*numeric); square > 0) {
+      // The side is not named: the sides were counted from the caller's
+      // edition's first mover, which may not be this game's.
+      return absl::StrCat("its move ", m.number, ", ", m.text,
+                          ", names square ", square);
+    }
+  }
+  return "";
+}
 
 }  // namespace
 
@@ -68,16 +101,9 @@ absl::StatusOr<Edition> EditionOfGameType(absl::string_view value) {
   const std::string quoted =
       absl::StrCat("GameType \"", absl::StripAsciiWhitespace(value), "\"");
   std::optional<Edition> edition;
-  for (const Edition e :
-       {Edition::kEnglish, Edition::kRussian, Edition::kPool}) {
+  for (const Edition e : {Edition::kEnglish, Edition::kRussian, Edition::kPool,
+                          Edition::kInternational}) {
     if (GameTypeOf(e) == *type) edition = e;
-  }
-  if (*type == GameTypeOf(Edition::kInternational)) {
-    return absl::FailedPreconditionError(absl::StrCat(
-        quoted,
-        " is international draughts, whose 10x10 games are not playable in "
-        "this version; ",
-        kPlayedTypes));
   }
   if (!edition.has_value()) {
     return absl::FailedPreconditionError(absl::StrCat(
@@ -85,11 +111,13 @@ absl::StatusOr<Edition> EditionOfGameType(absl::string_view value) {
   }
   const std::vector<absl::string_view> fields =
       absl::StrSplit(absl::StripAsciiWhitespace(value), ',');
-  if (fields.size() >= 4 && (absl::StripAsciiWhitespace(fields[2]) != "8" ||
-                             absl::StripAsciiWhitespace(fields[3]) != "8")) {
+  const std::string size = absl::StrCat(TraitsOf(*edition).board_size);
+  if (fields.size() >= 4 && (absl::StripAsciiWhitespace(fields[2]) != size ||
+                             absl::StripAsciiWhitespace(fields[3]) != size)) {
     return absl::FailedPreconditionError(
-        absl::StrCat(quoted, " names a board other than 8x8; ", kPlayedTypes,
-                     ", all on 8x8"));
+        absl::StrCat(quoted, " names a board other than ", size, "x", size,
+                     "; this version plays ", GameName(*edition), " on ", size,
+                     "x", size, " only"));
   }
   const Color first =
       TraitsOf(*edition).light_moves_first ? Color::kWhite : Color::kBlack;
@@ -120,6 +148,9 @@ std::string DescribeGame(const PdnGame& game) {
 
 absl::StatusOr<GameRecord> ReplayPdnGame(const PdnGame& game, Edition edition) {
   const absl::string_view game_type = TagOrEmpty(game, "GameType");
+  // Said in every refusal of a game read as international draughts for its
+  // squares, so that a mistyped square of an 8x8 game shows as such.
+  std::string inferred;
   if (!game_type.empty()) {
     const absl::StatusOr<Edition> typed = EditionOfGameType(game_type);
     if (!typed.ok()) {
@@ -130,38 +161,22 @@ absl::StatusOr<GameRecord> ReplayPdnGame(const PdnGame& game, Edition edition) {
           absl::StrCat(Where(game, game.line), typed.status().message()));
     }
     edition = *typed;
-  } else if (TraitsOf(edition).board_size != 8) {
-    return absl::FailedPreconditionError(
-        absl::StrCat(Where(game, game.line), "a game of ", GameName(edition),
-                     " is played on 10x10, which this version does not play; ",
-                     kPlayedTypes));
-  }
-
-  // A game of the 10x10 board without its GameType tag would otherwise
-  // fail at its first move as if it were a wrong 8x8 one.
-  for (const PdnMove& m : game.moves) {
-    const std::optional<std::string> numeric = NumericMoveText(m.text, 8);
-    if (!numeric.has_value()) continue;
-    for (const absl::string_view part :
-         absl::StrSplit(*numeric, absl::ByAnyChar("-x"))) {
-      int square = 0;
-      if (absl::SimpleAtoi(part, &square) && square > 32) {
-        return absl::FailedPreconditionError(absl::StrCat(
-            Where(game, m.line), m.side == Color::kBlack ? "Black" : "White",
-            "'s move ", m.number, ": \"", m.text,
-            "\" is not a move on the 8x8 board (square ", square,
-            " is beyond 32): a game of international draughts (10x10, "
-            "GameType 20) is not playable in this version"));
-      }
+  } else if (TraitsOf(edition).board_size == 8) {
+    if (const std::string evidence = TenByTenEvidence(game);
+        !evidence.empty()) {
+      edition = Edition::kInternational;
+      inferred = absl::StrCat(
+          " (the game has no GameType tag and is read as international "
+          "draughts, 10x10, since ",
+          evidence, ")");
     }
   }
 
   GameRecord record;
-  record.edition = edition;
-  record.start = Position::Initial(edition);
+  record.start = GamePosition::Initial(edition);
   if (const std::optional<absl::string_view> fen = FindTag(game.tags, "FEN");
       fen.has_value()) {
-    absl::StatusOr<Position> start = ParseFen(*fen);
+    absl::StatusOr<GamePosition> start = GamePosition::ParseFen(*fen, edition);
     if (!start.ok()) {
       int line = game.line;
       for (const PdnTag& tag : game.tags) {
@@ -171,7 +186,7 @@ absl::StatusOr<GameRecord> ReplayPdnGame(const PdnGame& game, Edition edition) {
         }
       }
       return absl::DataLossError(
-          absl::StrCat(Where(game, line), start.status().message()));
+          absl::StrCat(Where(game, line), start.status().message(), inferred));
     }
     record.start = *start;
   } else if (TagOrEmpty(game, "SetUp") == "1") {
@@ -180,22 +195,22 @@ absl::StatusOr<GameRecord> ReplayPdnGame(const PdnGame& game, Edition edition) {
         "the SetUp \"1\" tag needs a FEN tag giving the position"));
   }
 
-  Position pos = record.start;
+  const int columns = record.start.board_size();
+  GamePosition pos = record.start;
   record.moves.reserve(game.moves.size());
   for (const PdnMove& m : game.moves) {
     const std::string mover =
         absl::StrCat(Where(game, m.line),
                      pos.side_to_move() == Color::kBlack ? "Black" : "White",
                      "'s move ", m.number, ": ");
-    const std::optional<std::string> numeric = NumericMoveText(m.text, 8);
+    const std::optional<std::string> numeric = NumericMoveText(m.text, columns);
     if (!numeric.has_value()) {
-      return absl::FailedPreconditionError(
-          absl::StrCat(mover, m.text,
-                       " names a square that is not a dark square of the "
-                       "8x8 board"));
+      return absl::FailedPreconditionError(absl::StrCat(
+          mover, m.text, " names a square that is not a dark square of the ",
+          columns, "x", columns, " board", inferred));
     }
-    absl::StatusOr<Move> move =
-        ParseMove(pos, *numeric, CaptureRule::kMandatory, edition);
+    absl::StatusOr<GameMove> move =
+        pos.ParseMove(*numeric, CaptureRule::kMandatory);
     if (!move.ok()) {
       // Algebraic text is named as written and in the square numbers the
       // legal moves are listed in.
@@ -203,10 +218,10 @@ absl::StatusOr<GameRecord> ReplayPdnGame(const PdnGame& game, Edition edition) {
           mover,
           *numeric == m.text ? ""
                              : absl::StrCat(m.text, " is ", *numeric, ": "),
-          move.status().message()));
+          move.status().message(), inferred));
     }
     pos.Play(*move);
-    record.moves.push_back(*move);
+    record.moves.push_back(*std::move(move));
   }
   record.tags = game.tags;
   record.result = ClaimedResult(game);

@@ -3,8 +3,9 @@
 #include <string>
 #include <vector>
 
-#include "engine/fen.h"
-#include "engine/notation.h"
+#include "absl/strings/str_cat.h"
+#include "engine/game_position.h"
+#include "engine/rules.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "replay/pdn.h"
@@ -32,7 +33,7 @@ PdnGame OneGame(absl::string_view text) {
 
 std::vector<std::string> Texts(const GameRecord& record) {
   std::vector<std::string> texts;
-  for (const Move& m : record.moves) texts.push_back(MoveToText(m));
+  for (const GameMove& m : record.moves) texts.push_back(m.Text());
   return texts;
 }
 
@@ -43,7 +44,7 @@ TEST(PdnReplayTest, ReplaysFromTheStandardStart) {
       "*");
   absl::StatusOr<GameRecord> record = ReplayPdnGame(game);
   ASSERT_TRUE(record.ok()) << record.status();
-  EXPECT_EQ(record->start, Position::Initial());
+  EXPECT_EQ(record->start, GamePosition::Initial(Edition::kEnglish));
   // The file's "10x14" is a step (as written in tinsley.pdn); the record
   // holds what was played.
   EXPECT_THAT(Texts(*record),
@@ -59,7 +60,8 @@ TEST(PdnReplayTest, ShortFormsAndDashedCapturesBecomeFullRoutes) {
       OneGame("[FEN \"W:W22,30:B18,10,2.\"] 1... 22-6 2. 2x9 30-26 *");
   absl::StatusOr<GameRecord> record = ReplayPdnGame(game);
   ASSERT_TRUE(record.ok()) << record.status();
-  EXPECT_EQ(record->start, *ParseFen("W:W22,30:B18,10,2"));
+  EXPECT_EQ(record->start,
+            *GamePosition::ParseFen("W:W22,30:B18,10,2", Edition::kEnglish));
   EXPECT_THAT(Texts(*record), ElementsAre("22x15x6", "2x9", "30-26"));
 }
 
@@ -74,7 +76,7 @@ TEST(PdnReplayTest, SetUpWithoutFenIsDataLoss) {
 
 TEST(PdnReplayTest, BadFenIsDataLossNamingTheGame) {
   EXPECT_THAT(
-      ReplayPdnGame(OneGame("\n[Black \"A\"]\n[FEN \"B:W40:B1\"]\n11-15 *")),
+      ReplayPdnGame(OneGame("\n[Black \"A\"]\n[FEN \"B:W0:B1\"]\n11-15 *")),
       FailsWith(absl::StatusCode::kDataLoss,
                 HasSubstr("game 1 (A vs ?), line 3: bad FEN")));
 }
@@ -83,7 +85,7 @@ TEST(PdnReplayTest, GameTypeChoosesTheEdition) {
   absl::StatusOr<GameRecord> english =
       ReplayPdnGame(OneGame("[GameType \"21\"] 11-15 *"));
   ASSERT_TRUE(english.ok()) << english.status();
-  EXPECT_EQ(english->edition, Edition::kEnglish);
+  EXPECT_EQ(english->edition(), Edition::kEnglish);
   EXPECT_TRUE(
       ReplayPdnGame(OneGame("[GameType \" 21,B,8,8,N1,0\"] 11-15 *")).ok());
 
@@ -91,15 +93,15 @@ TEST(PdnReplayTest, GameTypeChoosesTheEdition) {
   absl::StatusOr<GameRecord> russian = ReplayPdnGame(
       OneGame("[GameType \"25,W,8,8,A0,0\"] 1. c3-d4 f6-g5 2. d4-e5 *"));
   ASSERT_TRUE(russian.ok()) << russian.status();
-  EXPECT_EQ(russian->edition, Edition::kRussian);
-  EXPECT_EQ(russian->start, Position::Initial(Edition::kRussian));
+  EXPECT_EQ(russian->edition(), Edition::kRussian);
+  EXPECT_EQ(russian->start, GamePosition::Initial(Edition::kRussian));
   EXPECT_EQ(russian->start.side_to_move(), Color::kWhite);
   EXPECT_THAT(Texts(*russian), ElementsAre("22-18", "11-16", "18-15"));
 
   absl::StatusOr<GameRecord> pool =
       ReplayPdnGame(OneGame("[GameType \"23\"] 1. 11-15 23-19 *"));
   ASSERT_TRUE(pool.ok()) << pool.status();
-  EXPECT_EQ(pool->edition, Edition::kPool);
+  EXPECT_EQ(pool->edition(), Edition::kPool);
   EXPECT_EQ(pool->start.side_to_move(), Color::kBlack);
 }
 
@@ -111,34 +113,85 @@ TEST(PdnReplayTest, WithoutGameTypeTheCallerNamesTheEdition) {
                                   "not legal here")));
   absl::StatusOr<GameRecord> russian = ReplayPdnGame(game, Edition::kRussian);
   ASSERT_TRUE(russian.ok()) << russian.status();
-  EXPECT_EQ(russian->edition, Edition::kRussian);
+  EXPECT_EQ(russian->edition(), Edition::kRussian);
   // A GameType tag wins over the caller's edition.
   absl::StatusOr<GameRecord> english =
       ReplayPdnGame(OneGame("[GameType \"21\"] 11-15 *"), Edition::kRussian);
   ASSERT_TRUE(english.ok()) << english.status();
-  EXPECT_EQ(english->edition, Edition::kEnglish);
+  EXPECT_EQ(english->edition(), Edition::kEnglish);
 }
 
-TEST(PdnReplayTest, InternationalAndUnknownGameTypesAreRefusedNamingThem) {
+TEST(PdnReplayTest, GameType20IsInternationalWithWhiteFirstOn10x10) {
+  for (const absl::string_view type : {"20", "20,W,10,10,N2,0"}) {
+    absl::StatusOr<GameRecord> record = ReplayPdnGame(OneGame(absl::StrCat(
+        "[GameType \"", type, "\"]\n1. 32-28 19-23 2. 28x19 14x23 1-1")));
+    ASSERT_TRUE(record.ok()) << record.status();
+    EXPECT_EQ(record->edition(), Edition::kInternational);
+    EXPECT_EQ(record->start, GamePosition::Initial(Edition::kInternational));
+    EXPECT_EQ(record->start.side_to_move(), Color::kWhite);
+    EXPECT_THAT(Texts(*record),
+                ElementsAre("32-28", "19-23", "28x19", "14x23"));
+    EXPECT_EQ(record->result, GameResult::kDraw);
+  }
+  // The caller's edition serves a game without the tag, also in algebraic
+  // squares, read on ten columns: a1 is 46, so b4-c5 is 31-27.
+  absl::StatusOr<GameRecord> untagged =
+      ReplayPdnGame(OneGame("1. b4-c5 *"), Edition::kInternational);
+  ASSERT_TRUE(untagged.ok()) << untagged.status();
+  EXPECT_EQ(untagged->edition(), Edition::kInternational);
+  EXPECT_THAT(Texts(*untagged), ElementsAre("31-27"));
+}
+
+TEST(PdnReplayTest, InternationalCaptureByItsEndsIsTheLegalRoute) {
+  // White's man on 28 takes 23 and 14 and lands on 10; "2-0" is White's
+  // win, the first mover's.
+  absl::StatusOr<GameRecord> record = ReplayPdnGame(
+      OneGame("[GameType \"20\"]\n[FEN \"W:W28:B23,14,3\"]\n1. 28x10 2-0"));
+  ASSERT_TRUE(record.ok()) << record.status();
+  EXPECT_EQ(record->start,
+            *GamePosition::ParseFen("W:W28:B3,14,23", Edition::kInternational));
+  EXPECT_THAT(Texts(*record), ElementsAre("28x19x10"));
+  EXPECT_THAT(record->moves[0].captured(), ElementsAre(23, 14));
+  EXPECT_EQ(record->result, GameResult::kFirstWins);
+  EXPECT_THAT(ReplayPdnGame(OneGame("[GameType \"20\"]\n[FEN "
+                                    "\"W:W28:B23,13,3\"]\n1. 28x10 0-2")),
+              FailsWith(absl::StatusCode::kFailedPrecondition,
+                        HasSubstr("White's move 1: 28x10 is not legal here; "
+                                  "legal moves: 28x19x8")));
+}
+
+TEST(PdnReplayTest, UntaggedGameWithSquaresAbove32IsInternational) {
+  // Whatever edition the caller names: no 8x8 board has square 33.
+  for (const Edition e : {Edition::kEnglish, Edition::kRussian}) {
+    absl::StatusOr<GameRecord> moves =
+        ReplayPdnGame(OneGame("1. 33-28 18-22 *"), e);
+    ASSERT_TRUE(moves.ok()) << moves.status();
+    EXPECT_EQ(moves->edition(), Edition::kInternational);
+  }
+  absl::StatusOr<GameRecord> fen =
+      ReplayPdnGame(OneGame("[FEN \"B:W40:B1\"]\n1... 1-7 *"));
+  ASSERT_TRUE(fen.ok()) << fen.status();
+  EXPECT_EQ(fen->edition(), Edition::kInternational);
+  EXPECT_THAT(Texts(*fen), ElementsAre("1-7"));
+  // A refusal says why the game was read as 10x10.
   EXPECT_THAT(
-      ReplayPdnGame(OneGame("[GameType \"20\"]\n32-28 *")),
+      ReplayPdnGame(OneGame("11-15 45-50 *")),
       FailsWith(absl::StatusCode::kFailedPrecondition,
-                HasSubstr("line 1: GameType \"20\" is international "
-                          "draughts, whose 10x10 games are not playable in "
-                          "this version; this version plays English checkers "
-                          "(GameType 21), Russian draughts (25) and pool "
-                          "checkers (23)")));
-  EXPECT_THAT(
-      ReplayPdnGame(OneGame("[GameType \"20,W,10,10,N1,0\"]\n32-28 *")),
-      FailsWith(absl::StatusCode::kFailedPrecondition,
-                HasSubstr("GameType \"20,W,10,10,N1,0\" is international")));
+                HasSubstr("White's move 1: 11-15 is not legal here; legal "
+                          "moves: 31-26 31-27 32-27 32-28 33-28 33-29 34-29 "
+                          "34-30 35-30 (the game has no GameType tag and is "
+                          "read as international draughts, 10x10, since its "
+                          "move 1, 45-50, names square 45)")));
+}
+
+TEST(PdnReplayTest, UnknownGameTypesAreRefusedNamingThem) {
   EXPECT_THAT(ReplayPdnGame(OneGame("[GameType \"22\"] 1. 22-18 *")),
               FailsWith(absl::StatusCode::kFailedPrecondition,
                         HasSubstr("GameType \"22\" is not a game this "
-                                  "version plays; this version plays")));
-  EXPECT_THAT(ReplayPdnGame(OneGame("1. 32-28 *"), Edition::kInternational),
-              FailsWith(absl::StatusCode::kFailedPrecondition,
-                        HasSubstr("played on 10x10")));
+                                  "version plays; this version plays English "
+                                  "checkers (GameType 21), Russian draughts "
+                                  "(25), pool checkers (23) and international "
+                                  "draughts (20)")));
   EXPECT_THAT(ReplayPdnGame(OneGame("[GameType \"pool\"] 11-15 *")),
               FailsWith(absl::StatusCode::kDataLoss,
                         HasSubstr("does not start with a game type number")));
@@ -154,6 +207,16 @@ TEST(PdnReplayTest, LongFormThatContradictsTheEditionIsRefused) {
   EXPECT_THAT(ReplayPdnGame(OneGame("[GameType \"25,W,10,10,A0,0\"] *")),
               FailsWith(absl::StatusCode::kFailedPrecondition,
                         HasSubstr("names a board other than 8x8")));
+  EXPECT_THAT(ReplayPdnGame(OneGame("[GameType \"20,W,8,8,N2,0\"] *")),
+              FailsWith(absl::StatusCode::kFailedPrecondition,
+                        HasSubstr("names a board other than 10x10; this "
+                                  "version plays international draughts on "
+                                  "10x10 only")));
+  EXPECT_THAT(ReplayPdnGame(OneGame("[GameType \"20,B,10,10,N2,0\"] *")),
+              FailsWith(absl::StatusCode::kFailedPrecondition,
+                        HasSubstr("has Black move first; this version plays "
+                                  "international draughts with White first "
+                                  "only")));
   EXPECT_EQ(EditionOfGameType(" 25 ").value_or(Edition::kEnglish),
             Edition::kRussian);
   EXPECT_EQ(GameTypeOf(Edition::kPool), 23);
@@ -195,7 +258,7 @@ TEST(PdnReplayTest, AmbiguousShortFormListsTheRoutes) {
 }
 
 TEST(PdnReplayTest, SquaresOffTheBoardAreRefused) {
-  EXPECT_THAT(ReplayPdnGame(OneGame("11-15 45-50 *")),
+  EXPECT_THAT(ReplayPdnGame(OneGame("[GameType \"21\"] 11-15 45-50 *")),
               FailsWith(absl::StatusCode::kFailedPrecondition,
                         HasSubstr("White's move 1: \"45-50\" is not a move")));
 }

@@ -6,8 +6,7 @@
 #include "absl/strings/ascii.h"
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
-#include "engine/fen.h"
-#include "engine/notation.h"
+#include "engine/game_position.h"
 #include "engine/rules.h"
 #include "replay/pdn_replay.h"
 
@@ -66,25 +65,25 @@ class LineFiller {
   size_t line_ = 0;
 };
 
-// Square `s` (0-31) as Russian PDN writes it: a1 at the lower left of the
-// side on squares 21-32, so 29 is a1, 32 g1 and 1 b8.
+// Square number `s` (1-32) as Russian PDN writes it: a1 at the lower left
+// of the side on squares 21-32, so 29 is a1, 32 g1 and 1 b8.
 std::string AlgebraicSquare(int s) {
-  const int rank = 8 - s / 4;
-  const int file = 2 * (s % 4) + (rank % 2 == 0 ? 1 : 0);
+  const int rank = 8 - (s - 1) / 4;
+  const int file = 2 * ((s - 1) % 4) + (rank % 2 == 0 ? 1 : 0);
   return absl::StrCat(std::string(1, static_cast<char>('a' + file)), rank);
 }
 
 // `m` in the notation PDN files of `edition` use: algebraic squares with
 // ':' between a capture's landings for Russian ("c3-d4", "d4:b6:d8"),
-// square numbers otherwise.
-std::string MoveText(const Move& m, Edition edition) {
-  if (edition != Edition::kRussian) return MoveToText(m);
-  if (!m.IsCapture()) {
-    return absl::StrCat(AlgebraicSquare(m.from), "-", AlgebraicSquare(m.to));
+// square numbers otherwise ("32-28", "28x19x10").
+std::string MoveText(const GameMove& m, Edition edition) {
+  if (edition != Edition::kRussian) return m.Text();
+  const absl::string_view joint = m.is_capture() ? ":" : "-";
+  std::string text;
+  for (const int square : m.route()) {
+    if (!text.empty()) text.append(joint.data(), joint.size());
+    text += AlgebraicSquare(square);
   }
-  std::string text = AlgebraicSquare(m.from);
-  for (int i = 0; i < m.num_jumps; ++i)
-    absl::StrAppend(&text, ":", AlgebraicSquare(m.landings[i]));
   return text;
 }
 
@@ -102,10 +101,10 @@ std::string WritePdnGame(const GameRecord& record) {
     AppendTag(name, value, &out);
   }
   AppendTag("Result", ResultToken(record.result), &out);
-  AppendTag("GameType", absl::StrCat(GameTypeOf(record.edition)), &out);
-  if (!(record.start == Position::Initial(record.edition))) {
+  AppendTag("GameType", absl::StrCat(GameTypeOf(record.edition())), &out);
+  if (!(record.start == GamePosition::Initial(record.edition()))) {
     AppendTag("SetUp", "1", &out);
-    AppendTag("FEN", ToFen(record.start), &out);
+    AppendTag("FEN", record.start.ToFen(), &out);
   }
   for (const PdnTag& tag : record.tags) {
     if (!IsGenerated(tag.name)) AppendTag(tag.name, tag.value, &out);
@@ -116,7 +115,7 @@ std::string WritePdnGame(const GameRecord& record) {
   std::string unit;
   int number = 1;
   // A move number names a pair of moves, the first mover's then the other's.
-  const Color first = TraitsOf(record.edition).light_moves_first
+  const Color first = TraitsOf(record.edition()).light_moves_first
                           ? Color::kWhite
                           : Color::kBlack;
   Color side = record.start.side_to_move();
@@ -127,7 +126,7 @@ std::string WritePdnGame(const GameRecord& record) {
     } else if (i == 0) {
       absl::StrAppend(&unit, number, "... ");
     }
-    absl::StrAppend(&unit, MoveText(record.moves[i], record.edition));
+    absl::StrAppend(&unit, MoveText(record.moves[i], record.edition()));
     filler.Add(unit);
     if (side != first) ++number;
     side = Opponent(side);

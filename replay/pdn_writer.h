@@ -15,11 +15,13 @@ namespace checkers::replay {
 //   (values from the record's tags; "?" and Date "????-??-??" when absent
 //   or empty) and Result (from `record.result`, whatever the tags say);
 // - GameType of the record's edition ("21" English, "25" Russian, "23"
-//   pool), then SetUp "1" and the FEN of `record.start` when it is not the
-//   edition's start; any GameType, SetUp or FEN tags of the record are
-//   replaced by these;
+//   pool, "20" international), then SetUp "1" and the FEN of
+//   `record.start` (50 squares on 10x10) when it is not the edition's
+//   start; any GameType, SetUp or FEN tags of the record are replaced by
+//   these;
 // - the record's other tags in their order;
-// - a blank line and the numbered moves with full routes ("24x15x6"; in
+// - a blank line and the numbered moves with full routes ("24x15x6",
+//   "28x19x10" on 10x10; in
 //   Russian, algebraic as its files write them, "c3-d4", "e3:c5:e7"), a
 //   number before each of the edition's first mover's moves and "1..."
 //   before the first move when the other side makes it, lines kept under

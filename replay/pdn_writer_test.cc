@@ -5,8 +5,8 @@
 
 #include "absl/strings/str_split.h"
 #include "engine/fen.h"
-#include "engine/movegen.h"
-#include "engine/notation.h"
+#include "engine/game_position.h"
+#include "engine/position.h"
 #include "engine/rules.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
@@ -23,12 +23,10 @@ using ::testing::HasSubstr;
 GameRecord Record(const Position& start, const std::vector<std::string>& moves,
                   Edition edition = Edition::kEnglish) {
   GameRecord record;
-  record.edition = edition;
-  record.start = start;
-  Position pos = start;
+  record.start = GamePosition::Of(start, edition);
+  GamePosition pos = record.start;
   for (const std::string& text : moves) {
-    absl::StatusOr<Move> m =
-        ParseMove(pos, text, CaptureRule::kMandatory, edition);
+    absl::StatusOr<GameMove> m = pos.ParseMove(text);
     EXPECT_TRUE(m.ok()) << m.status();
     if (!m.ok()) break;
     record.moves.push_back(*m);
@@ -109,8 +107,8 @@ TEST(PdnWriterTest, RussianGameIsGameType25InAlgebraicNumberedFromWhite) {
             "\n"
             "1. g3:d6:b8 d8-c7 2. b8:e5 1-0\n");
   const GameRecord back = ReadBack(text);
-  EXPECT_EQ(back.edition, Edition::kRussian);
-  EXPECT_EQ(back.start, start);
+  EXPECT_EQ(back.edition(), Edition::kRussian);
+  EXPECT_EQ(back.start, GamePosition::Of(start, Edition::kRussian));
   EXPECT_EQ(back.moves, record.moves);
   EXPECT_EQ(back.result, GameResult::kFirstWins);
 }
@@ -125,8 +123,30 @@ TEST(PdnWriterTest, RussianStartNeedsNoFenAndPoolIsGameType23) {
   const std::string text = WritePdnGame(pool);
   EXPECT_THAT(text, HasSubstr("[GameType \"23\"]\n\n1. 11-15 23-19 *\n"));
   const GameRecord back = ReadBack(text);
-  EXPECT_EQ(back.edition, Edition::kPool);
+  EXPECT_EQ(back.edition(), Edition::kPool);
   EXPECT_EQ(back.moves, pool.moves);
+}
+
+TEST(PdnWriterTest, InternationalGameIsGameType20WithFullRoutesFromWhite) {
+  GameRecord record;
+  record.start = GamePosition::Initial(Edition::kInternational);
+  GamePosition pos = record.start;
+  for (const char* text : {"32-28", "19-23", "28x19", "14x23"}) {
+    absl::StatusOr<GameMove> m = pos.ParseMove(text);
+    ASSERT_TRUE(m.ok()) << m.status();
+    record.moves.push_back(*m);
+    pos.Play(*m);
+  }
+  record.result = GameResult::kDraw;
+  const std::string text = WritePdnGame(record);
+  // The standard start needs no FEN.
+  EXPECT_THAT(text, HasSubstr("[Result \"1/2-1/2\"]\n[GameType \"20\"]\n\n"
+                              "1. 32-28 19-23 2. 28x19 14x23 1/2-1/2\n"));
+  const GameRecord back = ReadBack(text);
+  EXPECT_EQ(back.edition(), Edition::kInternational);
+  EXPECT_EQ(back.start, record.start);
+  EXPECT_EQ(back.moves, record.moves);
+  EXPECT_EQ(back.result, GameResult::kDraw);
 }
 
 TEST(PdnWriterTest, SetUpPositionGetsFenAndWhitesFirstMoveIsNumberedWithDots) {

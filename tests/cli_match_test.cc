@@ -64,7 +64,7 @@ TEST(CliMatchTest, RussianMatchGamesAreWrittenAsGameType25) {
   absl::StatusOr<replay::GameRecord> record =
       replay::ReplayPdnGame(games->front());
   ASSERT_TRUE(record.ok()) << record.status();
-  EXPECT_EQ(record->edition, Edition::kRussian);
+  EXPECT_EQ(record->edition(), Edition::kRussian);
 }
 
 TEST(CliMatchTest, CommandRefusesBadEngines) {

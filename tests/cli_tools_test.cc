@@ -223,25 +223,48 @@ TEST(CliToolsTest, PoolGameExportsAsGameType23AndImportsBack) {
   EXPECT_EQ(RunCheckers({"audit", dir + "/out/game-0001.log"}).exit_code, 0);
 }
 
-TEST(CliToolsTest, InternationalGamesAreRefusedNamingWhy) {
-  const std::string out = NewTempDir("international");
-  const auto r = RunCheckers(
-      {"import", DataPath("international_games.pdn"), "--out=" + out});
-  EXPECT_EQ(r.exit_code, 1);
-  EXPECT_THAT(r.out,
-              StartsWith(absl::StrCat("imported 0 games (0 plies) into ", out,
-                                      "; refused 170 (game 1, 2, 3,")));
-  EXPECT_EQ(LineCount(r.err), 170);
-  EXPECT_THAT(r.err, HasSubstr("GameType \"20\" is international draughts, "
-                               "whose 10x10 games are not playable in this "
-                               "version; this version plays English checkers "
-                               "(GameType 21), Russian draughts (25) and pool "
-                               "checkers (23)\n"));
-  EXPECT_TRUE(Files(out, ".log").empty());
-  const auto flag = RunCheckers({"import", DataPath("international_games.pdn"),
-                                 "--out=" + out, "--rules=international"});
-  EXPECT_EQ(flag.exit_code, 64);
-  EXPECT_THAT(flag.err, HasSubstr("10x10"));
+TEST(CliToolsTest, InternationalGamesImportAuditAndExportAsGameType20) {
+  // The 52 games without a GameType tag are 10x10 by their squares, so
+  // --rules=international changes nothing here.
+  for (const bool flag : {true, false}) {
+    const std::string out = NewTempDir("international");
+    std::vector<std::string> args = {
+        "import", DataPath("international_games.pdn"), "--out=" + out};
+    if (flag) args.push_back("--rules=international");
+    const auto r = RunCheckers(args);
+    EXPECT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_EQ(r.out, absl::StrCat("imported 170 games (17834 plies) into ", out,
+                                  "\n"));
+    EXPECT_EQ(Files(out, ".log").size(), 170u);
+    if (!flag) continue;
+
+    const auto audit = RunCheckers({"audit", out + "/game-0001.log"});
+    EXPECT_EQ(audit.exit_code, 0) << audit.err;
+    EXPECT_THAT(audit.out, HasSubstr(": sound (98 events, 96 turns)"));
+    EXPECT_THAT(audit.out, HasSubstr("White wins (the recorded result)"));
+    const auto show =
+        RunCheckers({"show", "--json", "--save=" + out + "/game-0001.log"});
+    EXPECT_THAT(show.out, HasSubstr(R"("rules":"international")"));
+
+    // The file's "2-0" is written "1-0", White's win; its short capture
+    // "14x34" with its landing square.
+    const auto exported =
+        RunCheckers({"export", out + "/game-0001.log", "--pdn"});
+    ASSERT_EQ(exported.exit_code, 0) << exported.err;
+    EXPECT_THAT(
+        exported.out,
+        HasSubstr("[White \"Hein Meijer\"]\n[Result \"1-0\"]\n"
+                  "[GameType \"20\"]\n\n1. 33-28 18-22 2. 38-33 12-18"));
+    EXPECT_THAT(exported.out, HasSubstr("4. 28x19 14x23x34"));
+    const std::string dir = NewTempDir("international-again");
+    WriteAll(dir + "/game.pdn", exported.out);
+    const auto again =
+        RunCheckers({"import", dir + "/game.pdn", "--out=" + dir + "/out"});
+    ASSERT_EQ(again.exit_code, 0) << again.err;
+    EXPECT_EQ(TurnsOf(dir + "/out/game-0001.log"),
+              TurnsOf(out + "/game-0001.log"));
+    EXPECT_EQ(RunCheckers({"audit", dir + "/out/game-0001.log"}).exit_code, 0);
+  }
 }
 
 TEST(CliToolsTest, TrapsImportWholeAndAnImportNeverOverwrites) {

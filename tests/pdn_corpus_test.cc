@@ -1,15 +1,14 @@
 // The PDN reader, replay and writer on real game collections and on a
 // hand-written file with every construct the reader tolerates.
 
+#include <algorithm>
 #include <string>
 #include <vector>
 
 #include "absl/strings/ascii.h"
 #include "absl/strings/match.h"
 #include "absl/strings/str_replace.h"
-#include "engine/fen.h"
-#include "engine/movegen.h"
-#include "engine/notation.h"
+#include "engine/game_position.h"
 #include "engine/rules.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
@@ -51,7 +50,7 @@ std::vector<std::string> MoveTexts(const PdnGame& game) {
 
 std::vector<std::string> RouteTexts(const GameRecord& record) {
   std::vector<std::string> texts;
-  for (const Move& m : record.moves) texts.push_back(MoveToText(m));
+  for (const GameMove& m : record.moves) texts.push_back(m.Text());
   return texts;
 }
 
@@ -74,7 +73,7 @@ void ExpectRoundTrip(const std::vector<PdnGame>& games,
     const GameRecord& original = records[i];
     absl::StatusOr<GameRecord> copy = ReplayPdnGame((*back)[i]);
     ASSERT_TRUE(copy.ok()) << copy.status();
-    EXPECT_EQ(copy->edition, original.edition) << DescribeGame((*back)[i]);
+    EXPECT_EQ(copy->edition(), original.edition()) << DescribeGame((*back)[i]);
     EXPECT_EQ(copy->start, original.start) << DescribeGame((*back)[i]);
     EXPECT_EQ(copy->moves, original.moves) << DescribeGame((*back)[i]);
     EXPECT_EQ(copy->result, original.result) << DescribeGame((*back)[i]);
@@ -193,7 +192,8 @@ TEST(PdnCorpusTest, ToleranceFileReadsAsWritten) {
 
   absl::StatusOr<GameRecord> setup = ReplayPdnGame(games[2]);
   ASSERT_TRUE(setup.ok()) << setup.status();
-  EXPECT_EQ(setup->start, *ParseFen("W:W22,30:B18,10,2"));
+  EXPECT_EQ(setup->start,
+            *GamePosition::ParseFen("W:W22,30:B18,10,2", Edition::kEnglish));
   EXPECT_THAT(RouteTexts(*setup), ElementsAre("22x15x6", "2x9", "30-26"));
   EXPECT_EQ(games[2].moves[0].side, Color::kWhite);
   EXPECT_EQ(setup->result, GameResult::kFirstWins);
@@ -288,20 +288,20 @@ TEST(PdnCorpusTest, EveryRussianGameReplaysUnderRussianRules) {
     ASSERT_TRUE(record.ok()) << record.status();
     ++replayed;
     plies += static_cast<int>(record->moves.size());
-    EXPECT_EQ(record->edition, Edition::kRussian);
+    EXPECT_EQ(record->edition(), Edition::kRussian);
     // The FEN tag each game carries is the Russian start.
-    EXPECT_EQ(record->start, Position::Initial(Edition::kRussian));
+    EXPECT_EQ(record->start, GamePosition::Initial(Edition::kRussian));
     ASSERT_FALSE(record->moves.empty());
     EXPECT_EQ(game.moves[0].side, Color::kWhite);
     // White opens from its front row, c3, e3, g3 or a3: squares 21-24.
-    EXPECT_GE(record->moves[0].from, 20) << DescribeGame(game);
-    EXPECT_LE(record->moves[0].from, 23) << DescribeGame(game);
+    EXPECT_GE(record->moves[0].from(), 21) << DescribeGame(game);
+    EXPECT_LE(record->moves[0].from(), 24) << DescribeGame(game);
 
     // A game that ends with the side to move left without a legal move
     // claims the win of the other side ("1-0": White, the first mover).
-    Position end = record->start;
-    for (const Move& m : record->moves) end.Play(m);
-    if (!HasLegalMove(end, Edition::kRussian)) {
+    GamePosition end = record->start;
+    for (const GameMove& m : record->moves) end.Play(m);
+    if (!end.HasLegalMove()) {
       ++no_legal_move;
       EXPECT_EQ(record->result, end.side_to_move() == Color::kBlack
                                     ? GameResult::kFirstWins
@@ -316,8 +316,8 @@ TEST(PdnCorpusTest, EveryRussianGameReplaysUnderRussianRules) {
   // The first game as written: 1. c3-d4 d6-e5 is 22-18 10-15.
   absl::StatusOr<GameRecord> first = ReplayPdnGame(games[0], Edition::kRussian);
   ASSERT_TRUE(first.ok());
-  EXPECT_EQ(MoveToText(first->moves[0]), "22-18");
-  EXPECT_EQ(MoveToText(first->moves[1]), "10-15");
+  EXPECT_EQ(first->moves[0].Text(), "22-18");
+  EXPECT_EQ(first->moves[1].Text(), "10-15");
   EXPECT_EQ(first->result, GameResult::kFirstWins);
 }
 
@@ -349,32 +349,98 @@ TEST(PdnCorpusTest, EveryInternationalGameIsReadWithItsGameType) {
   EXPECT_EQ(two_point, 7);
 }
 
-// 10x10 games are not playable yet: each is refused, never replayed as an
-// 8x8 one, by its GameType tag or, without one, by its squares above 32.
-TEST(PdnCorpusTest, EveryInternationalGameIsRefusedNamingWhy) {
-  const std::vector<PdnGame> games =
-      ReadGames("international_games.pdn", Color::kWhite);
+// What replaying international_games.pdn gives, game by game.
+struct InternationalReplay {
+  int replayed = 0;
+  int plies = 0;
+  // Games read as international by their GameType tag, and games without
+  // one that the squares of their moves show to be 10x10.
   int by_type = 0;
-  int by_square = 0;
+  int by_squares = 0;
+  // Captures written by their first and last squares only where the piece
+  // landed in between ("28x10" for "28x19x10").
+  int shortened_captures = 0;
+  std::vector<std::string> refusals;
+};
+
+InternationalReplay ReplayInternational(const std::vector<PdnGame>& games,
+                                        Edition edition) {
+  InternationalReplay r;
   for (const PdnGame& game : games) {
-    absl::StatusOr<GameRecord> record = ReplayPdnGame(game);
-    ASSERT_FALSE(record.ok()) << DescribeGame(game);
-    EXPECT_EQ(record.status().code(), absl::StatusCode::kFailedPrecondition);
-    const std::string message(record.status().message());
-    if (absl::StrContains(message,
-                          "is international draughts, whose 10x10 "
-                          "games are not playable in this version")) {
-      ++by_type;
-    } else if (absl::StrContains(message,
-                                 "is beyond 32): a game of "
-                                 "international draughts")) {
-      ++by_square;
+    absl::StatusOr<GameRecord> record = ReplayPdnGame(game, edition);
+    if (!record.ok()) {
+      r.refusals.emplace_back(record.status().message());
+      continue;
+    }
+    if (record->edition() != Edition::kInternational) continue;
+    ++r.replayed;
+    r.plies += static_cast<int>(record->moves.size());
+    if (FindTag(game.tags, "GameType").has_value()) {
+      ++r.by_type;
     } else {
-      ADD_FAILURE() << message;
+      ++r.by_squares;
+    }
+    for (size_t i = 0; i < record->moves.size(); ++i) {
+      const std::string& text = game.moves[i].text;
+      const size_t written =
+          1 + std::count_if(text.begin(), text.end(), [](char c) {
+            return c == '-' || c == 'x' || c == ':';
+          });
+      if (written < record->moves[i].route().size()) ++r.shortened_captures;
     }
   }
-  EXPECT_EQ(by_type, 118);
-  EXPECT_EQ(by_square, 52);
+  return r;
+}
+
+// The 170 games of international_games.pdn (118 with GameType 20, the
+// others without the tag; one, with the tag, has no moves): every game
+// replays legally on 10x10 with White first; none is illegal or
+// unreadable, so no game is refused. Read as `checkers import
+// --rules=international` reads them.
+TEST(PdnCorpusTest, EveryInternationalGameReplaysOn10x10) {
+  const std::vector<PdnGame> games =
+      ReadGames("international_games.pdn", Color::kWhite);
+  const InternationalReplay r =
+      ReplayInternational(games, Edition::kInternational);
+  EXPECT_THAT(r.refusals, ::testing::IsEmpty());
+  EXPECT_EQ(r.replayed, 170);
+  EXPECT_EQ(r.plies, 17834);
+  EXPECT_EQ(r.by_type, 118);
+  EXPECT_EQ(r.by_squares, 52);
+  // Short captures are resolved by the legal moves to one route.
+  EXPECT_EQ(r.shortened_captures, 431);
+
+  // The first game as written: 1. 33-28 18-22 2. 38-33 12-18, White
+  // first, and its "2-0" is White's win.
+  absl::StatusOr<GameRecord> first =
+      ReplayPdnGame(games[0], Edition::kInternational);
+  ASSERT_TRUE(first.ok()) << first.status();
+  EXPECT_EQ(first->start, GamePosition::Initial(Edition::kInternational));
+  ASSERT_GE(first->moves.size(), 4u);
+  EXPECT_EQ(first->moves[0].Text(), "33-28");
+  EXPECT_EQ(first->moves[3].Text(), "12-18");
+  EXPECT_EQ(first->result, GameResult::kFirstWins);
+  // The second's "1-1" is a draw.
+  EXPECT_EQ(ReplayPdnGame(games[1], Edition::kInternational)->result,
+            GameResult::kDraw);
+}
+
+// Read as English (`checkers import` without --rules), a game without a
+// GameType tag is still international when its moves name squares above
+// 32, as each of the 52 here does (the game without moves has the tag).
+TEST(PdnCorpusTest, UntaggedInternationalGamesAreKnownByTheirSquares) {
+  const std::vector<PdnGame> games = ReadGames("international_games.pdn");
+  const InternationalReplay r = ReplayInternational(games, Edition::kEnglish);
+  EXPECT_THAT(r.refusals, ::testing::IsEmpty());
+  EXPECT_EQ(r.replayed, 170);
+  EXPECT_EQ(r.plies, 17834);
+  EXPECT_EQ(r.by_type, 118);
+  EXPECT_EQ(r.by_squares, 52);
+}
+
+TEST(PdnCorpusTest, EveryInternationalGameRoundTripsWithGameType20) {
+  ExpectRoundTrip(ReadGames("international_games.pdn", Color::kWhite),
+                  Edition::kInternational);
 }
 
 }  // namespace

@@ -15,6 +15,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "engine/endgame_db.h"
+#include "engine/game_position.h"
 #include "engine/rules.h"
 #include "engine/search.h"
 #include "match/default_ballots.h"
@@ -70,7 +71,6 @@ absl::StatusOr<std::string> ReadText(const std::string& path) {
 
 replay::GameRecord RecordOf(const MatchGame& g, int number, Edition edition) {
   replay::GameRecord record;
-  record.edition = edition;
   const bool first_black = g.start.side_to_move() == Color::kBlack;
   record.tags = {{"Event", "checkers match"},
                  {"Round", absl::StrCat(number)},
@@ -78,8 +78,12 @@ replay::GameRecord RecordOf(const MatchGame& g, int number, Edition edition) {
                  {"White", first_black ? g.second_engine : g.first_engine},
                  {"Opening", g.opening},
                  {"Termination", g.how}};
-  record.start = g.start;
-  record.moves = g.moves;
+  record.start = GamePosition::Of(g.start, edition);
+  Position pos = g.start;
+  for (const Move& m : g.moves) {
+    record.moves.emplace_back(m, pos.IsIrreversible(m));
+    pos.Play(m);
+  }
   record.result = replay::PdnResultOf(g.result);
   return record;
 }

@@ -593,8 +593,7 @@ int RunImport(const std::vector<std::string>& positional) {
               "per game into"));
   }
   // The edition of the games without a GameType tag.
-  const absl::StatusOr<Edition> edition =
-      EightByEightEditionFlag("importing PDN");
+  const absl::StatusOr<Edition> edition = EditionFlag();
   if (!edition.ok()) return Fail(Usage(edition.status().message()));
   const std::string& pdn_path = positional[0];
   storage::Env* env = storage::Env::Default();
