@@ -31,8 +31,9 @@ namespace {
 
 using events::GameState;
 
-// The board of a match's game: matches are played on the 8x8 board
-// (PlayGame refuses another).
+// The board of a game a CheckerBoard engine plays: English, on 8x8
+// (MakeEngine refuses a library of another game type, and the match
+// command another edition for a library).
 const Position& Board(const GameState& state) {
   return *state.position.eight();
 }
@@ -49,14 +50,15 @@ class BuiltinEngine final : public MatchEngine {
   const std::string& name() const override { return name_; }
   void NewGame(uint64_t game_seed) override { seed_ = game_seed; }
 
-  absl::StatusOr<Move> ChooseMove(const GameState& state,
-                                  const std::vector<Move>&, double) override {
+  absl::StatusOr<GameMove> ChooseMove(const GameState& state,
+                                      const std::vector<GameMove>&,
+                                      double) override {
     GameSearchRequest request =
         events::SearchRequestFor(state, level_, events::TurnSeed(seed_, state));
     request.endgame_db = endgame_db_;
     absl::StatusOr<GameSearchResult> result = SearchGame(request);
     if (!result.ok()) return result.status();
-    return *result->best_move.eight();
+    return result->best_move;
   }
 
  private:
@@ -113,10 +115,16 @@ class CheckerBoardEngine final : public MatchEngine {
   const std::string& name() const override { return name_; }
   void NewGame(uint64_t) override { new_game_ = true; }
 
-  absl::StatusOr<Move> ChooseMove(const GameState& state,
-                                  const std::vector<Move>& game_moves,
-                                  double seconds) override {
-    Command(GameHistory(state, game_moves));
+  absl::StatusOr<GameMove> ChooseMove(const GameState& state,
+                                      const std::vector<GameMove>& game_moves,
+                                      double seconds) override {
+    if (state.position.eight() == nullptr) {
+      return absl::InvalidArgumentError(
+          absl::StrCat(name_, " plays on the 8x8 board only"));
+    }
+    std::vector<Move> history;
+    for (const GameMove& m : game_moves) history.push_back(*m.eight());
+    Command(GameHistory(state, history));
     int board[8][8];
     cb::ToBoard(Board(state), board);
     int before[8][8];
@@ -130,7 +138,9 @@ class CheckerBoardEngine final : public MatchEngine {
     new_game_ = false;
     getmove_(board, mover == Color::kBlack ? cb::kBlack : cb::kWhite, seconds,
              status, &playnow, info, 0, &move);
-    return ReadAnswer(state, board, before, move);
+    absl::StatusOr<Move> answer = ReadAnswer(state, board, before, move);
+    if (!answer.ok()) return answer.status();
+    return GameMove(*answer, Board(state).IsIrreversible(*answer));
   }
 
  private:
@@ -448,11 +458,6 @@ absl::StatusOr<MatchGame> PlayMatchGame(MatchEngine& first, MatchEngine& second,
                                         const Opening& opening,
                                         uint64_t game_seed, int turn_cap,
                                         double seconds, Edition edition) {
-  if (TraitsOf(edition).board_size != 8) {
-    return absl::InvalidArgumentError(
-        absl::StrCat("a match is played on the 8x8 board, not in ",
-                     EditionName(edition), " draughts"));
-  }
   events::GameStarted started;
   started.set_edition(events::RulesEditionOf(edition));
   started.set_mode(events::TWO_PLAYER);
@@ -472,7 +477,7 @@ absl::StatusOr<MatchGame> PlayMatchGame(MatchEngine& first, MatchEngine& second,
   game.first_engine = first.name();
   game.second_engine = second.name();
   game.opening = opening.name;
-  game.start = Board(state);
+  game.start = state.position;
   game.first_mover = state.rules.first_mover;
   // The engine that moves first in the opening position plays that side.
   const events::Side first_side = state.side_to_move();
@@ -487,14 +492,12 @@ absl::StatusOr<MatchGame> PlayMatchGame(MatchEngine& first, MatchEngine& second,
     const bool first_moves = state.side_to_move() == first_side;
     MatchEngine& engine = first_moves ? first : second;
     const auto asked = std::chrono::steady_clock::now();
-    absl::StatusOr<Move> move = engine.ChooseMove(state, game.moves, seconds);
+    absl::StatusOr<GameMove> move =
+        engine.ChooseMove(state, game.moves, seconds);
     const std::chrono::duration<double> took =
         std::chrono::steady_clock::now() - asked;
     absl::Status st =
-        move.ok()
-            ? commit(events::TurnEvent(
-                  state, GameMove(*move, Board(state).IsIrreversible(*move))))
-            : move.status();
+        move.ok() ? commit(events::TurnEvent(state, *move)) : move.status();
     if (!st.ok()) {
       // An engine that fails or breaks the rules loses the game.
       const bool first_is_black = first_side == events::FIRST;
@@ -509,6 +512,30 @@ absl::StatusOr<MatchGame> PlayMatchGame(MatchEngine& first, MatchEngine& second,
   game.result = state.ended->result();
   game.how = ReasonText(*state.ended);
   return game;
+}
+
+std::vector<Opening> TwoPlyOpenings(Edition edition) {
+  std::vector<Opening> openings;
+  // The legal moves of `p` in the order of their square numbers.
+  auto sorted = [](const GamePosition& p) {
+    std::vector<GameMove> moves = p.LegalMoves();
+    std::sort(moves.begin(), moves.end(),
+              [](const GameMove& a, const GameMove& b) {
+                return std::lexicographical_compare(
+                    a.route().begin(), a.route().end(), b.route().begin(),
+                    b.route().end());
+              });
+    return moves;
+  };
+  const GamePosition start = GamePosition::Initial(edition);
+  for (const GameMove& first : sorted(start)) {
+    const GamePosition after = start.After(first);
+    for (const GameMove& reply : sorted(after)) {
+      openings.push_back({absl::StrCat(first.Text(), " ", reply.Text()),
+                          after.After(reply).ToFen()});
+    }
+  }
+  return openings;
 }
 
 MatchScore ScoreOf(const std::vector<MatchGame>& games) {

@@ -12,8 +12,7 @@
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
 #include "engine/endgame_db.h"
-#include "engine/move.h"
-#include "engine/position.h"
+#include "engine/game_position.h"
 #include "engine/rules.h"
 #include "events/events.pb.h"
 #include "events/game_state.h"
@@ -34,9 +33,9 @@ class MatchEngine {
   // A move for the side to move in `state`, a game that goes on. The move
   // need not be legal: the match checks it. `seconds` is the time per move
   // (engines with a node budget ignore it).
-  virtual absl::StatusOr<Move> ChooseMove(const events::GameState& state,
-                                          const std::vector<Move>& game_moves,
-                                          double seconds) = 0;
+  virtual absl::StatusOr<GameMove> ChooseMove(
+      const events::GameState& state, const std::vector<GameMove>& game_moves,
+      double seconds) = 0;
 };
 
 // The suffix of a level that consults the endgame database: "hard+egdb".
@@ -44,7 +43,8 @@ inline constexpr absl::string_view kWithEndgameDb = "+egdb";
 
 // "easy", "medium" or "hard" for our own levels, with kWithEndgameDb to
 // consult `endgame_db` (which must then be given, and outlive the engine);
-// anything else is the path of a CheckerBoard-API shared library, loaded
+// anything else is the path of a CheckerBoard-API shared library (which
+// plays English checkers on the 8x8 board only), loaded
 // with dlopen. InvalidArgument for a library that cannot be loaded or lacks
 // getmove/enginecommand, or that plays another game type than English
 // checkers (21), and for "+egdb" without a level or a database.
@@ -55,6 +55,12 @@ struct Opening {
   std::string name;
   std::string fen;
 };
+
+// The openings of two plies from the start of `edition`: every first move
+// with every reply, named by their texts ("32-28 19-23"), in the order of
+// their square numbers. The openings of a match on the 10x10 board, for
+// which there is no ballot.
+std::vector<Opening> TwoPlyOpenings(Edition edition);
 
 // The openings of a ballot file: a JSON object whose members are sets of
 // openings, each an object from opening name to FEN (the format of the
@@ -73,8 +79,8 @@ struct MatchGame {
   std::string opening;
   // The engine colour of the FIRST side under the game's edition.
   Color first_mover = Color::kBlack;
-  Position start;
-  std::vector<Move> moves;
+  GamePosition start;
+  std::vector<GameMove> moves;
   // The wall time each move of `moves` took its engine, in seconds.
   std::vector<double> move_seconds;
   events::Result result = events::RESULT_UNSPECIFIED;
@@ -83,11 +89,11 @@ struct MatchGame {
   std::string how;
 };
 
-// Plays one game of `edition` (an 8x8 one) from `opening` with `first`
-// playing the side to move of the opening position. Draws as in a game;
-// a game still going after `turn_cap` turns is a draw; an engine that
-// fails or plays an illegal move loses. DataLoss for a bad opening FEN;
-// InvalidArgument for a 10x10 edition.
+// Plays one game of `edition` from `opening` (a FEN of the edition's
+// board) with `first` playing the side to move of the opening position.
+// Draws as in a game; a game still going after `turn_cap` turns is a draw;
+// an engine that fails or plays an illegal move loses. DataLoss for a bad
+// opening FEN.
 absl::StatusOr<MatchGame> PlayMatchGame(MatchEngine& first, MatchEngine& second,
                                         const Opening& opening,
                                         uint64_t game_seed, int turn_cap,

@@ -4,7 +4,7 @@
 #include <string>
 
 #include "engine/endgame_db.h"
-#include "engine/fen.h"
+#include "engine/game_position.h"
 #include "events/fold.h"
 #include "events/validate.h"
 #include "gmock/gmock.h"
@@ -49,13 +49,15 @@ TEST(MatchTest, UnknownSetAndBadJsonAreErrors) {
 // and a recorded end matching the rules.
 void ExpectLegal(const MatchGame& game) {
   events::GameStarted started;
-  started.set_start_fen(ToFen(game.start));
+  started.set_edition(events::RulesEditionOf(game.start.edition()));
+  started.set_start_fen(game.start.ToFen());
   events::GameState s;
   ASSERT_TRUE(
       events::CommitAndFold(*events::StartEvent(started), &s, nullptr).ok());
-  for (const Move& m : game.moves) {
-    absl::Status st =
-        events::CommitAndFold(events::TurnEvent(s, m), &s, nullptr);
+  for (const GameMove& m : game.moves) {
+    absl::StatusOr<events::Event> turn = events::TurnEvent(s, m.Text());
+    ASSERT_TRUE(turn.ok()) << turn.status();
+    absl::Status st = events::CommitAndFold(*turn, &s, nullptr);
     ASSERT_TRUE(st.ok()) << st;
   }
 }
@@ -184,6 +186,29 @@ TEST(MatchTest, EngineThatAnswersWithNeitherBoardNorMoveForfeits) {
   EXPECT_TRUE(game->moves.empty());
 }
 
+TEST(MatchTest, TheTenByTenOpeningsAreEveryFirstMoveWithEveryReply) {
+  const std::vector<Opening> openings = TwoPlyOpenings(Edition::kInternational);
+  ASSERT_EQ(openings.size(), 81u);
+  EXPECT_EQ(openings[0].name, "31-26 16-21");
+  const GamePosition start = GamePosition::Initial(Edition::kInternational);
+  const GamePosition after = start.After(*start.ParseMove("31-26"));
+  EXPECT_EQ(openings[0].fen, after.After(*after.ParseMove("16-21")).ToFen());
+  EXPECT_EQ(openings[80].name, "35-30 20-25");
+}
+
+TEST(MatchTest, AnInternationalGameIsPlayedOnTheTenByTenBoard) {
+  auto a = *MakeEngine("easy");
+  auto b = *MakeEngine("easy");
+  const std::vector<Opening> openings = TwoPlyOpenings(Edition::kInternational);
+  absl::StatusOr<MatchGame> game =
+      PlayMatchGame(*a, *b, openings[40], 0, 12, 0.1, Edition::kInternational);
+  ASSERT_TRUE(game.ok()) << game.status();
+  EXPECT_EQ(game->start.square_count(), 50);
+  EXPECT_EQ(game->moves.size(), 12u);
+  EXPECT_EQ(game->how, "turn cap of 12");
+  ExpectLegal(*game);
+}
+
 TEST(MatchTest, MissingLibraryIsAnError) {
   absl::StatusOr<std::unique_ptr<MatchEngine>> none =
       MakeEngine("/nonexistent/engine.so");
@@ -192,7 +217,8 @@ TEST(MatchTest, MissingLibraryIsAnError) {
 
 TEST(MatchTest, ScoreCountsFromEngineAsView) {
   MatchGame a_wins_as_white;
-  a_wins_as_white.start = *ParseFen("W:W32:B1");
+  a_wins_as_white.start =
+      *GamePosition::ParseFen("W:W32:B1", Edition::kEnglish);
   a_wins_as_white.first_is_a = true;  // A plays White, the side to move
   a_wins_as_white.result = events::SECOND_WINS;
   MatchGame draw = a_wins_as_white;
@@ -238,7 +264,7 @@ TEST(MatchTest, GamesRecordATimeForEveryMove) {
 
 TEST(MatchTest, OneSidedScoreStillHasAnInterval) {
   MatchGame win;
-  win.start = *ParseFen("W:W32:B1");
+  win.start = *GamePosition::ParseFen("W:W32:B1", Edition::kEnglish);
   win.first_is_a = true;
   win.result = events::SECOND_WINS;
   const MatchScore score = ScoreOf(std::vector<MatchGame>(40, win));

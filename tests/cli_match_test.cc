@@ -67,6 +67,37 @@ TEST(CliMatchTest, RussianMatchGamesAreWrittenAsGameType25) {
   EXPECT_EQ(record->edition(), Edition::kRussian);
 }
 
+TEST(CliMatchTest, InternationalMatchesArePlayedFromTwoPlyOpenings) {
+  const std::string pdn =
+      std::string(std::getenv("TEST_TMPDIR")) + "/international.pdn";
+  CommandResult r =
+      RunCheckers({"match", "--engine=easy", "--engine=easy", "--games=2",
+                   "--turn-cap=20", "--rules=international", "--pdn=" + pdn});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_THAT(r.out, HasSubstr("game 1/2 31-26 16-21: "));
+  EXPECT_THAT(r.out, HasSubstr("game 2/2 31-26 16-21: "));
+  std::ifstream in(pdn);
+  std::stringstream text;
+  text << in.rdbuf();
+  EXPECT_THAT(text.str(), HasSubstr("[GameType \"20\"]"));
+  absl::StatusOr<std::vector<replay::PdnGame>> games =
+      replay::ParsePdn(text.str());
+  ASSERT_TRUE(games.ok()) << games.status();
+  ASSERT_EQ(games->size(), 2u);
+  absl::StatusOr<replay::GameRecord> record =
+      replay::ReplayPdnGame(games->front());
+  ASSERT_TRUE(record.ok()) << record.status();
+  EXPECT_EQ(record->edition(), Edition::kInternational);
+}
+
+TEST(CliMatchTest, ALibraryPlaysEnglishOnly) {
+  CommandResult r =
+      RunCheckers({"match", "--engine=easy", "--engine=/no/such.so",
+                   "--rules=international"});
+  EXPECT_EQ(r.exit_code, 64);
+  EXPECT_THAT(r.err, HasSubstr("plays english only"));
+}
+
 TEST(CliMatchTest, CommandRefusesBadEngines) {
   EXPECT_EQ(RunCheckers({"match", "--engine=easy"}).exit_code, 64);
   EXPECT_EQ(

@@ -35,16 +35,4 @@ absl::StatusOr<Edition> EditionFlag() {
   return *edition;
 }
 
-absl::StatusOr<Edition> EightByEightEditionFlag(absl::string_view what) {
-  absl::StatusOr<Edition> edition = EditionFlag();
-  if (!edition.ok()) return edition.status();
-  if (TraitsOf(*edition).board_size != 8) {
-    return absl::InvalidArgumentError(
-        absl::StrCat("--rules=", EditionName(*edition), ": ", what,
-                     " works on the 8x8 board only, not the 10x10 one; "
-                     "use english, russian or pool"));
-  }
-  return *edition;
-}
-
 }  // namespace checkers::cli

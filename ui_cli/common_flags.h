@@ -24,10 +24,6 @@ namespace checkers::cli {
 // naming the editions for an unknown name.
 absl::StatusOr<Edition> EditionFlag();
 
-// As EditionFlag, for a command that works on the 8x8 board only (`what`
-// names it, as in "a match"): also InvalidArgument for international.
-absl::StatusOr<Edition> EightByEightEditionFlag(absl::string_view what);
-
 }  // namespace checkers::cli
 
 #endif  // CHECKERS_UI_CLI_COMMON_FLAGS_H_

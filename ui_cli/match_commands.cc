@@ -36,7 +36,7 @@ ABSL_FLAG(std::vector<std::string>, engine, {},
           "CheckerBoard engine library");
 ABSL_FLAG(std::string, openings, "",
           "FILE: a ballot file (JSON: set -> opening name -> FEN); default "
-          "the built-in 3-move ballot");
+          "the built-in 3-move ballot (on 10x10: every two-ply start)");
 ABSL_FLAG(std::string, ballot, "standard",
           "NAME: the set of the ballot file to play (default standard)");
 ABSL_FLAG(int, games, 0,
@@ -69,7 +69,7 @@ absl::StatusOr<std::string> ReadText(const std::string& path) {
   return s.str();
 }
 
-replay::GameRecord RecordOf(const MatchGame& g, int number, Edition edition) {
+replay::GameRecord RecordOf(const MatchGame& g, int number) {
   replay::GameRecord record;
   const bool first_black = g.start.side_to_move() == Color::kBlack;
   record.tags = {{"Event", "checkers match"},
@@ -78,12 +78,8 @@ replay::GameRecord RecordOf(const MatchGame& g, int number, Edition edition) {
                  {"White", first_black ? g.second_engine : g.first_engine},
                  {"Opening", g.opening},
                  {"Termination", g.how}};
-  record.start = GamePosition::Of(g.start, edition);
-  Position pos = g.start;
-  for (const Move& m : g.moves) {
-    record.moves.emplace_back(m, pos.IsIrreversible(m));
-    pos.Play(m);
-  }
+  record.start = g.start;
+  record.moves = g.moves;
   record.result = replay::PdnResultOf(g.result);
   return record;
 }
@@ -107,20 +103,27 @@ int RunMatch(const std::vector<std::string>& positional) {
     return Fail(absl::InvalidArgumentError(
         "--time must be above 0, --games 0 or more, --turn-cap 1 or more"));
   }
-  std::string ballots = kDefaultBallots;
-  if (const std::string file = absl::GetFlag(FLAGS_openings); !file.empty()) {
-    absl::StatusOr<std::string> text = ReadText(file);
-    if (!text.ok()) return Fail(text.status());
-    ballots = *std::move(text);
+  absl::StatusOr<Edition> edition = EditionFlag();
+  if (!edition.ok()) return Fail(edition.status());
+  const std::string file = absl::GetFlag(FLAGS_openings);
+  absl::StatusOr<std::vector<Opening>> openings;
+  if (file.empty() && TraitsOf(*edition).board_size == 10) {
+    // The built-in ballot is of the 8x8 board; on 10x10 every two-ply
+    // start is an opening.
+    openings = match::TwoPlyOpenings(*edition);
+  } else {
+    std::string ballots = kDefaultBallots;
+    if (!file.empty()) {
+      absl::StatusOr<std::string> text = ReadText(file);
+      if (!text.ok()) return Fail(text.status());
+      ballots = *std::move(text);
+    }
+    openings = ParseBallots(ballots, absl::GetFlag(FLAGS_ballot));
   }
-  absl::StatusOr<std::vector<Opening>> openings =
-      ParseBallots(ballots, absl::GetFlag(FLAGS_ballot));
   if (!openings.ok()) return Fail(openings.status());
   if (openings->empty())
     return Fail(absl::InvalidArgumentError("the ballot has no openings"));
 
-  absl::StatusOr<Edition> edition = EightByEightEditionFlag("a match");
-  if (!edition.ok()) return Fail(edition.status());
   if (*edition != Edition::kEnglish) {
     for (const std::string& spec : specs) {
       if (!ParseLevel(spec).has_value()) {
@@ -183,7 +186,7 @@ int RunMatch(const std::vector<std::string>& positional) {
   if (const std::string out = absl::GetFlag(FLAGS_pdn); !out.empty()) {
     std::vector<replay::GameRecord> records;
     for (size_t i = 0; i < games.size(); ++i)
-      records.push_back(RecordOf(games[i], i + 1, *edition));
+      records.push_back(RecordOf(games[i], i + 1));
     std::ofstream file(out, std::ios::binary | std::ios::trunc);
     file << replay::WritePdn(records);
     if (!file.good()) {
