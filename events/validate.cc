@@ -401,6 +401,25 @@ RuleOptions DefaultRuleOptions(Edition edition) {
   return o;
 }
 
+std::optional<RuleOptions> PresetOptions(absl::string_view name) {
+  RuleOptions o = DefaultRuleOptions(Edition::kEnglish);
+  if (name == "wcdf") return o;
+  if (name == "qdan") {
+    o.set_swap_first_player(true);
+    o.set_no_progress_count(TOTAL);
+    return o;
+  }
+  return std::nullopt;
+}
+
+std::string PresetOf(const RuleOptions& options) {
+  for (const char* name : {"wcdf", "qdan"}) {
+    const std::optional<RuleOptions> o = PresetOptions(name);
+    if (o->SerializeAsString() == options.SerializeAsString()) return name;
+  }
+  return "";
+}
+
 namespace {
 
 absl::Status CheckStartOptions(const GameStarted& started) {

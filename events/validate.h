@@ -9,6 +9,8 @@
 #ifndef CHECKERS_EVENTS_VALIDATE_H_
 #define CHECKERS_EVENTS_VALIDATE_H_
 
+#include <optional>
+#include <string>
 #include <vector>
 
 #include "absl/status/status.h"
@@ -60,6 +62,17 @@ std::vector<std::vector<Event>> SplitIntoCommits(std::vector<Event> events);
 // the same no-progress draw in pool but none in Russian, and 25 moves each
 // in international.
 RuleOptions DefaultRuleOptions(Edition edition = Edition::kEnglish);
+
+// The house options of a named preset of the English rules (docs/RULES.md,
+// "Presets"): "wcdf", the tournament rules (the English defaults), or
+// "qdan", the defaults of the Qdan site (forced capture, the first player
+// swapped at every new game, 40 turns in total without progress, no turn
+// limit). Nullopt for another name.
+std::optional<RuleOptions> PresetOptions(absl::string_view name);
+
+// The name of the preset whose options `options` are ("wcdf", "qdan"), or
+// an empty string when they are of none.
+std::string PresetOf(const RuleOptions& options);
 
 // The most no-progress turns and the longest turn limit a game may set.
 inline constexpr uint32_t kMaxNoProgressTurns = 1000;

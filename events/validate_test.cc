@@ -340,5 +340,29 @@ TEST(ValidateTest, TurnLimitIsThirtyOrSixtySecondsBetweenDevices) {
               HasSubstr("30 or 60 seconds"));
 }
 
+TEST(PresetTest, WcdfIsTheEnglishDefaultsAndQdanSwapsAndCountsInTotal) {
+  const std::optional<RuleOptions> wcdf = PresetOptions("wcdf");
+  ASSERT_TRUE(wcdf.has_value());
+  EXPECT_EQ(wcdf->SerializeAsString(),
+            DefaultRuleOptions(Edition::kEnglish).SerializeAsString());
+  const std::optional<RuleOptions> qdan = PresetOptions("qdan");
+  ASSERT_TRUE(qdan.has_value());
+  EXPECT_FALSE(qdan->capture_optional());
+  EXPECT_TRUE(qdan->swap_first_player());
+  EXPECT_EQ(qdan->no_progress_turns(), 40u);
+  EXPECT_EQ(qdan->no_progress_count(), TOTAL);
+  EXPECT_EQ(qdan->turn_limit(), 0u);
+  EXPECT_FALSE(PresetOptions("fmjd").has_value());
+}
+
+TEST(PresetTest, OptionsAreNamedByThePresetTheyEqual) {
+  EXPECT_EQ(PresetOf(*PresetOptions("qdan")), "qdan");
+  EXPECT_EQ(PresetOf(DefaultRuleOptions(Edition::kEnglish)), "wcdf");
+  RuleOptions own = *PresetOptions("qdan");
+  own.set_turn_limit(100);
+  EXPECT_EQ(PresetOf(own), "");
+  EXPECT_EQ(PresetOf(DefaultRuleOptions(Edition::kRussian)), "");
+}
+
 }  // namespace
 }  // namespace checkers::events

@@ -215,6 +215,28 @@ TEST_F(CliGameTest, RulesTellTheEditionAndTheOptionsInForce) {
   EXPECT_THAT(r.out, HasSubstr("Узимање није обавезно"));
 }
 
+TEST_F(CliGameTest, APresetSetsTheHouseOptionsAndFlagsGivenChangeIt) {
+  ASSERT_EQ(Run({"new", "--mode=two-player", "--preset=qdan"}).exit_code, 0);
+  CommandResult r = Run({"show"});
+  EXPECT_THAT(r.out, HasSubstr("forced capture · Red moves first · draw after "
+                               "40 turns in all"));
+  EXPECT_THAT(r.out, HasSubstr("sides swap at every"));
+  ASSERT_EQ(Run({"new", "--mode=two-player", "--preset=qdan",
+                 "--turn-limit=150", "--yes"})
+                .exit_code,
+            0);
+  r = Run({"show"});
+  EXPECT_THAT(r.out, HasSubstr("40 turns in all"));
+  EXPECT_THAT(r.out, HasSubstr("150"));
+  r = Run({"new", "--mode=two-player", "--preset=fmjd", "--yes"});
+  EXPECT_EQ(r.exit_code, 64);
+  EXPECT_THAT(r.err, HasSubstr("--preset must be wcdf or qdan"));
+  r = Run(
+      {"new", "--mode=two-player", "--preset=wcdf", "--rules=pool", "--yes"});
+  EXPECT_EQ(r.exit_code, 64);
+  EXPECT_THAT(r.err, HasSubstr("pool plays by its own rules"));
+}
+
 TEST_F(CliGameTest, MovesWithNoLegalMoveSaysWhoHasLost) {
   const CommandResult r = RunCheckers({"moves", "--fen=W:W:B1"});
   EXPECT_EQ(r.exit_code, 0);

@@ -58,6 +58,9 @@ ABSL_FLAG(int, turn_limit, 0,
           "N: turns in all after which the game is drawn; 0 for none "
           "(default 0)");
 ABSL_FLAG(bool, swap, false, "swap who plays first at every new game");
+ABSL_FLAG(std::string, preset, "",
+          "wcdf|qdan: a named set of the english house options, WCDF "
+          "tournament or the Qdan site's; the option flags given change it");
 ABSL_FLAG(bool, quiet, false, "print the turns only, not the board after them");
 
 namespace checkers::cli {
@@ -260,6 +263,29 @@ absl::StatusOr<events::GameStarted> StartFromFlags(const GameState& previous) {
   const int turn_limit = absl::GetFlag(FLAGS_turn_limit);
   o->set_turn_limit(turn_limit < 0 ? events::kMaxTurnLimit + 1 : turn_limit);
   o->set_swap_first_player(absl::GetFlag(FLAGS_swap));
+  if (const std::string name = absl::GetFlag(FLAGS_preset); !name.empty()) {
+    std::optional<events::RuleOptions> preset = events::PresetOptions(name);
+    if (!preset.has_value()) return Usage("--preset must be wcdf or qdan");
+    if (!english) {
+      return Usage(absl::StrCat("--preset names english house options; ",
+                                EditionName(*edition),
+                                " plays by its own rules"));
+    }
+    // The preset, with each option flag given on top of it.
+    if (FlagGiven("capture"))
+      preset->set_capture_optional(o->capture_optional());
+    if (FlagGiven("colours")) preset->set_colour_names(o->colour_names());
+    if (FlagGiven("light_first"))
+      preset->set_light_moves_first(o->light_moves_first());
+    if (FlagGiven("no_progress"))
+      preset->set_no_progress_turns(o->no_progress_turns());
+    if (FlagGiven("no_progress_count"))
+      preset->set_no_progress_count(o->no_progress_count());
+    if (FlagGiven("turn_limit")) preset->set_turn_limit(o->turn_limit());
+    if (FlagGiven("swap"))
+      preset->set_swap_first_player(o->swap_first_player());
+    *o = *preset;
+  }
 
   const std::string side = absl::GetFlag(FLAGS_side);
   if (side != "first" && side != "second")
@@ -517,13 +543,14 @@ std::vector<Command> GameCommands() {
                                                     "no_progress_count",
                                                     "turn_limit",
                                                     "swap",
+                                                    "preset",
                                                     "lang",
                                                     "rules"};
   return {
       {"new",
        "new --mode=computer|two-player [--difficulty=easy|medium|hard] "
        "[--rules=english|russian|pool|international] [--fen=FEN] [--yes] "
-       "[rule options: see --help]",
+       "[--preset=wcdf|qdan] [rule options: see --help]",
        new_flags, RunNew},
       {"move",
        "move MOVE [--quiet]            play one turn (e.g. 11-15, 24x15x6)",
