@@ -151,7 +151,8 @@ test('a keyboard-only game against the computer reaches a capture', async () => 
     assert.ok(captured, 'no capture in 40 turns');
     const label = await square(page, 1).getAttribute('aria-label');
     assert.match(label, /^Square 1, /);
-    assert.match(await page.locator('#announce').textContent(), /played/);
+    await until(async () => /played/.test(await page.locator('#announce').textContent()),
+        'the last move announced');
   });
 });
 
@@ -531,7 +532,9 @@ test('a seat left empty on its turn is played by the computer and handed back; a
     await until(async () => (await state()).seats.second.present === false, 'Bob gone');
     await advance(5000);
     await until(async () => (await state()).head >= 6, 'the computer\'s turn for Bob');
-    assert.match(await text(alice.page, '#seats'), /Bob \(/);
+    // Alice's page hears of it by its stream, after the API answers.
+    await until(async () => /Bob \(/.test(await text(alice.page, '#seats')),
+        'Alice\'s page shows the computer in Bob\'s seat');
     // Bob comes back: the seat is his again.
     bob.page = await open(bob.context);
     await until(async () => !(await state()).seats.second.computer, 'Bob handed back');
