@@ -225,12 +225,15 @@ Outcome Session::NewGame(events::GameStarted started) {
 }
 
 Outcome Session::NewGame(events::Mode mode, events::Difficulty difficulty,
-                         std::optional<Edition> edition) {
+                         std::optional<Edition> edition,
+                         std::optional<events::RuleOptions> options) {
   const GameState& previous = state();
   events::GameStarted started;
   const Edition was = previous.rules.edition;
   started.set_edition(events::RulesEditionOf(edition.value_or(was)));
-  if (previous.started != nullptr && edition.value_or(was) == was) {
+  if (options.has_value()) {
+    *started.mutable_options() = *std::move(options);
+  } else if (previous.started != nullptr && edition.value_or(was) == was) {
     *started.mutable_options() = previous.started->options();
     // Only imported game records turn the automatic draws off.
     started.mutable_options()->set_automatic_draws_off(false);

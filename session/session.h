@@ -162,10 +162,12 @@ class Session {
   // A new game in `mode` that keeps the edition and house options of the
   // one it replaces (English and the defaults for a first game), or plays
   // `edition` when given: a change of edition starts from that edition's
-  // own defaults. The person plays the side that moves first unless the
-  // options swap it every game.
+  // own defaults; `options`, when given, are the house options instead
+  // (checked by events::StartEvent). The person plays the side that moves
+  // first unless the options swap it every game.
   Outcome NewGame(events::Mode mode, events::Difficulty difficulty,
-                  std::optional<Edition> edition = std::nullopt);
+                  std::optional<Edition> edition = std::nullopt,
+                  std::optional<events::RuleOptions> options = std::nullopt);
 
   // The actions of whoever holds a seat. Each is refused (and the refusal
   // queued as a Report) when the actor may not act now.

@@ -126,6 +126,18 @@ TEST(PlayLineTest,
   }
 }
 
+TEST(PlayLineTest, APresetNamedAtTheNewGameQuestionSetsTheHouseRules) {
+  const std::string save = TempDir() + "/preset.log";
+  ASSERT_EQ(
+      RunCheckers({"play", "--line", "--save=" + save}, "two-player qdan\n")
+          .exit_code,
+      0);
+  const auto r = RunCheckers({"show", "--save=" + save});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_THAT(r.out, HasSubstr("40 turns in all"));
+  EXPECT_THAT(r.out, HasSubstr("sides swap at every new game"));
+}
+
 TEST(PlayLineTest, EveryComputerMoveIsPrintedAndSaved) {
   const std::string save = TempDir() + "/match.log";
   const auto r = PlayLine(save, "11-15\nshow\n");

@@ -17,6 +17,7 @@
 #include "absl/time/time.h"
 #include "engine/notation.h"
 #include "events/computer.h"
+#include "events/validate.h"
 #include "ui_cli/exit_codes.h"
 #include "ui_cli/play_signals.h"
 #include "ui_cli/play_text.h"
@@ -61,8 +62,14 @@ class LineGame {
   void PrintMessages();
   void AfterOpen();
   void BeginNewGame();
-  // Keeps the edition that `words` name, if any, for the new game.
+  // Keeps the edition and the preset of English house options that
+  // `words` name, if any, for the new game.
   void NoteEdition(const std::vector<std::string>& words);
+  // The house options of the new game: the preset named, when the new
+  // game is English; none keeps the session's choice.
+  std::optional<events::RuleOptions> NewOptions() const;
+  // Starts the new game the answers describe and forgets them.
+  void StartNewGame(events::Mode mode, events::Difficulty difficulty);
   // Asks what the new game still needs (its mode, then its difficulty),
   // or starts it.
   void AskOrStartNewGame();
@@ -87,6 +94,8 @@ class LineGame {
   // An edition named among the new-game answers ("2 russian", "new pool");
   // none keeps the current game's.
   std::optional<Edition> new_edition_;
+  // A preset named among them ("1 qdan"): events::PresetOptions.
+  std::string new_preset_;
   std::deque<std::string> lines_;
   std::string partial_;
   bool eof_ = false;
@@ -148,7 +157,24 @@ void LineGame::NoteEdition(const std::vector<std::string>& words) {
   for (const std::string& w : words) {
     const std::optional<Edition> e = EditionNamed(w);
     if (e.has_value()) new_edition_ = e;
+    if (events::PresetOptions(w).has_value()) new_preset_ = w;
   }
+}
+
+std::optional<events::RuleOptions> LineGame::NewOptions() const {
+  const Edition edition =
+      new_edition_.value_or(session_->state().rules.edition);
+  if (new_preset_.empty() || edition != Edition::kEnglish) return std::nullopt;
+  return events::PresetOptions(new_preset_);
+}
+
+void LineGame::StartNewGame(events::Mode mode, events::Difficulty difficulty) {
+  phase_ = Phase::kPlaying;
+  session_->NewGame(mode, difficulty, new_edition_, NewOptions());
+  new_mode_.reset();
+  new_difficulty_.reset();
+  new_edition_.reset();
+  new_preset_.clear();
 }
 
 void LineGame::BeginNewGame() {
@@ -166,12 +192,7 @@ void LineGame::AskOrStartNewGame() {
              !new_difficulty_.has_value()) {
     Ask(Phase::kDifficulty);
   } else {
-    phase_ = Phase::kPlaying;
-    session_->NewGame(*new_mode_, new_difficulty_.value_or(events::MEDIUM),
-                      new_edition_);
-    new_mode_.reset();
-    new_difficulty_.reset();
-    new_edition_.reset();
+    StartNewGame(*new_mode_, new_difficulty_.value_or(events::MEDIUM));
   }
 }
 
@@ -232,6 +253,7 @@ void LineGame::Answer(const std::vector<std::string>& words) {
         new_mode_.reset();
         new_difficulty_.reset();
         new_edition_.reset();
+        new_preset_.clear();
         Print(t_.Get("line.kept"));
       }
       return;
@@ -252,12 +274,7 @@ void LineGame::Answer(const std::vector<std::string>& words) {
         Ask(Phase::kDifficulty);
         return;
       }
-      phase_ = Phase::kPlaying;
-      session_->NewGame(new_mode_.value_or(events::VS_COMPUTER),
-                        *new_difficulty_, new_edition_);
-      new_mode_.reset();
-      new_difficulty_.reset();
-      new_edition_.reset();
+      StartNewGame(new_mode_.value_or(events::VS_COMPUTER), *new_difficulty_);
       return;
     case Phase::kPlaying:
       return;

@@ -11,6 +11,7 @@
 #include "absl/strings/ascii.h"
 #include "absl/strings/str_cat.h"
 #include "engine/move.h"
+#include "events/validate.h"
 #include "ui_cli/board_grid.h"
 #include "ui_cli/play_text.h"
 
@@ -95,7 +96,10 @@ void TuiController::BeginNewGame() {
 
 void TuiController::StartGame(events::Difficulty difficulty) {
   CancelRoute();
-  session_->NewGame(new_mode_, difficulty, new_edition_);
+  session_->NewGame(new_mode_, difficulty, new_edition_,
+                    new_edition_ == Edition::kEnglish
+                        ? events::PresetOptions(new_preset_)
+                        : std::nullopt);
   dialog_ = Dialog::kNone;
   FocusFirstMovable();
 }
@@ -167,6 +171,16 @@ TuiController::Menu TuiController::BuildMenu() const {
       m.view.options.push_back(
           t_.Get("panel.rules", {{"edition", EditionText(t_, new_edition_)}}));
       m.actions.push_back(Action::kNextEdition);
+      // The presets are of the English rules; the variants play by their
+      // own.
+      if (new_edition_ == Edition::kEnglish) {
+        m.view.options.push_back(t_.Get(
+            "menu.preset",
+            {{"preset", t_.Get(new_preset_.empty()
+                                   ? "preset.keep"
+                                   : absl::StrCat("preset.", new_preset_))}}));
+        m.actions.push_back(Action::kNextPreset);
+      }
       break;
     case Dialog::kDifficulty:
       fill(t_.Get("menu.difficulty.title"),
@@ -277,6 +291,15 @@ void TuiController::Choose(Action action) {
                      : new_edition_ == Edition::kRussian ? Edition::kPool
                      : new_edition_ == Edition::kPool ? Edition::kInternational
                                                       : Edition::kEnglish;
+      const int selected = menu_selected_;
+      Open(Dialog::kMode);
+      menu_selected_ = selected;
+      return;
+    }
+    case Action::kNextPreset: {
+      new_preset_ = new_preset_.empty()     ? "wcdf"
+                    : new_preset_ == "wcdf" ? "qdan"
+                                            : "";
       const int selected = menu_selected_;
       Open(Dialog::kMode);
       menu_selected_ = selected;

@@ -171,6 +171,7 @@ class TuiController {
     kContinueTwoPlayer,
     kRules,
     kNextEdition,
+    kNextPreset,
   };
   struct Menu {
     MenuView view;
@@ -241,6 +242,9 @@ class TuiController {
   // The edition the new-game dialog will start: the current game's until
   // the person changes it there.
   Edition new_edition_ = Edition::kEnglish;
+  // The preset of English house options the new game plays with
+  // (events::PresetOptions), or empty to keep the last game's options.
+  std::string new_preset_;
   std::optional<std::string> prompt_;
   Square focus_ = 0;
   int preferred_col_ = 0;

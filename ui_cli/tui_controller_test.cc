@@ -153,6 +153,28 @@ TEST(TuiControllerTest, AnInternationalGameIsDrawnTenByTenAndAKingFlies) {
   EXPECT_EQ(s.Cell(46).piece, Piece::kEmpty);
 }
 
+TEST(TuiControllerTest, TheModeDialogChoosesAPresetOfTheEnglishHouseRules) {
+  Screen s(TempPath("presets.log"));
+  ASSERT_TRUE(s.controller.Model().menu.has_value());
+  EXPECT_THAT(s.controller.Model().menu->options,
+              ::testing::Contains("House rules: as in the last game"));
+  s.Keys({'5', '5'});
+  ASSERT_TRUE(s.controller.Model().menu.has_value());
+  EXPECT_THAT(s.controller.Model().menu->options,
+              ::testing::Contains("House rules: Qdan site"));
+  s.Keys({'2'});
+  EXPECT_FALSE(s.controller.Model().menu.has_value());
+  EXPECT_EQ(events::PresetOf(s.session.state().started->options()), "qdan");
+  // The variants play by their own rules: no preset is offered for them.
+  // (From the game the dialog has no Quit, so the rules are choice 3.)
+  s.Keys({'n'});
+  s.Keys({'3'});
+  ASSERT_TRUE(s.controller.Model().menu.has_value());
+  EXPECT_THAT(
+      s.controller.Model().menu->options,
+      ::testing::Not(::testing::Contains(::testing::HasSubstr("House rules"))));
+}
+
 TEST(TuiControllerTest, TheModeDialogChoosesTheEdition) {
   Screen s(TempPath("editions.log"));
   ASSERT_TRUE(s.controller.Model().menu.has_value());

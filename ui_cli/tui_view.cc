@@ -235,16 +235,18 @@ void TuiView::DrawCell(int y, int x, const CellView& cell, bool numbers) {
     DrawText(y + 1, x + 1, 1, "[", dark | A_BOLD);
     DrawText(y + 1, x + 4, 1, "]", dark | A_BOLD);
   }
-  if (cell.piece != Piece::kEmpty) {
-    int pair = kPairWhite;
-    if (cell.colour == "red") pair = kPairRed;
-    if (cell.colour == "black") pair = kPairBlack;
-    int attributes = (color_ ? COLOR_PAIR(pair) : 0) | A_BOLD | focus;
-    if (cell.captured) attributes |= A_DIM;
-    const std::string glyph =
-        TextWidth(cell.glyph) < 2 ? " " + cell.glyph : cell.glyph;
-    DrawText(y + 1, x + 2, 2, glyph, attributes);
-  }
+  if (cell.piece != Piece::kEmpty) DrawPiece(y + 1, x + 2, cell, focus);
+}
+
+void TuiView::DrawPiece(int y, int x, const CellView& cell, int focus) {
+  int pair = kPairWhite;
+  if (cell.colour == "red") pair = kPairRed;
+  if (cell.colour == "black") pair = kPairBlack;
+  int attributes = (color_ ? COLOR_PAIR(pair) : 0) | A_BOLD | focus;
+  if (cell.captured) attributes |= A_DIM;
+  const std::string glyph =
+      TextWidth(cell.glyph) < 2 ? " " + cell.glyph : cell.glyph;
+  DrawText(y, x, 2, glyph, attributes);
 }
 
 void TuiView::DrawCompactCell(int y, int x, const CellView& cell,
@@ -259,14 +261,7 @@ void TuiView::DrawCompactCell(int y, int x, const CellView& cell,
   DrawText(y, x, kCompactCellWidth, color_ ? "    " : "....",
            dark | (color_ ? 0 : A_DIM));
   if (cell.piece != Piece::kEmpty) {
-    int pair = kPairWhite;
-    if (cell.colour == "red") pair = kPairRed;
-    if (cell.colour == "black") pair = kPairBlack;
-    int attributes = (color_ ? COLOR_PAIR(pair) : 0) | A_BOLD | focus;
-    if (cell.captured) attributes |= A_DIM;
-    const std::string glyph =
-        TextWidth(cell.glyph) < 2 ? " " + cell.glyph : cell.glyph;
-    DrawText(y, x + 1, 2, glyph, attributes);
+    DrawPiece(y, x + 1, cell, focus);
   } else if (numbers) {
     DrawText(y, x + 1, 2, absl::StrCat(cell.square + 1), dark | A_DIM);
   }

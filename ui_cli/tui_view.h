@@ -71,6 +71,9 @@ class TuiView {
   // A square of the 10x10 board, one row high and four columns wide, so
   // that the board fits beside the panel.
   void DrawCompactCell(int y, int x, const CellView& cell, bool numbers);
+  // The piece of `cell`, two columns wide at row `y`, column `x`, in its
+  // colour (dimmed once taken by the route under way).
+  void DrawPiece(int y, int x, const CellView& cell, int focus);
   void DrawPanel(const ScreenModel& model);
   void DrawMenu(const MenuView& menu);
   void DrawText(int y, int x, int width, const std::string& text,
