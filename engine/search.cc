@@ -14,6 +14,7 @@
 #include "engine/endgame_db.h"
 #include "engine/eval.h"
 #include "engine/eval10.h"
+#include "engine/learned_eval.h"
 #include "engine/movegen10.h"
 
 namespace checkers {
@@ -214,14 +215,18 @@ class Board8 {
   static constexpr int kSquares = kNumSquares;
 
   // The database is consulted only under the rules it was built for:
-  // English with captures forced.
-  Board8(Edition edition, CaptureRule rule, const egdb::Database* endgame_db)
+  // English with captures forced. `weights`, when given, price English
+  // positions by the learned evaluation (engine/learned_eval.h), which was
+  // fitted to English games only.
+  Board8(Edition edition, CaptureRule rule, const egdb::Database* endgame_db,
+         const learned::Weights* weights)
       : edition_(edition),
         rule_(rule),
         endgame_db_(edition == Edition::kEnglish &&
                             rule == CaptureRule::kMandatory
                         ? endgame_db
-                        : nullptr) {}
+                        : nullptr),
+        weights_(edition == Edition::kEnglish ? weights : nullptr) {}
 
   static uint64_t Budget(Level level) { return NodeBudget(level); }
   static BitboardType Bit(int square) { return SquareBit(square); }
@@ -255,7 +260,10 @@ class Board8 {
                 MoveList* moves) const {
     GenerateCaptures(pos, capturers, moves, edition_);
   }
-  int Value(const Position& pos) const { return Evaluate(pos, edition_); }
+  int Value(const Position& pos) const {
+    return weights_ != nullptr ? learned::Evaluate(pos, *weights_)
+                               : Evaluate(pos, edition_);
+  }
 
   bool has_endgame_db() const { return endgame_db_ != nullptr; }
   // The exact score of `pos`, `ply` plies from the root, when the endgame
@@ -277,6 +285,7 @@ class Board8 {
   Edition edition_;
   CaptureRule rule_;
   const egdb::Database* endgame_db_;
+  const learned::Weights* weights_;
 };
 
 // Capture routes that take the same pieces to the same square in another
@@ -988,11 +997,17 @@ absl::StatusOr<SearchResult> Search(const SearchRequest& request,
         absl::StrCat("this search plays the 8x8 editions, not ",
                      EditionName(request.rules.edition)));
   }
-  // Easy plays without the endgame database: a beginner should still be
-  // able to save a lost ending against it.
+  // Easy plays without the endgame database and with the hand-set
+  // evaluation: a beginner should still be able to beat it and to save a
+  // lost ending against it.
+  const bool easy = request.level == Level::kEasy;
+  const learned::Weights* weights =
+      easy ? nullptr
+           : request.eval_weights != nullptr ? request.eval_weights
+                                             : &learned::Committed();
   const Task<Board8> task{
       Board8(request.rules.edition, request.rules.capture_rule,
-             request.level == Level::kEasy ? nullptr : request.endgame_db),
+             easy ? nullptr : request.endgame_db, weights),
       request.position, request.history, request.no_progress_plies,
       request.rules.no_progress_limit_plies};
   return SearchAtLevel(task, request.level, request.seed, request.limits, poll);

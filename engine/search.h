@@ -30,6 +30,9 @@ namespace checkers {
 namespace egdb {
 class Database;
 }  // namespace egdb
+namespace learned {
+struct Weights;
+}  // namespace learned
 
 // The playing strength the user picks. The levels differ by node budget;
 // Easy also chooses, by its seed, among near-best moves and sometimes
@@ -82,6 +85,10 @@ struct SearchRequest {
   // whole search, or nullptr for none (docs/ENDGAME.md). Used only under
   // English rules with captures forced, and not by Easy.
   const egdb::Database* endgame_db = nullptr;
+  // The learned evaluation's weights (engine/learned_eval.h), owned by the
+  // caller, or nullptr for the committed ones. Used under English rules,
+  // and not by Easy, which keeps the hand-set evaluation (engine/eval.h).
+  const learned::Weights* eval_weights = nullptr;
 };
 
 // Scores are centi-men from the side to move's view. A win in n plies

@@ -1,0 +1,149 @@
+#include "engine/learned_eval.h"
+
+#include <algorithm>
+#include <bit>
+#include <cstddef>
+#include <utility>
+
+#include "absl/status/status.h"
+#include "absl/strings/str_cat.h"
+#include "engine/bitboard.h"
+#include "engine/eval.h"
+#include "engine/rules.h"
+
+namespace checkers::learned {
+
+// The weights file's bytes, compiled in from engine/data/eval_weights.bin
+// by the genrule eval_weights_data.
+extern const unsigned char kCommittedWeights[];
+extern const size_t kCommittedWeightsSize;
+
+namespace {
+
+constexpr char kMagic[] = "CKEW1\n";
+constexpr size_t kMagicSize = sizeof(kMagic) - 1;
+
+// The base-3 number whose digits are the bits of `bits`: a window's eight
+// squares, one digit each.
+constexpr std::array<uint16_t, 256> MakeBase3() {
+  std::array<uint16_t, 256> t{};
+  for (int b = 0; b < 256; ++b) {
+    int value = 0;
+    for (int i = 7; i >= 0; --i) value = value * 3 + ((b >> i) & 1);
+    t[b] = static_cast<uint16_t>(value);
+  }
+  return t;
+}
+constexpr std::array<uint16_t, 256> kBase3 = MakeBase3();
+
+// The eight squares of the window at (row `row0`, in-row offset `offset`):
+// each of its four rows holds the two neighbouring squares at `offset` and
+// `offset` + 1 of that row's four (engine/bitboard.h's layout).
+inline int WindowBits(Bitboard b, int row0, int offset) {
+  int bits = 0;
+  for (int k = 0; k < 4; ++k)
+    bits |= ((b >> (4 * (row0 + k) + offset)) & 3) << (2 * k);
+  return bits;
+}
+
+int EndingShare(int pieces) {
+  return std::clamp((24 - pieces) * kPhaseScale / 16, 0, kPhaseScale);
+}
+
+void PutInt(std::string* out, uint32_t v, int bytes) {
+  for (int i = 0; i < bytes; ++i) out->push_back(static_cast<char>(v >> (8 * i)));
+}
+
+uint32_t GetInt(absl::string_view in, size_t at, int bytes) {
+  uint32_t v = 0;
+  for (int i = 0; i < bytes; ++i)
+    v |= static_cast<uint32_t>(static_cast<unsigned char>(in[at + i])) << (8 * i);
+  return v;
+}
+
+}  // namespace
+
+Features FeaturesOf(const Position& pos) {
+  Features f;
+  f.hand = checkers::Evaluate(pos, Edition::kEnglish);
+  // Seen from the side to move, whose men then move towards square 32.
+  const Position seen =
+      pos.side_to_move() == Color::kBlack ? pos : Mirrored(pos);
+  const Bitboard own = seen.men(Color::kBlack);
+  const Bitboard other = seen.men(Color::kWhite);
+  f.ending = EndingShare(std::popcount(pos.occupied()));
+  f.has_men = (own | other) != 0;
+  int w = 0;
+  for (int row0 = 0; row0 <= 4; row0 += 2) {
+    for (int offset = 0; offset <= 2; ++offset) {
+      f.config[w++] = static_cast<uint16_t>(
+          kBase3[WindowBits(own, row0, offset)] +
+          2 * kBase3[WindowBits(other, row0, offset)]);
+    }
+  }
+  return f;
+}
+
+int Evaluate(const Features& f, const Weights& weights) {
+  const int hand = f.hand * weights.hand_scale / kHandScaleOne;
+  if (!f.has_men) return hand;
+  int full = 0;
+  int ending = 0;
+  for (int w = 0; w < kWindows; ++w) {
+    full += weights.table[TableIndex(w, f.config[w], 0)];
+    ending += weights.table[TableIndex(w, f.config[w], 1)];
+  }
+  return hand + (full * (kPhaseScale - f.ending) + ending * f.ending) /
+                    kPhaseScale;
+}
+
+int Evaluate(const Position& pos, const Weights& weights) {
+  return Evaluate(FeaturesOf(pos), weights);
+}
+
+std::string Serialize(const Weights& weights) {
+  std::string out(kMagic, kMagicSize);
+  PutInt(&out, static_cast<uint32_t>(weights.hand_scale), 4);
+  for (int16_t v : weights.table) PutInt(&out, static_cast<uint16_t>(v), 2);
+  return out;
+}
+
+absl::StatusOr<Weights> Parse(absl::string_view bytes) {
+  if (bytes.substr(0, kMagicSize) != absl::string_view(kMagic, kMagicSize)) {
+    return absl::InvalidArgumentError(
+        "not an evaluation weights file: it does not start with CKEW1");
+  }
+  const size_t expected = kMagicSize + 4 + 2 * size_t{kTableSize};
+  if (bytes.size() != expected) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "an evaluation weights file of this layout has ", expected,
+        " bytes; this one has ", bytes.size()));
+  }
+  Weights weights;
+  weights.hand_scale = static_cast<int32_t>(GetInt(bytes, kMagicSize, 4));
+  if (weights.hand_scale <= 0 || weights.hand_scale > 8 * kHandScaleOne) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "the hand-set evaluation's factor ", weights.hand_scale, "/",
+        kHandScaleOne, " is out of range (above 0, at most 8)"));
+  }
+  for (int i = 0; i < kTableSize; ++i) {
+    weights.table[i] =
+        static_cast<int16_t>(GetInt(bytes, kMagicSize + 4 + 2 * i, 2));
+  }
+  return weights;
+}
+
+const Weights& Committed() {
+  static const Weights* weights = [] {
+    absl::StatusOr<Weights> parsed = Parse(absl::string_view(
+        reinterpret_cast<const char*>(kCommittedWeights),
+        kCommittedWeightsSize));
+    // The file is checked by learned_eval_test; a broken one must not
+    // build a program that plays, so it fails loudly here too.
+    if (!parsed.ok()) __builtin_trap();
+    return new Weights(*std::move(parsed));
+  }();
+  return *weights;
+}
+
+}  // namespace checkers::learned

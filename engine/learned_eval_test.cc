@@ -1,0 +1,119 @@
+#include "engine/learned_eval.h"
+
+#include <cstdint>
+#include <random>
+#include <string>
+
+#include "engine/eval.h"
+#include "engine/fen.h"
+#include "gtest/gtest.h"
+
+namespace checkers::learned {
+namespace {
+
+Position FromFen(const char* fen) {
+  absl::StatusOr<Position> pos = ParseFen(fen);
+  EXPECT_TRUE(pos.ok()) << pos.status();
+  return *pos;
+}
+
+Weights RandomWeights(uint32_t seed) {
+  std::mt19937 rng(seed);
+  Weights w;
+  w.hand_scale = 900;
+  for (int16_t& v : w.table) v = static_cast<int16_t>(rng() % 61) - 30;
+  return w;
+}
+
+const char* const kPositions[] = {
+    "B:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12",
+    "W:W18,22,23,K26,31:B6,10,K14,15",
+    "B:W14,K30:B1,5,K27",
+    "W:WK3,K20:BK12",
+};
+
+TEST(LearnedEvalTest, ZeroWeightsGiveTheHandSetEvaluation) {
+  const Weights zero;
+  for (const char* fen : kPositions) {
+    const Position pos = FromFen(fen);
+    EXPECT_EQ(Evaluate(pos, zero), checkers::Evaluate(pos, Edition::kEnglish))
+        << fen;
+  }
+}
+
+TEST(LearnedEvalTest, IsTheSameForTheMirroredPosition) {
+  const Weights w = RandomWeights(7);
+  for (const char* fen : kPositions) {
+    const Position pos = FromFen(fen);
+    EXPECT_EQ(Evaluate(pos, w), Evaluate(Mirrored(pos), w)) << fen;
+  }
+}
+
+TEST(LearnedEvalTest, AWindowReadsItsSquaresAsBaseThreeDigits) {
+  // Black to move, its man on 1 (the first square of the first window)
+  // and a white man on 6 (that window's fourth square: row 1, second).
+  const Features f = FeaturesOf(FromFen("B:W6:B1"));
+  EXPECT_EQ(f.config[0], 1 + 2 * 27);
+  for (int w = 1; w < kWindows; ++w) {
+    // Square 1 and 6 are in no other window, save 6 in the window one
+    // offset to the right (its first square of row 1).
+    EXPECT_EQ(f.config[w], w == 1 ? 2 * 9 : 0) << w;
+  }
+  // White to move sees the board turned: its man on 6 is then square 27
+  // (row 6, third) and Black's man on 1 is square 32 (row 7, fourth), in
+  // the windows of rows 4-7.
+  const Features g = FeaturesOf(FromFen("W:W6:B1"));
+  EXPECT_EQ(g.config[6], 0);
+  EXPECT_EQ(g.config[7], 243);
+  EXPECT_EQ(g.config[8], 81 + 2 * 2187);
+}
+
+TEST(LearnedEvalTest, KingsOnlyPositionsUseTheHandSetValueScaled) {
+  Weights w = RandomWeights(3);
+  w.hand_scale = 512;
+  const Position pos = FromFen("W:WK3,K20:BK12");
+  EXPECT_EQ(Evaluate(pos, w),
+            checkers::Evaluate(pos, Edition::kEnglish) * 512 / 1024);
+}
+
+TEST(LearnedEvalTest, TheEndingTableWeighsMoreAsPiecesLeave) {
+  Weights w;
+  for (int i = 0; i < kTableSize; ++i) w.table[i] = i % 2 == 0 ? 0 : 10;
+  const Position full = FromFen(kPositions[0]);
+  const Position few = FromFen("B:W14,K30:B1,5,K27");
+  EXPECT_EQ(Evaluate(full, w) - checkers::Evaluate(full, Edition::kEnglish),
+            0);
+  EXPECT_EQ(Evaluate(few, w) - checkers::Evaluate(few, Edition::kEnglish),
+            10 * kWindows);
+}
+
+TEST(LearnedEvalTest, SerializedWeightsParseBack) {
+  const Weights w = RandomWeights(11);
+  absl::StatusOr<Weights> back = Parse(Serialize(w));
+  ASSERT_TRUE(back.ok()) << back.status();
+  EXPECT_EQ(back->hand_scale, w.hand_scale);
+  EXPECT_EQ(back->table, w.table);
+}
+
+TEST(LearnedEvalTest, ParseRefusesAWrongMagicASizeAndAScale) {
+  const std::string good = Serialize(RandomWeights(5));
+  std::string bad_magic = good;
+  bad_magic[2] ^= 1;
+  EXPECT_FALSE(Parse(bad_magic).ok());
+  EXPECT_FALSE(Parse(good.substr(0, good.size() - 1)).ok());
+  EXPECT_FALSE(Parse(good + "x").ok());
+  std::string zero_scale = good;
+  for (int i = 6; i < 10; ++i) zero_scale[i] = 0;
+  absl::StatusOr<Weights> parsed = Parse(zero_scale);
+  ASSERT_FALSE(parsed.ok());
+  EXPECT_NE(parsed.status().message().find("factor"), std::string::npos);
+}
+
+TEST(LearnedEvalTest, TheCommittedWeightsAreSound) {
+  const Weights& w = Committed();
+  EXPECT_GT(w.hand_scale, 0);
+  EXPECT_EQ(w.table.size(), static_cast<size_t>(kTableSize));
+}
+
+}  // namespace
+}  // namespace checkers::learned
