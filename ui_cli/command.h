@@ -47,6 +47,8 @@ std::vector<Command> ToolCommands();
 std::vector<Command> ServeCommands();
 // egdb: the endgame database built, checked and described.
 std::vector<Command> EgdbCommands();
+// train: the learned evaluation fitted to self-play.
+std::vector<Command> TrainCommands();
 // bench perft, search, log, import: the figures of bench/, printed.
 std::vector<Bench> Benches();
 

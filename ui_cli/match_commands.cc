@@ -40,7 +40,8 @@ ABSL_FLAG(std::string, openings, "",
 ABSL_FLAG(std::string, ballot, "standard",
           "NAME: the set of the ballot file to play (default standard)");
 ABSL_FLAG(int, games, 0,
-          "N: the number of games (default every opening twice)");
+          "N: the number of games (match: default every opening twice; "
+          "train: default 4000)");
 ABSL_FLAG(double, time, 0.1,
           "SECONDS: time per move for CheckerBoard engines (default 0.1)");
 ABSL_FLAG(int, turn_cap, 300,

@@ -1,0 +1,81 @@
+// End-to-end tests of `checkers train`: a small run writes a weights file
+// the engine reads, with its figures on stdout and progress on stderr, the
+// same seed gives the same file, and bad input exits with its code.
+
+#include <fstream>
+#include <string>
+
+#include "engine/learned_eval.h"
+#include "gmock/gmock.h"
+#include "gtest/gtest.h"
+#include "tests/run_command.h"
+
+namespace checkers {
+namespace {
+
+using ::checkers::testing::NewTempDir;
+using ::checkers::testing::ReadAll;
+using ::checkers::testing::RunCheckers;
+using ::testing::HasSubstr;
+
+constexpr char kTinsley[] = "tests/data/tinsley.pdn";
+
+TEST(CliTrainTest, ASmallRunWritesWeightsTheEngineReads) {
+  const std::string dir = NewTempDir("train");
+  const std::string out = dir + "/w.bin";
+  auto r = RunCheckers({"train", out, "--games=12", "--nodes=300",
+                        "--epochs=20", "--check=" + std::string(kTinsley)});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_THAT(r.out, HasSubstr("self-play: 12 games"));
+  EXPECT_THAT(r.out, HasSubstr("fit: k "));
+  EXPECT_THAT(r.out, HasSubstr("tinsley.pdn: 723 games"));
+  EXPECT_THAT(r.out, HasSubstr("wrote " + out));
+  EXPECT_THAT(r.err, HasSubstr("self-play ["));
+  EXPECT_THAT(r.err, HasSubstr("fit ["));
+  absl::StatusOr<learned::Weights> w = learned::Parse(ReadAll(out));
+  ASSERT_TRUE(w.ok()) << w.status();
+
+  // The same seed and options give the same file; another seed another.
+  const std::string again = dir + "/again.bin";
+  ASSERT_EQ(RunCheckers({"train", again, "--games=12", "--nodes=300",
+                         "--epochs=20", "--threads=1"})
+                .exit_code,
+            0);
+  EXPECT_EQ(ReadAll(again), ReadAll(out));
+  const std::string other = dir + "/other.bin";
+  ASSERT_EQ(RunCheckers({"train", other, "--games=12", "--nodes=300",
+                         "--epochs=20", "--seed=2"})
+                .exit_code,
+            0);
+  EXPECT_NE(ReadAll(other), ReadAll(out));
+
+  // Training on from those weights reads them.
+  auto on = RunCheckers({"train", dir + "/on.bin", "--games=4", "--nodes=100",
+                         "--epochs=2", "--from=" + out});
+  EXPECT_EQ(on.exit_code, 0) << on.err;
+}
+
+TEST(CliTrainTest, BadInputExitsWithItsCode) {
+  const std::string dir = NewTempDir("train_bad");
+  auto no_file = RunCheckers({"train"});
+  EXPECT_EQ(no_file.exit_code, 64);
+  EXPECT_THAT(no_file.err, HasSubstr("the file to write the weights to"));
+  EXPECT_EQ(RunCheckers({"train", dir + "/w", "--nodes=0"}).exit_code, 64);
+
+  const std::string junk = dir + "/junk.bin";
+  std::ofstream(junk) << "not weights";
+  auto bad = RunCheckers({"train", dir + "/w", "--from=" + junk});
+  EXPECT_EQ(bad.exit_code, 65);
+  EXPECT_THAT(bad.err, HasSubstr("CKEW1"));
+
+  auto missing = RunCheckers({"train", dir + "/w", "--from=" + dir + "/none"});
+  EXPECT_EQ(missing.exit_code, 66);
+
+  auto unwritable = RunCheckers(
+      {"train", dir + "/no/such/dir/w", "--games=2", "--nodes=50",
+       "--epochs=1"});
+  EXPECT_EQ(unwritable.exit_code, 73) << unwritable.err;
+}
+
+}  // namespace
+}  // namespace checkers

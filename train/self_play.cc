@@ -1,0 +1,126 @@
+#include "train/self_play.h"
+
+#include <algorithm>
+#include <atomic>
+#include <mutex>
+#include <random>
+#include <thread>
+#include <utility>
+
+#include "absl/status/statusor.h"
+#include "engine/movegen.h"
+#include "engine/search.h"
+
+namespace checkers::train {
+namespace {
+
+// 40 turns each.
+constexpr int kNoProgressPlies = 80;
+
+struct GameRecord {
+  std::vector<Sample> samples;
+  // +1 the first mover won, -1 it lost, 0 a draw.
+  int outcome = 0;
+  int plies = 0;
+};
+
+GameRecord PlayOne(const SelfPlayOptions& options, int game) {
+  std::mt19937_64 rng(options.seed * 0x9E3779B97F4A7C15ull + game);
+  Position pos = options.openings[game % options.openings.size()];
+  const Color first = pos.side_to_move();
+  std::vector<uint64_t> history;
+  int no_progress = 0;
+  const int random_plies = static_cast<int>(
+      rng() % static_cast<uint64_t>(options.random_plies + 1));
+  std::vector<std::pair<learned::Features, Color>> seen;
+  GameRecord record;
+  Color loser = first;
+  bool decided = false;
+  for (int ply = 0; ply < kMaxPlies; ++ply) {
+    MoveList moves;
+    GenerateMoves(pos, &moves);
+    if (moves.empty()) {
+      loser = pos.side_to_move();
+      decided = true;
+      break;
+    }
+    if (std::count(history.begin(), history.end(), pos.hash()) >= 2) break;
+    if (no_progress >= kNoProgressPlies) break;
+    Move move;
+    if (ply < random_plies) {
+      move = moves[rng() % moves.size()];
+    } else {
+      if (!HasCapture(pos)) {
+        seen.emplace_back(learned::FeaturesOf(pos), pos.side_to_move());
+      }
+      SearchRequest request;
+      request.position = pos;
+      request.history = history;
+      request.no_progress_plies = no_progress;
+      request.level = Level::kHard;
+      const uint64_t quarter = options.nodes / 4;
+      request.limits.max_nodes =
+          options.nodes - quarter + (quarter == 0 ? 0 : rng() % (2 * quarter));
+      request.eval_weights = options.weights;
+      absl::StatusOr<SearchResult> result = Search(request);
+      // The position has a legal move and the request is well formed, so
+      // the search answers; should it not, the game stops undecided.
+      if (!result.ok()) break;
+      move = result->best_move;
+    }
+    if (pos.IsIrreversible(move)) {
+      history.clear();
+      no_progress = 0;
+    } else {
+      history.push_back(pos.hash());
+      ++no_progress;
+    }
+    pos.Play(move);
+    ++record.plies;
+  }
+  record.outcome = !decided ? 0 : loser == first ? -1 : 1;
+  for (const auto& [features, side] : seen) {
+    Sample s;
+    s.features = features;
+    s.game = game;
+    s.result = !decided ? 0.5f : side == loser ? 0.0f : 1.0f;
+    record.samples.push_back(s);
+  }
+  return record;
+}
+
+}  // namespace
+
+SelfPlayResult PlaySelfPlay(const SelfPlayOptions& options,
+                            const GamesDoneFn& done) {
+  SelfPlayResult result;
+  if (options.games <= 0 || options.openings.empty()) return result;
+  std::vector<GameRecord> records(options.games);
+  std::atomic<int> next{0};
+  std::mutex mu;
+  int finished = 0;
+  auto work = [&] {
+    for (int g = next++; g < options.games; g = next++) {
+      records[g] = PlayOne(options, g);
+      std::lock_guard<std::mutex> lock(mu);
+      ++finished;
+      if (done) done(finished);
+    }
+  };
+  std::vector<std::thread> threads;
+  for (int t = 1; t < std::max(1, options.threads); ++t)
+    threads.emplace_back(work);
+  work();
+  for (std::thread& t : threads) t.join();
+  for (GameRecord& r : records) {
+    if (r.outcome > 0) ++result.wins_first;
+    if (r.outcome < 0) ++result.wins_second;
+    if (r.outcome == 0) ++result.draws;
+    result.plies += r.plies;
+    result.samples.insert(result.samples.end(), r.samples.begin(),
+                          r.samples.end());
+  }
+  return result;
+}
+
+}  // namespace checkers::train

@@ -1,0 +1,69 @@
+// Self-play games for fitting the learned evaluation (engine/
+// learned_eval.h): the engine plays itself from given openings at a small
+// node budget, and every quiet position of each game is kept with the
+// game's result, seen from the side to move there.
+//
+// A game is decided as a real one: a side without a legal move loses; a
+// position seen for the third time, 40 turns each without a capture or a
+// man's move, or kMaxPlies plies in all are draws.
+
+#ifndef CHECKERS_TRAIN_SELF_PLAY_H_
+#define CHECKERS_TRAIN_SELF_PLAY_H_
+
+#include <cstdint>
+#include <functional>
+#include <vector>
+
+#include "engine/learned_eval.h"
+#include "engine/position.h"
+
+namespace checkers::train {
+
+inline constexpr int kMaxPlies = 300;
+
+struct SelfPlayOptions {
+  // Games to play, each from openings[game % openings.size()].
+  int games = 0;
+  std::vector<Position> openings;
+  // Random legal plies played after the opening, before the engine plays:
+  // each game draws a number from 0 to this many, by its seed.
+  int random_plies = 4;
+  // Nodes a move's search may visit (Hard, with this budget); each move's
+  // budget varies by up to a quarter either way, by the game's seed, so
+  // that two games from one start part ways.
+  uint64_t nodes = 3000;
+  uint64_t seed = 1;
+  // Worker threads; the games and their order do not depend on it.
+  int threads = 1;
+  // The evaluation the engine plays with; nullptr for the committed one.
+  const learned::Weights* weights = nullptr;
+};
+
+// A position to learn from: its features and the result of its game for
+// its side to move (1 won, 0.5 drawn, 0 lost).
+struct Sample {
+  learned::Features features;
+  float result = 0.5f;
+  // The game it came from, so that a check set can hold whole games.
+  int game = 0;
+};
+
+struct SelfPlayResult {
+  std::vector<Sample> samples;
+  int wins_first = 0;  // games won by the side that moved first
+  int wins_second = 0;
+  int draws = 0;
+  uint64_t plies = 0;
+};
+
+// Called after each finished game with the number finished so far.
+using GamesDoneFn = std::function<void(int done)>;
+
+// Plays `options.games` games. The result depends only on the options
+// (not on `threads` or timing): each game has its own seed.
+SelfPlayResult PlaySelfPlay(const SelfPlayOptions& options,
+                            const GamesDoneFn& done = nullptr);
+
+}  // namespace checkers::train
+
+#endif  // CHECKERS_TRAIN_SELF_PLAY_H_

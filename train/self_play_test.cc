@@ -1,0 +1,79 @@
+#include "train/self_play.h"
+
+#include <vector>
+
+#include "engine/fen.h"
+#include "gtest/gtest.h"
+
+namespace checkers::train {
+namespace {
+
+Position FromFen(const char* fen) {
+  absl::StatusOr<Position> pos = ParseFen(fen);
+  EXPECT_TRUE(pos.ok()) << pos.status();
+  return *pos;
+}
+
+SelfPlayOptions SmallRun(int threads) {
+  SelfPlayOptions options;
+  options.games = 6;
+  options.openings = {Position::Initial(),
+                      FromFen("W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,"
+                              "4,5,6,7,8,9,10,11,15")};
+  options.nodes = 200;
+  options.seed = 42;
+  options.threads = threads;
+  return options;
+}
+
+TEST(SelfPlayTest, TheGamesDoNotDependOnTheNumberOfThreads) {
+  const SelfPlayResult one = PlaySelfPlay(SmallRun(1));
+  const SelfPlayResult two = PlaySelfPlay(SmallRun(2));
+  ASSERT_EQ(one.samples.size(), two.samples.size());
+  EXPECT_EQ(one.plies, two.plies);
+  EXPECT_EQ(one.wins_first, two.wins_first);
+  EXPECT_EQ(one.draws, two.draws);
+  for (size_t i = 0; i < one.samples.size(); ++i) {
+    EXPECT_EQ(one.samples[i].game, two.samples[i].game);
+    EXPECT_EQ(one.samples[i].result, two.samples[i].result);
+    EXPECT_EQ(one.samples[i].features.config, two.samples[i].features.config);
+  }
+}
+
+TEST(SelfPlayTest, EverySampleCarriesItsGamesResultForItsSide) {
+  const SelfPlayResult run = PlaySelfPlay(SmallRun(2));
+  EXPECT_EQ(run.wins_first + run.wins_second + run.draws, 6);
+  ASSERT_FALSE(run.samples.empty());
+  std::vector<int> wins(6, 0), losses(6, 0), draws(6, 0);
+  for (const Sample& s : run.samples) {
+    ASSERT_GE(s.game, 0);
+    ASSERT_LT(s.game, 6);
+    if (s.result == 1.0f) ++wins[s.game];
+    else if (s.result == 0.0f) ++losses[s.game];
+    else if (s.result == 0.5f) ++draws[s.game];
+    else ADD_FAILURE() << "result " << s.result;
+  }
+  for (int g = 0; g < 6; ++g) {
+    // A game is drawn for both sides or decided for both.
+    EXPECT_TRUE(draws[g] == 0 || (wins[g] == 0 && losses[g] == 0)) << g;
+    EXPECT_GT(wins[g] + losses[g] + draws[g], 0) << g;
+  }
+}
+
+TEST(SelfPlayTest, AWonPositionIsWonByItsSide) {
+  SelfPlayOptions options;
+  options.games = 2;
+  // Black's three kings against a lone white man far from its crown.
+  options.openings = {FromFen("B:W29:BK10,K11,K12")};
+  options.random_plies = 0;
+  options.nodes = 3000;
+  const SelfPlayResult run = PlaySelfPlay(options);
+  EXPECT_EQ(run.wins_first, 2);
+  for (const Sample& s : run.samples) {
+    const bool black_to_move = s.features.hand > 0;
+    EXPECT_EQ(s.result, black_to_move ? 1.0f : 0.0f);
+  }
+}
+
+}  // namespace
+}  // namespace checkers::train

@@ -1,0 +1,243 @@
+// train: fits the learned evaluation (engine/learned_eval.h) to self-play
+// games (train/) and writes the weights file that engine/data holds.
+
+#include <unistd.h>
+
+#include <cstdio>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "absl/flags/declare.h"
+#include "absl/flags/flag.h"
+#include "absl/status/status.h"
+#include "absl/status/statusor.h"
+#include "absl/strings/str_cat.h"
+#include "absl/time/clock.h"
+#include "absl/time/time.h"
+#include "engine/fen.h"
+#include "engine/learned_eval.h"
+#include "engine/movegen.h"
+#include "match/default_ballots.h"
+#include "match/match.h"
+#include "replay/pdn.h"
+#include "replay/pdn_replay.h"
+#include "storage/env.h"
+#include "train/fit.h"
+#include "train/self_play.h"
+#include "ui_cli/args.h"
+#include "ui_cli/command.h"
+#include "ui_cli/exit_codes.h"
+
+ABSL_DECLARE_FLAG(int, games);
+ABSL_FLAG(int, nodes, 3000,
+          "N: train: the nodes a self-play move may search (default 3000)");
+ABSL_FLAG(uint64_t, seed, 1, "N: train: the seed of the self-play games");
+ABSL_FLAG(int, threads, 2, "N: train: self-play threads (default 2)");
+ABSL_FLAG(int, epochs, 300, "N: train: passes of the fit (default 300)");
+ABSL_FLAG(double, l2, 0.005,
+          "X: train: the fit's penalty per squared centi-man (default 0.005)");
+ABSL_FLAG(std::string, from, "",
+          "FILE: train: the weights the games are played with and the fit "
+          "starts from (default: the hand-set evaluation alone)");
+ABSL_FLAG(std::string, check, "",
+          "FILE: train: a PDN file of English games whose positions, with "
+          "their results, measure the fit besides the self-play check set");
+
+namespace checkers::cli {
+namespace {
+
+// One progress line on stderr, redrawn in place on a terminal.
+void ShowProgress(const char* what, int done, int total) {
+  static int last_percent = -1;
+  const int percent = total == 0 ? 100 : done * 100 / total;
+  const bool tty = isatty(fileno(stderr));
+  if (percent == last_percent && done != total) return;
+  last_percent = percent;
+  constexpr int kWidth = 30;
+  const int filled = percent * kWidth / 100;
+  std::fprintf(stderr, "%s%s [%s%s] %3d%% (%d/%d)%s", tty ? "\r\x1b[K" : "",
+               what, std::string(filled, '#').c_str(),
+               std::string(kWidth - filled, '.').c_str(), percent, done, total,
+               tty && done != total ? "" : "\n");
+  std::fflush(stderr);
+}
+
+absl::StatusOr<std::vector<Position>> Openings() {
+  absl::StatusOr<std::vector<match::Opening>> ballots =
+      match::ParseBallots(match::kDefaultBallots, "standard");
+  if (!ballots.ok()) return ballots.status();
+  std::vector<Position> openings;
+  for (const match::Opening& o : *ballots) {
+    absl::StatusOr<Position> pos = ParseFen(o.fen);
+    if (!pos.ok()) return pos.status();
+    openings.push_back(*pos);
+  }
+  return openings;
+}
+
+// The quiet positions of the English games of the PDN file `path` that
+// have a result, each with its result for the side to move.
+absl::StatusOr<std::vector<train::Sample>> CorpusSamples(
+    const std::string& path, int* games_read) {
+  absl::StatusOr<std::string> text =
+      storage::Env::Default()->ReadFile(path, 64 << 20);
+  if (!text.ok()) return text.status();
+  absl::StatusOr<std::vector<replay::PdnGame>> games = replay::ParsePdn(*text);
+  if (!games.ok()) return games.status();
+  std::vector<train::Sample> samples;
+  *games_read = 0;
+  for (const replay::PdnGame& game : *games) {
+    absl::StatusOr<replay::GameRecord> record = replay::ReplayPdnGame(game);
+    if (!record.ok() || record->edition() != Edition::kEnglish ||
+        record->result == replay::GameResult::kUnknown) {
+      continue;
+    }
+    ++*games_read;
+    GamePosition pos = record->start;
+    const Color first = pos.side_to_move();
+    for (size_t i = 0; i <= record->moves.size(); ++i) {
+      if (!pos.HasCapture()) {
+        absl::StatusOr<Position> board = ParseFen(pos.ToFen());
+        if (!board.ok()) return board.status();
+        train::Sample s;
+        s.features = learned::FeaturesOf(*board);
+        s.game = *games_read;
+        const bool first_to_move = pos.side_to_move() == first;
+        switch (record->result) {
+          case replay::GameResult::kFirstWins:
+            s.result = first_to_move ? 1.0f : 0.0f;
+            break;
+          case replay::GameResult::kSecondWins:
+            s.result = first_to_move ? 0.0f : 1.0f;
+            break;
+          default:
+            s.result = 0.5f;
+        }
+        samples.push_back(s);
+      }
+      if (i < record->moves.size()) pos.Play(record->moves[i]);
+    }
+  }
+  return samples;
+}
+
+absl::Status WriteWeights(const std::string& path,
+                          const learned::Weights& weights) {
+  storage::Env* env = storage::Env::Default();
+  const std::string temp = path + ".tmp";
+  absl::StatusOr<std::unique_ptr<storage::WritableFile>> file =
+      env->OpenForAppend(temp, storage::OpenMode::kCreateIfMissing);
+  if (!file.ok()) return file.status();
+  if (absl::Status s = (*file)->Truncate(0); !s.ok()) return s;
+  if (absl::Status s = (*file)->Append(learned::Serialize(weights)); !s.ok())
+    return s;
+  if (absl::Status s = (*file)->Sync(); !s.ok()) return s;
+  file->reset();
+  return env->Rename(temp, path);
+}
+
+int RunTrain(const std::vector<std::string>& positional) {
+  if (positional.size() != 1) {
+    return Fail(kExitUsage,
+                absl::InvalidArgumentError(
+                    "train needs the file to write the weights to, e.g. "
+                    "checkers train engine/data/eval_weights.bin"));
+  }
+  const int games = absl::GetFlag(FLAGS_games) > 0 ? absl::GetFlag(FLAGS_games)
+                                                   : 4000;
+  const int nodes = absl::GetFlag(FLAGS_nodes);
+  const int threads = absl::GetFlag(FLAGS_threads);
+  const int epochs = absl::GetFlag(FLAGS_epochs);
+  const double l2 = absl::GetFlag(FLAGS_l2);
+  if (nodes < 1 || threads < 1 || threads > 64 || epochs < 0 || l2 < 0) {
+    return Fail(kExitUsage,
+                absl::InvalidArgumentError(
+                    "train needs --nodes of at least 1, --threads from 1 to "
+                    "64, --epochs and --l2 of at least 0"));
+  }
+  learned::Weights start;
+  const std::string from = absl::GetFlag(FLAGS_from);
+  if (!from.empty()) {
+    absl::StatusOr<std::string> bytes =
+        storage::Env::Default()->ReadFile(from, 16 << 20);
+    if (!bytes.ok()) return Fail(bytes.status());
+    absl::StatusOr<learned::Weights> parsed = learned::Parse(*bytes);
+    if (!parsed.ok()) {
+      return Fail(kExitBadData,
+                  absl::InvalidArgumentError(
+                      absl::StrCat(from, ": ", parsed.status().message())));
+    }
+    start = *std::move(parsed);
+  }
+  absl::StatusOr<std::vector<Position>> openings = Openings();
+  if (!openings.ok()) return Fail(openings.status());
+
+  std::vector<train::Sample> corpus;
+  int corpus_games = 0;
+  const std::string check = absl::GetFlag(FLAGS_check);
+  if (!check.empty()) {
+    absl::StatusOr<std::vector<train::Sample>> read =
+        CorpusSamples(check, &corpus_games);
+    if (!read.ok()) return Fail(read.status());
+    corpus = *std::move(read);
+  }
+
+  const absl::Time began = absl::Now();
+  train::SelfPlayOptions options;
+  options.games = games;
+  options.openings = *openings;
+  options.nodes = static_cast<uint64_t>(nodes);
+  options.seed = absl::GetFlag(FLAGS_seed);
+  options.threads = threads;
+  options.weights = &start;
+  const train::SelfPlayResult played = train::PlaySelfPlay(
+      options, [&](int done) { ShowProgress("self-play", done, games); });
+  std::printf(
+      "self-play: %d games (%d won by the first mover, %d by the second, %d "
+      "drawn), %llu plies, %zu quiet positions, %.0fs\n",
+      games, played.wins_first, played.wins_second, played.draws,
+      static_cast<unsigned long long>(played.plies), played.samples.size(),
+      absl::ToDoubleSeconds(absl::Now() - began));
+
+  train::FitOptions fit;
+  fit.epochs = epochs;
+  fit.l2 = l2;
+  const train::FitResult result = train::Fit(
+      played.samples, start, fit,
+      [&](int epoch, double) { ShowProgress("fit", epoch, epochs); });
+  std::printf(
+      "fit: k %.5f per centi-man; %d positions fitted, %d checked (every "
+      "10th game); cross-entropy fitted %.4f -> %.4f, checked %.4f -> "
+      "%.4f; hand-set factor %.3f\n",
+      result.k, result.fit_samples, result.check_samples,
+      result.fit_loss_before, result.fit_loss_after, result.check_loss_before,
+      result.check_loss_after,
+      static_cast<double>(result.weights.hand_scale) / learned::kHandScaleOne);
+  if (!corpus.empty()) {
+    std::printf("%s: %d games, %zu quiet positions, cross-entropy %.4f -> %.4f\n",
+                check.c_str(), corpus_games, corpus.size(),
+                train::MeanLoss(corpus, start, result.k),
+                train::MeanLoss(corpus, result.weights, result.k));
+  }
+  if (absl::Status s = WriteWeights(positional[0], result.weights); !s.ok())
+    return Fail(kExitCantWrite, s);
+  std::printf("wrote %s (%.0fs in all)\n", positional[0].c_str(),
+              absl::ToDoubleSeconds(absl::Now() - began));
+  return kExitOk;
+}
+
+}  // namespace
+
+std::vector<Command> TrainCommands() {
+  return {
+      {"train",
+       "train FILE [--games=N] [--nodes=N] [--seed=N] [--threads=N] "
+       "[--epochs=N] [--l2=X] [--from=FILE] [--check=PDN]  fit the learned "
+       "evaluation to self-play",
+       {"games", "nodes", "seed", "threads", "epochs", "l2", "from", "check"},
+       RunTrain},
+  };
+}
+
+}  // namespace checkers::cli
