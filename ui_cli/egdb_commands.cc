@@ -27,7 +27,7 @@
 
 ABSL_FLAG(int, pieces, 4,
           "N: egdb build: every position with up to N pieces, 2 to 8 (5 takes "
-          "minutes, 6 hours)");
+          "minutes, 6 about half an hour)");
 ABSL_FLAG(std::string, dir, "",
           "DIR: the endgame database's directory (default: egdb beside the "
           "default save)");
