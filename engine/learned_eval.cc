@@ -15,8 +15,7 @@ namespace checkers::learned {
 
 // The weights file's bytes, compiled in from engine/data/eval_weights.bin
 // by the genrule eval_weights_data.
-extern const unsigned char kCommittedWeights[];
-extern const size_t kCommittedWeightsSize;
+absl::string_view CommittedWeightBytes();
 
 namespace {
 
@@ -135,9 +134,7 @@ absl::StatusOr<Weights> Parse(absl::string_view bytes) {
 
 const Weights& Committed() {
   static const Weights* weights = [] {
-    absl::StatusOr<Weights> parsed = Parse(absl::string_view(
-        reinterpret_cast<const char*>(kCommittedWeights),
-        kCommittedWeightsSize));
+    absl::StatusOr<Weights> parsed = Parse(CommittedWeightBytes());
     // The file is checked by learned_eval_test; a broken one must not
     // build a program that plays, so it fails loudly here too.
     if (!parsed.ok()) __builtin_trap();
