@@ -53,10 +53,24 @@ for kind in h cc; do
   fi
 done
 
+# The learned evaluation's weights, compiled in as the build does (engine/
+# BUILD's eval_weights_data).
+mkdir -p "$work/gen/engine"
+tools/embed_weights.sh engine/data/eval_weights.bin \
+  >"$work/gen/engine/eval_weights_data.cc.new"
+if ! cmp -s "$work/gen/engine/eval_weights_data.cc.new" \
+    "$work/gen/engine/eval_weights_data.cc"; then
+  mv "$work/gen/engine/eval_weights_data.cc.new" \
+    "$work/gen/engine/eval_weights_data.cc"
+else
+  rm "$work/gen/engine/eval_weights_data.cc.new"
+fi
+
 # The libraries the targets use: every non-test source of these packages.
 # The CheckerBoard-library loader is left out: no target loads a library;
 # so are the helpers of tests.
-sources=("$work/gen/events/events.pb.cc" "$work/gen/lang/lang_data.cc")
+sources=("$work/gen/events/events.pb.cc" "$work/gen/lang/lang_data.cc"
+  "$work/gen/engine/eval_weights_data.cc")
 for f in engine/*.cc events/*.cc storage/*.cc replay/*.cc lang/*.cc; do
   case "$f" in
     *_test.cc | */checkerboard*.cc | storage/fault_env.cc | storage/test_dir.cc) ;;
