@@ -36,6 +36,16 @@ inline constexpr Square SquareAt(int row, int col) {
   if ((row + col) % 2 == 0) return -1;
   return row * 4 + col / 2;
 }
+// The board turned 180 degrees, which maps square s to 31 - s: the
+// reversal of the bit order. It shows a side's pieces as the other side
+// sees them, so that one side's terms serve both.
+inline constexpr Bitboard Rotated(Bitboard b) {
+  b = ((b >> 1) & 0x55555555u) | ((b & 0x55555555u) << 1);
+  b = ((b >> 2) & 0x33333333u) | ((b & 0x33333333u) << 2);
+  b = ((b >> 4) & 0x0F0F0F0Fu) | ((b & 0x0F0F0F0Fu) << 4);
+  b = ((b >> 8) & 0x00FF00FFu) | ((b & 0x00FF00FFu) << 8);
+  return (b >> 16) | (b << 16);
+}
 // The squares strictly between `from` and `to` when the two lie on one
 // diagonal, however far apart they are; 0 when they do not.
 inline constexpr Bitboard SquaresBetween(Square from, Square to) {

@@ -90,5 +90,17 @@ TEST(BitboardTest, SquaresBetweenFollowsOneDiagonalAtAnyDistance) {
   EXPECT_EQ(SquaresBetween(1 - 1, 9 - 1), 0u);    // one column
 }
 
+TEST(BitboardTest, RotatedTurnsTheBoardRound) {
+  for (Square s = 0; s < 32; ++s) {
+    EXPECT_EQ(Rotated(SquareBit(s)), SquareBit(31 - s)) << s;
+    // The same row and column counted from the other corner.
+    EXPECT_EQ(RowOf(31 - s), 7 - RowOf(s));
+    EXPECT_EQ(ColOf(31 - s), 7 - ColOf(s));
+  }
+  const Bitboard some = 0x8001F00Au;
+  EXPECT_EQ(Rotated(Rotated(some)), some);
+  static_assert(Rotated(1u) == 0x80000000u);
+}
+
 }  // namespace
 }  // namespace checkers

@@ -8,15 +8,8 @@ namespace {
 
 // Every term below is written for one side seen as Black: its men move
 // south (towards row 7), its home row is row 0 (squares 1-4), its double
-// corner is squares 1 and 5. White is scored by rotating the board 180
-// degrees, which maps square s to 31 - s: the reversal of the bit order.
-constexpr Bitboard Reverse(Bitboard b) {
-  b = ((b >> 1) & 0x55555555u) | ((b & 0x55555555u) << 1);
-  b = ((b >> 2) & 0x33333333u) | ((b & 0x33333333u) << 2);
-  b = ((b >> 4) & 0x0F0F0F0Fu) | ((b & 0x0F0F0F0Fu) << 4);
-  b = ((b >> 8) & 0x00FF00FFu) | ((b & 0x00FF00FFu) << 8);
-  return (b >> 16) | (b << 16);
-}
+// corner is squares 1 and 5. White is scored on the board rotated 180
+// degrees (engine/bitboard.h's Rotated).
 
 using South = Steps<true>;
 using North = Steps<false>;
@@ -189,15 +182,15 @@ int FlyingKingValue(int pieces_on_board) {
 
 Position Mirrored(const Position& pos) {
   return Position::FromBitboards(
-      Reverse(pos.pieces(Color::kWhite)), Reverse(pos.pieces(Color::kBlack)),
-      Reverse(pos.all_kings()), Opponent(pos.side_to_move()));
+      Rotated(pos.pieces(Color::kWhite)), Rotated(pos.pieces(Color::kBlack)),
+      Rotated(pos.all_kings()), Opponent(pos.side_to_move()));
 }
 
 int Evaluate(const Position& pos, Edition edition) {
   const Side black{pos.men(Color::kBlack), pos.kings(Color::kBlack)};
-  const Side white{Reverse(pos.men(Color::kWhite)),
-                   Reverse(pos.kings(Color::kWhite))};
-  const Side black_seen_by_white{Reverse(black.men), Reverse(black.kings)};
+  const Side white{Rotated(pos.men(Color::kWhite)),
+                   Rotated(pos.kings(Color::kWhite))};
+  const Side black_seen_by_white{Rotated(black.men), Rotated(black.kings)};
   const Side white_seen_by_black{pos.men(Color::kWhite),
                                  pos.kings(Color::kWhite)};
 

@@ -65,11 +65,14 @@ uint32_t GetInt(absl::string_view in, size_t at, int bytes) {
 Features FeaturesOf(const Position& pos) {
   Features f;
   f.hand = checkers::Evaluate(pos, Edition::kEnglish);
-  // Seen from the side to move, whose men then move towards square 32.
-  const Position seen =
-      pos.side_to_move() == Color::kBlack ? pos : Mirrored(pos);
-  const Bitboard own = seen.men(Color::kBlack);
-  const Bitboard other = seen.men(Color::kWhite);
+  // Seen from the side to move, whose men then move towards square 32: for
+  // White the board turned round, as engine/eval.h's Mirrored turns it but
+  // without building a position at every leaf.
+  const bool black = pos.side_to_move() == Color::kBlack;
+  const Bitboard own =
+      black ? pos.men(Color::kBlack) : Rotated(pos.men(Color::kWhite));
+  const Bitboard other =
+      black ? pos.men(Color::kWhite) : Rotated(pos.men(Color::kBlack));
   f.ending = EndingShare(std::popcount(pos.occupied()));
   f.has_men = (own | other) != 0;
   int w = 0;
