@@ -6,6 +6,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "storage/crc32c.h"
+#include "storage/replace_file.h"
 #include "storage/save_path.h"
 
 namespace checkers::storage {
@@ -103,23 +104,9 @@ absl::Status WriteEndgameSlice(Env* env, const std::string& dir,
         "the endgame slice ", material.Name(), " has not been built"));
   }
   if (absl::Status s = env->CreateDirs(dir); !s.ok()) return s;
-  const std::string path =
-      absl::StrCat(dir, "/", EndgameSliceFileName(material));
-  const std::string temp = path + ".tmp";
-  absl::Status written;
-  {
-    absl::StatusOr<std::unique_ptr<WritableFile>> file =
-        env->OpenForAppend(temp, OpenMode::kCreateEmpty);
-    if (!file.ok()) return file.status();
-    written = (*file)->Append(EncodeEndgameSlice(material, *packed));
-    if (written.ok()) written = (*file)->Sync();
-  }
-  if (written.ok()) written = env->Rename(temp, path);
-  if (!written.ok()) {
-    env->RemoveFile(temp).IgnoreError();
-    return written;
-  }
-  return env->SyncDir(dir);
+  return ReplaceFile(env,
+                     absl::StrCat(dir, "/", EndgameSliceFileName(material)),
+                     EncodeEndgameSlice(material, *packed));
 }
 
 absl::Status LoadEndgameSlice(Env* env, const std::string& dir,
