@@ -37,6 +37,7 @@
 #include "engine/fen.h"
 #include "engine/movegen.h"
 #include "engine/notation.h"
+#include "engine/opening_book.h"
 #include "engine/position.h"
 #include "engine/search.h"
 #include "storage/endgame_files.h"
@@ -71,6 +72,9 @@ struct EngineState {
   // nullopt: play by maxtime.
   std::optional<Level> level ABSL_GUARDED_BY(mu);
   std::optional<GameHistory> history ABSL_GUARDED_BY(mu);
+  // CheckerBoard's book setting, 0 (no book) to 3. Our book holds one best
+  // move a position, so 1, 2 and 3 all play it (engine/opening_book.h).
+  int book ABSL_GUARDED_BY(mu) = 3;
 };
 
 EngineState& State() {
@@ -124,6 +128,8 @@ int HandleGet(absl::string_view what, char* reply) {
     Reply(reply, absl::StrCat(state.hash_mib));
   } else if (what == "level") {
     Reply(reply, LevelText(state.level));
+  } else if (what == "book") {
+    Reply(reply, absl::StrCat(state.book));
   } else {
     Reply(reply, "?");
     return 0;
@@ -175,6 +181,16 @@ int HandleSet(absl::string_view what, char* reply) {
     Reply(reply, absl::StrCat("level set to ", LevelText(state.level)));
     return 1;
   }
+  if (name == "book") {
+    int book = 0;
+    if (!absl::SimpleAtoi(value, &book) || book < 0 || book > 3) {
+      Reply(reply, "? book must be 0 (none) to 3");
+      return 0;
+    }
+    state.book = book;
+    Reply(reply, absl::StrCat("book set to ", book));
+    return 1;
+  }
   if (name == "gamehist") {
     absl::StatusOr<GameHistory> history = ParseGameHistory(value);
     if (!history.ok()) {
@@ -203,7 +219,7 @@ int EngineCommand(const char* command, char* reply) {
         "checkers: an English checkers engine\n"
         "principal-variation alpha-beta search with a transposition table\n"
         "levels: set level easy|medium|hard (node budgets) or time (maxtime)\n"
-        "options: set hashsize MiB");
+        "options: set hashsize MiB, set book 0 (none) to 3");
     return 1;
   }
   if (text == "help") {
@@ -256,6 +272,7 @@ int GetMove(int board[8][8], int color, double maxtime, char* str, int* playnow,
     request.limits.hash_mib = state.hash_mib;
     by_time = !state.level.has_value();
     request.level = by_time ? Level::kHard : *state.level;
+    if (state.book > 0) request.opening_book = &book::Committed();
     if (state.history.has_value() && state.history->end == *pos) {
       request.history = state.history->hashes;
       request.no_progress_plies = state.history->no_progress_plies;
@@ -290,10 +307,12 @@ int GetMove(int board[8][8], int color, double maxtime, char* str, int* playnow,
   ToBoard(after, board);
   if (move != nullptr) *move = ToCbMove(*pos, result->best_move);
   const double seconds = absl::ToDoubleSeconds(absl::Now() - start);
-  Status(str, absl::StrFormat("best %s score %d depth %d nodes %" PRIu64
+  Status(str, absl::StrFormat("best %s%s score %d depth %d nodes %" PRIu64
                               " time %.2fs",
-                              MoveToText(result->best_move), result->score,
-                              result->depth, result->nodes, seconds));
+                              MoveToText(result->best_move),
+                              result->from_book ? " (book)" : "",
+                              result->score, result->depth, result->nodes,
+                              seconds));
   if (IsMateScore(result->score)) return result->score > 0 ? kWin : kLoss;
   return kUnknown;
 }

@@ -11,6 +11,7 @@
 #include "engine/fen.h"
 #include "engine/movegen.h"
 #include "engine/notation.h"
+#include "engine/opening_book.h"
 #include "engine/search.h"
 #include "gtest/gtest.h"
 
@@ -158,6 +159,38 @@ TEST_F(CheckersEngineSoTest, GetMoveReturnsTheBoardAfterALegalMove) {
     EXPECT_EQ(move.jumps, played->num_jumps);
     EXPECT_NE(std::string(status).find("best"), std::string::npos) << status;
   }
+}
+
+TEST_F(CheckersEngineSoTest, PlaysTheBookMoveAtOnceUnlessTheBookIsOff) {
+  int handled = 0;
+  EXPECT_EQ(Command("get book"), "3");
+  Command("set book 4", &handled);
+  EXPECT_EQ(handled, 0);
+  Command("set level time");
+  ASSERT_GT(book::Committed().size(), 0);
+  const book::Entry& entry = book::Committed().entries().front();
+  const int color =
+      entry.position.side_to_move() == Color::kBlack ? kBlack : kWhite;
+  for (const char* setting : {"3", "0"}) {
+    Command(std::string("set book ") + setting, &handled);
+    EXPECT_EQ(handled, 1);
+    EXPECT_EQ(Command("get book"), setting);
+    int board[8][8];
+    ToBoard(entry.position, board);
+    char status[1024] = {};
+    int playnow = 0;
+    CbMove move = {};
+    getmove_(board, color, 0.2, status, &playnow, 0, 0, &move);
+    const bool from_book = std::string(status).find("(book)") != std::string::npos;
+    EXPECT_EQ(from_book, std::string(setting) != "0") << status;
+    if (from_book) {
+      const absl::StatusOr<Position> after =
+          FromBoard(board, color == kBlack ? kWhite : kBlack);
+      ASSERT_TRUE(after.ok());
+      EXPECT_EQ(*after, entry.position.After(entry.move));
+    }
+  }
+  Command("set book 3");
 }
 
 TEST_F(CheckersEngineSoTest, FixedLevelPlaysWhatTheSearchPlays) {

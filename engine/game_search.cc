@@ -32,6 +32,7 @@ absl::StatusOr<GameSearchResult> SearchGame(const GameSearchRequest& request,
   r.seed = request.seed;
   r.limits = request.limits;
   r.endgame_db = request.endgame_db;
+  r.opening_book = request.opening_book;
   absl::StatusOr<SearchResult> result = Search(r, poll);
   if (!result.ok()) return result.status();
   return GameSearchResult{

@@ -33,6 +33,9 @@ struct GameSearchRequest {
   // An endgame database to probe (engine/endgame_db.h), or none; only the
   // 8x8 search reads it, and only under English rules.
   const egdb::Database* endgame_db = nullptr;
+  // An opening book to play from (engine/opening_book.h), or none; only
+  // the 8x8 search reads it, and only under English rules.
+  const book::OpeningBook* opening_book = nullptr;
 };
 
 struct GameSearchResult {

@@ -16,6 +16,7 @@
 #include "engine/eval10.h"
 #include "engine/learned_eval.h"
 #include "engine/movegen10.h"
+#include "engine/opening_book.h"
 
 namespace checkers {
 namespace {
@@ -997,10 +998,23 @@ absl::StatusOr<SearchResult> Search(const SearchRequest& request,
         absl::StrCat("this search plays the 8x8 editions, not ",
                      EditionName(request.rules.edition)));
   }
-  // Easy plays without the endgame database and with the hand-set
-  // evaluation: a beginner should still be able to beat it and to save a
-  // lost ending against it.
+  // Easy plays without the opening book and the endgame database and with
+  // the hand-set evaluation: a beginner should still be able to beat it and
+  // to save a lost ending against it.
   const bool easy = request.level == Level::kEasy;
+  if (request.opening_book != nullptr && !easy &&
+      request.rules.edition == Edition::kEnglish &&
+      request.rules.capture_rule == CaptureRule::kMandatory) {
+    if (const book::Entry* e = request.opening_book->Find(request.position)) {
+      SearchResult result;
+      result.best_move = e->move;
+      result.score = e->score;
+      result.depth = e->depth;
+      result.pv = {e->move};
+      result.from_book = true;
+      return result;
+    }
+  }
   const learned::Weights* weights =
       easy ? nullptr
            : request.eval_weights != nullptr ? request.eval_weights

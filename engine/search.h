@@ -33,6 +33,9 @@ class Database;
 namespace learned {
 struct Weights;
 }  // namespace learned
+namespace book {
+class OpeningBook;
+}  // namespace book
 
 // The playing strength the user picks. The levels differ by node budget;
 // Easy also chooses, by its seed, among near-best moves and sometimes
@@ -89,6 +92,11 @@ struct SearchRequest {
   // caller, or nullptr for the committed ones. Used under English rules,
   // and not by Easy, which keeps the hand-set evaluation (engine/eval.h).
   const learned::Weights* eval_weights = nullptr;
+  // The opening book to play from (engine/opening_book.h), owned by the
+  // caller, or nullptr for none. Where it holds the position, the search
+  // answers with the book's move, score and depth and visits no node. Used
+  // only under English rules with captures forced, and not by Easy.
+  const book::OpeningBook* opening_book = nullptr;
 };
 
 // Scores are centi-men from the side to move's view. A win in n plies
@@ -114,6 +122,8 @@ struct BasicSearchResult {
   uint64_t nodes = 0;
   // The expected line, starting with best_move.
   std::vector<MoveT> pv;
+  // True when the move is the opening book's (SearchRequest::opening_book).
+  bool from_book = false;
 };
 using SearchResult = BasicSearchResult<Move>;
 

@@ -10,6 +10,7 @@
 #include "engine/learned_eval.h"
 #include "engine/movegen.h"
 #include "engine/notation.h"
+#include "engine/opening_book.h"
 #include "engine/position.h"
 #include "gtest/gtest.h"
 
@@ -316,6 +317,54 @@ TEST(SearchTest, PollCanStopAndCancel) {
   const absl::StatusOr<SearchResult> cancelled = Search(
       request, [](const SearchProgress&) { return PollAction::kCancel; });
   EXPECT_EQ(cancelled.status().code(), absl::StatusCode::kCancelled);
+}
+
+}  // namespace
+}  // namespace checkers
+
+namespace checkers {
+namespace {
+
+// A book whose move for the start is 9-13, a move no search prefers.
+book::OpeningBook StartBook() {
+  absl::StatusOr<book::OpeningBook> parsed = book::Parse(
+      "B:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12 "
+      "9-13 7 23\n");
+  EXPECT_TRUE(parsed.ok()) << parsed.status();
+  return *std::move(parsed);
+}
+
+TEST(SearchTest, MediumAndHardPlayTheBookMoveWithoutSearching) {
+  const book::OpeningBook book = StartBook();
+  for (Level level : {Level::kMedium, Level::kHard}) {
+    SearchRequest request = Request(Position::Initial(), level);
+    request.opening_book = &book;
+    absl::StatusOr<SearchResult> result = Search(request);
+    ASSERT_TRUE(result.ok()) << result.status();
+    EXPECT_EQ(MoveToText(result->best_move), "9-13");
+    EXPECT_TRUE(result->from_book);
+    EXPECT_EQ(result->nodes, 0u);
+    EXPECT_EQ(result->score, 7);
+    EXPECT_EQ(result->depth, 23);
+    ASSERT_EQ(result->pv.size(), 1u);
+  }
+}
+
+TEST(SearchTest, TheBookIsLeftAsideByEasyOtherRulesAndUnknownPositions) {
+  const book::OpeningBook book = StartBook();
+  SearchRequest easy = Request(Position::Initial(), Level::kEasy);
+  SearchRequest optional = Request(Position::Initial(), Level::kMedium);
+  optional.rules.capture_rule = CaptureRule::kOptional;
+  SearchRequest russian = Request(Position::Initial(), Level::kMedium);
+  russian.rules.edition = Edition::kRussian;
+  SearchRequest elsewhere = Request(Fen(kMiddleGame), Level::kMedium);
+  for (SearchRequest* request : {&easy, &optional, &russian, &elsewhere}) {
+    request->opening_book = &book;
+    absl::StatusOr<SearchResult> result = Search(*request);
+    ASSERT_TRUE(result.ok()) << result.status();
+    EXPECT_FALSE(result->from_book);
+    EXPECT_GT(result->nodes, 0u);
+  }
 }
 
 }  // namespace

@@ -3,6 +3,7 @@
 #include "absl/status/status.h"
 #include "absl/strings/ascii.h"
 #include "absl/strings/str_cat.h"
+#include "engine/opening_book.h"
 #include "events/validate.h"
 
 namespace checkers::events {
@@ -84,6 +85,7 @@ GameSearchRequest SearchRequestFor(const GameState& s, Level level,
   r.no_progress_limit_plies = s.rules.no_progress_limit;
   r.level = level;
   r.seed = seed;
+  r.opening_book = &book::Committed();
   return r;
 }
 

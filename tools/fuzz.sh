@@ -17,7 +17,7 @@ tools/setup.sh --fuzz
 
 seconds="${1:-60}"
 [ $# -gt 0 ] && shift
-all_targets=(log_reader_fuzz fold_fuzz pdn_import_fuzz fen_fuzz)
+all_targets=(log_reader_fuzz fold_fuzz pdn_import_fuzz fen_fuzz book_fuzz)
 targets=("$@")
 [ ${#targets[@]} -eq 0 ] && targets=("${all_targets[@]}")
 work="${FUZZ_WORK:-/tmp/checkers-fuzz}"
@@ -53,24 +53,28 @@ for kind in h cc; do
   fi
 done
 
-# The learned evaluation's weights, compiled in as the build does (engine/
-# BUILD's eval_weights_data).
+# The learned evaluation's weights and the opening book, compiled in as
+# the build does (engine/BUILD's eval_weights_data and opening_book_data).
 mkdir -p "$work/gen/engine"
-tools/embed_weights.sh engine/data/eval_weights.bin \
-  >"$work/gen/engine/eval_weights_data.cc.new"
-if ! cmp -s "$work/gen/engine/eval_weights_data.cc.new" \
-    "$work/gen/engine/eval_weights_data.cc"; then
-  mv "$work/gen/engine/eval_weights_data.cc.new" \
-    "$work/gen/engine/eval_weights_data.cc"
-else
-  rm "$work/gen/engine/eval_weights_data.cc.new"
-fi
+embed() {
+  tools/embed_bytes.sh "$1" "$2" "$3" >"$work/gen/engine/$4.new"
+  if ! cmp -s "$work/gen/engine/$4.new" "$work/gen/engine/$4"; then
+    mv "$work/gen/engine/$4.new" "$work/gen/engine/$4"
+  else
+    rm "$work/gen/engine/$4.new"
+  fi
+}
+embed engine/data/eval_weights.bin checkers::learned CommittedWeightBytes \
+  eval_weights_data.cc
+embed engine/data/opening_book.txt checkers::book CommittedBookBytes \
+  opening_book_data.cc
 
 # The libraries the targets use: every non-test source of these packages.
 # The CheckerBoard-library loader is left out: no target loads a library;
 # so are the helpers of tests.
 sources=("$work/gen/events/events.pb.cc" "$work/gen/lang/lang_data.cc"
-  "$work/gen/engine/eval_weights_data.cc")
+  "$work/gen/engine/eval_weights_data.cc"
+  "$work/gen/engine/opening_book_data.cc")
 for f in engine/*.cc events/*.cc storage/*.cc replay/*.cc lang/*.cc; do
   case "$f" in
     *_test.cc | */checkerboard*.cc | storage/fault_env.cc | storage/test_dir.cc) ;;

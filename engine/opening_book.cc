@@ -1,0 +1,116 @@
+#include "engine/opening_book.h"
+
+#include <cstdlib>
+#include <utility>
+
+#include "absl/status/status.h"
+#include "absl/strings/numbers.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_split.h"
+#include "engine/fen.h"
+#include "engine/notation.h"
+
+namespace checkers::book {
+
+// The book's text, compiled in from engine/data/opening_book.txt by the
+// genrule opening_book_data.
+absl::string_view CommittedBookBytes();
+
+namespace {
+
+// engine/search.h's kMateScore and kMaxSearchPly: the search reads the
+// book, so the book cannot include the search.
+constexpr int kMaxScore = 30000;
+constexpr int kMaxDepth = 128;
+
+constexpr char kHeader[] =
+    "# English checkers opening book (engine/opening_book.h): FEN, book "
+    "move,\n# score in centi-men for the side to move, depth searched.\n";
+
+absl::Status LineError(int line, absl::string_view what) {
+  return absl::InvalidArgumentError(absl::StrCat("line ", line, ": ", what));
+}
+
+absl::StatusOr<int> Number(int line, absl::string_view field,
+                           absl::string_view name, int low, int high) {
+  int value = 0;
+  if (!absl::SimpleAtoi(field, &value) || value < low || value > high) {
+    return LineError(line, absl::StrCat("the ", name, " \"", field,
+                                        "\" is not a number from ", low,
+                                        " to ", high));
+  }
+  return value;
+}
+
+}  // namespace
+
+const Entry* OpeningBook::Find(const Position& pos) const {
+  const auto it = index_.find(pos.hash());
+  if (it == index_.end()) return nullptr;
+  const Entry& entry = entries_[it->second];
+  // A 64-bit key can in principle be shared; the position settles it.
+  return entry.position == pos ? &entry : nullptr;
+}
+
+absl::StatusOr<OpeningBook> Parse(absl::string_view text) {
+  OpeningBook book;
+  int line_number = 0;
+  for (absl::string_view line : absl::StrSplit(text, '\n')) {
+    ++line_number;
+    if (line.empty() || line[0] == '#') continue;
+    const std::vector<absl::string_view> fields =
+        absl::StrSplit(line, ' ', absl::SkipEmpty());
+    if (fields.size() != 4) {
+      return LineError(line_number,
+                       absl::StrCat("a book line has four fields (FEN, move, "
+                                    "score, depth); this one has ",
+                                    fields.size()));
+    }
+    Entry entry;
+    absl::StatusOr<Position> pos = ParseFen(fields[0]);
+    if (!pos.ok()) return LineError(line_number, pos.status().message());
+    entry.position = *pos;
+    absl::StatusOr<Move> move = ParseMove(entry.position, fields[1]);
+    if (!move.ok()) return LineError(line_number, move.status().message());
+    entry.move = *move;
+    absl::StatusOr<int> score =
+        Number(line_number, fields[2], "score", -kMaxScore, kMaxScore);
+    if (!score.ok()) return score.status();
+    absl::StatusOr<int> depth =
+        Number(line_number, fields[3], "depth", 0, kMaxDepth);
+    if (!depth.ok()) return depth.status();
+    entry.score = *score;
+    entry.depth = *depth;
+    const auto [it, added] =
+        book.index_.emplace(entry.position.hash(), book.entries_.size());
+    if (!added) {
+      return LineError(line_number,
+                       absl::StrCat("the position is already the book's entry ",
+                                    it->second + 1));
+    }
+    book.entries_.push_back(std::move(entry));
+  }
+  return book;
+}
+
+std::string Serialize(const std::vector<Entry>& entries) {
+  std::string out = kHeader;
+  for (const Entry& e : entries) {
+    absl::StrAppend(&out, ToFen(e.position), " ", MoveToText(e.move), " ",
+                    e.score, " ", e.depth, "\n");
+  }
+  return out;
+}
+
+const OpeningBook& Committed() {
+  static const OpeningBook* book = [] {
+    absl::StatusOr<OpeningBook> parsed = Parse(CommittedBookBytes());
+    // The file is checked by opening_book_test; a broken one must not
+    // build a program that plays, so it fails loudly here too.
+    if (!parsed.ok()) __builtin_trap();
+    return new OpeningBook(*std::move(parsed));
+  }();
+  return *book;
+}
+
+}  // namespace checkers::book
