@@ -1,11 +1,13 @@
-// End-to-end tests of `checkers train`: a small run writes a weights file
-// the engine reads, with its figures on stdout and progress on stderr, the
-// same seed gives the same file, and bad input exits with its code.
+// End-to-end tests of `checkers train` and `checkers book`: a small run
+// writes a file the engine reads, with its figures on stdout and progress
+// on stderr, the same options give the same file, and bad input exits with
+// its code.
 
 #include <fstream>
 #include <string>
 
 #include "engine/learned_eval.h"
+#include "engine/opening_book.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "tests/run_command.h"
@@ -60,7 +62,7 @@ TEST(CliTrainTest, BadInputExitsWithItsCode) {
   auto no_file = RunCheckers({"train"});
   EXPECT_EQ(no_file.exit_code, 64);
   EXPECT_THAT(no_file.err, HasSubstr("the file to write the weights to"));
-  EXPECT_EQ(RunCheckers({"train", dir + "/w", "--nodes=0"}).exit_code, 64);
+  EXPECT_EQ(RunCheckers({"train", dir + "/w", "--nodes=-1"}).exit_code, 64);
 
   const std::string junk = dir + "/junk.bin";
   std::ofstream(junk) << "not weights";
@@ -74,6 +76,41 @@ TEST(CliTrainTest, BadInputExitsWithItsCode) {
   auto unwritable = RunCheckers(
       {"train", dir + "/no/such/dir/w", "--games=2", "--nodes=50",
        "--epochs=1"});
+  EXPECT_EQ(unwritable.exit_code, 73) << unwritable.err;
+}
+
+TEST(CliBookTest, ASmallRunWritesABookTheEngineReads) {
+  const std::string dir = NewTempDir("book");
+  const std::string out = dir + "/book.txt";
+  auto r = RunCheckers({"book", out, "--plies=2", "--nodes=500"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_THAT(r.out, HasSubstr("wrote " + out));
+  EXPECT_THAT(r.out, HasSubstr("from 157 openings, up to 2 plies"));
+  EXPECT_THAT(r.err, HasSubstr("book ["));
+  absl::StatusOr<book::OpeningBook> book = book::Parse(ReadAll(out));
+  ASSERT_TRUE(book.ok()) << book.status();
+  // Each opening's first move, and every first move of its other side.
+  EXPECT_GT(book->size(), 157);
+
+  const std::string again = dir + "/again.txt";
+  ASSERT_EQ(
+      RunCheckers({"book", again, "--plies=2", "--nodes=500", "--threads=1"})
+          .exit_code,
+      0);
+  EXPECT_EQ(ReadAll(again), ReadAll(out));
+}
+
+TEST(CliBookTest, BadInputExitsWithItsCode) {
+  const std::string dir = NewTempDir("book_bad");
+  auto no_file = RunCheckers({"book"});
+  EXPECT_EQ(no_file.exit_code, 64);
+  EXPECT_THAT(no_file.err, HasSubstr("the file to write the opening book to"));
+  EXPECT_EQ(RunCheckers({"book", dir + "/b", "--plies=0"}).exit_code, 64);
+  EXPECT_EQ(RunCheckers({"book", dir + "/b", "--plies=9"}).exit_code, 64);
+  EXPECT_EQ(RunCheckers({"book", dir + "/b", "--nodes=-5"}).exit_code, 64);
+  EXPECT_EQ(RunCheckers({"book", dir + "/b", "--threads=0"}).exit_code, 64);
+  auto unwritable = RunCheckers(
+      {"book", dir + "/no/such/dir/b", "--plies=1", "--nodes=50"});
   EXPECT_EQ(unwritable.exit_code, 73) << unwritable.err;
 }
 

@@ -1,15 +1,11 @@
 #include "train/self_play.h"
 
 #include <algorithm>
-#include <atomic>
-#include <mutex>
-#include <random>
-#include <thread>
 #include <utility>
 
 #include "absl/status/statusor.h"
 #include "engine/movegen.h"
-#include "engine/search.h"
+#include "train/parallel.h"
 
 namespace checkers::train {
 namespace {
@@ -53,16 +49,8 @@ GameRecord PlayOne(const SelfPlayOptions& options, int game) {
       if (!HasCapture(pos)) {
         seen.emplace_back(learned::FeaturesOf(pos), pos.side_to_move());
       }
-      SearchRequest request;
-      request.position = pos;
-      request.history = history;
-      request.no_progress_plies = no_progress;
-      request.level = Level::kHard;
-      const uint64_t quarter = options.nodes / 4;
-      request.limits.max_nodes =
-          options.nodes - quarter + (quarter == 0 ? 0 : rng() % (2 * quarter));
-      request.eval_weights = options.weights;
-      absl::StatusOr<SearchResult> result = Search(request);
+      absl::StatusOr<SearchResult> result = SelfPlaySearch(
+          pos, history, no_progress, options.nodes, options.weights, rng);
       // The position has a legal move and the request is well formed, so
       // the search answers; should it not, the game stops undecided.
       if (!result.ok()) break;
@@ -91,27 +79,30 @@ GameRecord PlayOne(const SelfPlayOptions& options, int game) {
 
 }  // namespace
 
+absl::StatusOr<SearchResult> SelfPlaySearch(
+    const Position& pos, const std::vector<uint64_t>& history,
+    int no_progress_plies, uint64_t nodes, const learned::Weights* weights,
+    std::mt19937_64& rng) {
+  SearchRequest request;
+  request.position = pos;
+  request.history = history;
+  request.no_progress_plies = no_progress_plies;
+  request.level = Level::kHard;
+  const uint64_t quarter = nodes / 4;
+  request.limits.max_nodes =
+      nodes - quarter + (quarter == 0 ? 0 : rng() % (2 * quarter));
+  request.eval_weights = weights;
+  return Search(request);
+}
+
 SelfPlayResult PlaySelfPlay(const SelfPlayOptions& options,
                             const GamesDoneFn& done) {
   SelfPlayResult result;
   if (options.games <= 0 || options.openings.empty()) return result;
   std::vector<GameRecord> records(options.games);
-  std::atomic<int> next{0};
-  std::mutex mu;
-  int finished = 0;
-  auto work = [&] {
-    for (int g = next++; g < options.games; g = next++) {
-      records[g] = PlayOne(options, g);
-      std::lock_guard<std::mutex> lock(mu);
-      ++finished;
-      if (done) done(finished);
-    }
-  };
-  std::vector<std::thread> threads;
-  for (int t = 1; t < std::max(1, options.threads); ++t)
-    threads.emplace_back(work);
-  work();
-  for (std::thread& t : threads) t.join();
+  ParallelFor(
+      options.games, options.threads,
+      [&](int g) { records[g] = PlayOne(options, g); }, done);
   for (GameRecord& r : records) {
     if (r.outcome > 0) ++result.wins_first;
     if (r.outcome < 0) ++result.wins_second;

@@ -12,10 +12,13 @@
 
 #include <cstdint>
 #include <functional>
+#include <random>
 #include <vector>
 
+#include "absl/status/statusor.h"
 #include "engine/learned_eval.h"
 #include "engine/position.h"
+#include "engine/search.h"
 
 namespace checkers::train {
 
@@ -58,6 +61,15 @@ struct SelfPlayResult {
 
 // Called after each finished game with the number finished so far.
 using GamesDoneFn = std::function<void(int done)>;
+
+// Hard's move in `pos` for a self-play game: a search of `nodes` nodes,
+// varied by up to a quarter either way by `rng` so that two games from one
+// start part ways, with `weights` (nullptr: the committed ones). `history`
+// and `no_progress_plies` are SearchRequest's. Fails as Search does.
+absl::StatusOr<SearchResult> SelfPlaySearch(
+    const Position& pos, const std::vector<uint64_t>& history,
+    int no_progress_plies, uint64_t nodes, const learned::Weights* weights,
+    std::mt19937_64& rng);
 
 // Plays `options.games` games. The result depends only on the options
 // (not on `threads` or timing): each game has its own seed.

@@ -47,7 +47,8 @@ std::vector<Command> ToolCommands();
 std::vector<Command> ServeCommands();
 // egdb: the endgame database built, checked and described.
 std::vector<Command> EgdbCommands();
-// train: the learned evaluation fitted to self-play.
+// train, book: what self-play makes, the learned evaluation and the
+// opening book.
 std::vector<Command> TrainCommands();
 // bench perft, search, log, import: the figures of bench/, printed.
 std::vector<Bench> Benches();

@@ -2,8 +2,6 @@
 // checked and described; its files are storage's (storage/
 // endgame_files.h).
 
-#include <unistd.h>
-
 #include <algorithm>
 #include <cinttypes>
 #include <cstdio>
@@ -24,6 +22,7 @@
 #include "ui_cli/args.h"
 #include "ui_cli/command.h"
 #include "ui_cli/exit_codes.h"
+#include "ui_cli/progress_line.h"
 
 ABSL_FLAG(int, pieces, 4,
           "N: egdb build: every position with up to N pieces, 2 to 8 (5 takes "
@@ -43,12 +42,12 @@ absl::StatusOr<std::string> DirFlag() {
   return storage::DefaultEndgameDir();
 }
 
-// A progress line on stderr, redrawn in place: the slice, its place in
-// the build and the share of the whole work done.
+// The build's or the check's progress: the slice, its place in the run
+// and the share of the whole work done.
 class ProgressBar {
  public:
   ProgressBar(absl::string_view verb, uint64_t total_work)
-      : verb_(verb), total_(total_work), tty_(isatty(fileno(stderr))) {}
+      : line_(verb), total_(total_work) {}
 
   // Reports `done` of the `slice_work` units of the slice `m`, the
   // `index`-th of `count`.
@@ -60,31 +59,18 @@ class ProgressBar {
             : (finished_ + static_cast<double>(done) /
                                std::max<uint64_t>(slice_work, 1) * weight_) /
                   total_;
-    const int percent = static_cast<int>(share * 100);
-    if (!tty_ && percent == last_percent_) return;
-    last_percent_ = percent;
-    constexpr int kWidth = 30;
-    const int filled = static_cast<int>(share * kWidth);
-    std::fprintf(stderr, "%s%s [%s%s] %3d%% slice %s (%d/%d)%s",
-                 tty_ ? "\r\x1b[K" : "", verb_.c_str(),
-                 std::string(filled, '#').c_str(),
-                 std::string(kWidth - filled, '.').c_str(), percent,
-                 m.Name().c_str(), index, count, tty_ ? "" : "\n");
-    std::fflush(stderr);
+    line_.Show(share,
+               absl::StrCat("slice ", m.Name(), " (", index, "/", count, ")"));
   }
   void StartSlice(uint64_t weight) { weight_ = weight; }
   void EndSlice() { finished_ += weight_; }
-  void Done() {
-    if (tty_) std::fprintf(stderr, "\n");
-  }
+  void Done() { line_.Done(); }
 
  private:
-  std::string verb_;
+  ProgressLine line_;
   uint64_t total_;
-  bool tty_;
   double finished_ = 0;
   uint64_t weight_ = 0;
-  int last_percent_ = -1;
 };
 
 uint64_t TotalEntries(const std::vector<Material>& slices) {

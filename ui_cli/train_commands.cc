@@ -1,7 +1,7 @@
 // train: fits the learned evaluation (engine/learned_eval.h) to self-play
 // games (train/) and writes the weights file that engine/data holds.
-
-#include <unistd.h>
+// book: searches the opening book's positions (train/book_builder.h) and
+// writes the book that engine/data holds.
 
 #include <cstdio>
 #include <memory>
@@ -18,22 +18,31 @@
 #include "engine/fen.h"
 #include "engine/learned_eval.h"
 #include "engine/movegen.h"
+#include "engine/opening_book.h"
 #include "match/default_ballots.h"
 #include "match/match.h"
 #include "replay/pdn.h"
 #include "replay/pdn_replay.h"
 #include "storage/env.h"
+#include "storage/replace_file.h"
+#include "train/book_builder.h"
 #include "train/fit.h"
 #include "train/self_play.h"
 #include "ui_cli/args.h"
 #include "ui_cli/command.h"
 #include "ui_cli/exit_codes.h"
+#include "ui_cli/progress_line.h"
 
 ABSL_DECLARE_FLAG(int, games);
-ABSL_FLAG(int, nodes, 3000,
-          "N: train: the nodes a self-play move may search (default 3000)");
+ABSL_FLAG(int64_t, nodes, 0,
+          "N: train: the nodes a self-play move may search (default 3000); "
+          "book: the nodes of the search that picks a book move (default "
+          "5000000)");
 ABSL_FLAG(uint64_t, seed, 1, "N: train: the seed of the self-play games");
-ABSL_FLAG(int, threads, 2, "N: train: self-play threads (default 2)");
+ABSL_FLAG(int, threads, 2, "N: train, book: worker threads (default 2)");
+ABSL_FLAG(int, plies, 4,
+          "N: book: the book holds positions fewer than N plies after a "
+          "ballot opening (default 4)");
 ABSL_FLAG(int, epochs, 300, "N: train: passes of the fit (default 300)");
 ABSL_FLAG(double, l2, 0.005,
           "X: train: the fit's penalty per squared centi-man (default 0.005)");
@@ -46,22 +55,6 @@ ABSL_FLAG(std::string, check, "",
 
 namespace checkers::cli {
 namespace {
-
-// One progress line on stderr, redrawn in place on a terminal.
-void ShowProgress(const char* what, int done, int total) {
-  static int last_percent = -1;
-  const int percent = total == 0 ? 100 : done * 100 / total;
-  const bool tty = isatty(fileno(stderr));
-  if (percent == last_percent && done != total) return;
-  last_percent = percent;
-  constexpr int kWidth = 30;
-  const int filled = percent * kWidth / 100;
-  std::fprintf(stderr, "%s%s [%s%s] %3d%% (%d/%d)%s", tty ? "\r\x1b[K" : "",
-               what, std::string(filled, '#').c_str(),
-               std::string(kWidth - filled, '.').c_str(), percent, done, total,
-               tty && done != total ? "" : "\n");
-  std::fflush(stderr);
-}
 
 absl::StatusOr<std::vector<Position>> Openings() {
   absl::StatusOr<std::vector<match::Opening>> ballots =
@@ -97,11 +90,10 @@ absl::StatusOr<std::vector<train::Sample>> CorpusSamples(
     GamePosition pos = record->start;
     const Color first = pos.side_to_move();
     for (size_t i = 0; i <= record->moves.size(); ++i) {
+      // An English game's position is on the 8x8 board.
       if (!pos.HasCapture()) {
-        absl::StatusOr<Position> board = ParseFen(pos.ToFen());
-        if (!board.ok()) return board.status();
         train::Sample s;
-        s.features = learned::FeaturesOf(*board);
+        s.features = learned::FeaturesOf(*pos.eight());
         s.game = *games_read;
         const bool first_to_move = pos.side_to_move() == first;
         switch (record->result) {
@@ -122,21 +114,6 @@ absl::StatusOr<std::vector<train::Sample>> CorpusSamples(
   return samples;
 }
 
-absl::Status WriteWeights(const std::string& path,
-                          const learned::Weights& weights) {
-  storage::Env* env = storage::Env::Default();
-  const std::string temp = path + ".tmp";
-  absl::StatusOr<std::unique_ptr<storage::WritableFile>> file =
-      env->OpenForAppend(temp, storage::OpenMode::kCreateIfMissing);
-  if (!file.ok()) return file.status();
-  if (absl::Status s = (*file)->Truncate(0); !s.ok()) return s;
-  if (absl::Status s = (*file)->Append(learned::Serialize(weights)); !s.ok())
-    return s;
-  if (absl::Status s = (*file)->Sync(); !s.ok()) return s;
-  file->reset();
-  return env->Rename(temp, path);
-}
-
 int RunTrain(const std::vector<std::string>& positional) {
   if (positional.size() != 1) {
     return Fail(kExitUsage,
@@ -146,11 +123,14 @@ int RunTrain(const std::vector<std::string>& positional) {
   }
   const int games = absl::GetFlag(FLAGS_games) > 0 ? absl::GetFlag(FLAGS_games)
                                                    : 4000;
-  const int nodes = absl::GetFlag(FLAGS_nodes);
+  // 0, the flag's default, stands for the command's own default.
+  const int64_t nodes_flag = absl::GetFlag(FLAGS_nodes);
+  const int64_t nodes = nodes_flag > 0 ? nodes_flag : 3000;
   const int threads = absl::GetFlag(FLAGS_threads);
   const int epochs = absl::GetFlag(FLAGS_epochs);
   const double l2 = absl::GetFlag(FLAGS_l2);
-  if (nodes < 1 || threads < 1 || threads > 64 || epochs < 0 || l2 < 0) {
+  if (nodes_flag < 0 || threads < 1 || threads > 64 || epochs < 0 ||
+      l2 < 0) {
     return Fail(kExitUsage,
                 absl::InvalidArgumentError(
                     "train needs --nodes of at least 1, --threads from 1 to "
@@ -191,8 +171,10 @@ int RunTrain(const std::vector<std::string>& positional) {
   options.seed = absl::GetFlag(FLAGS_seed);
   options.threads = threads;
   options.weights = &start;
+  ProgressLine play_line("self-play");
   const train::SelfPlayResult played = train::PlaySelfPlay(
-      options, [&](int done) { ShowProgress("self-play", done, games); });
+      options, [&](int done) { play_line.Count(done, games); });
+  play_line.Done();
   std::printf(
       "self-play: %d games (%d won by the first mover, %d by the second, %d "
       "drawn), %llu plies, %zu quiet positions, %.0fs\n",
@@ -203,9 +185,11 @@ int RunTrain(const std::vector<std::string>& positional) {
   train::FitOptions fit;
   fit.epochs = epochs;
   fit.l2 = l2;
-  const train::FitResult result = train::Fit(
-      played.samples, start, fit,
-      [&](int epoch, double) { ShowProgress("fit", epoch, epochs); });
+  ProgressLine fit_line("fit");
+  const train::FitResult result =
+      train::Fit(played.samples, start, fit,
+                 [&](int epoch, double) { fit_line.Count(epoch, epochs); });
+  fit_line.Done();
   std::printf(
       "fit: k %.5f per centi-man; %d positions fitted, %d checked (every "
       "10th game); cross-entropy fitted %.4f -> %.4f, checked %.4f -> "
@@ -220,10 +204,59 @@ int RunTrain(const std::vector<std::string>& positional) {
                 train::MeanLoss(corpus, start, result.k),
                 train::MeanLoss(corpus, result.weights, result.k));
   }
-  if (absl::Status s = WriteWeights(positional[0], result.weights); !s.ok())
+  if (absl::Status s =
+          storage::ReplaceFile(storage::Env::Default(), positional[0],
+                               learned::Serialize(result.weights));
+      !s.ok()) {
     return Fail(kExitCantWrite, s);
+  }
   std::printf("wrote %s (%.0fs in all)\n", positional[0].c_str(),
               absl::ToDoubleSeconds(absl::Now() - began));
+  return kExitOk;
+}
+
+int RunBook(const std::vector<std::string>& positional) {
+  if (positional.size() != 1) {
+    return Fail(kExitUsage,
+                absl::InvalidArgumentError(
+                    "book needs the file to write the opening book to, e.g. "
+                    "checkers book engine/data/opening_book.txt"));
+  }
+  train::BookOptions options;
+  options.plies = absl::GetFlag(FLAGS_plies);
+  options.threads = absl::GetFlag(FLAGS_threads);
+  const int64_t nodes = absl::GetFlag(FLAGS_nodes);
+  if (nodes < 0 || options.plies < 1 || options.plies > 8 ||
+      options.threads < 1 || options.threads > 64) {
+    return Fail(kExitUsage, absl::InvalidArgumentError(
+                                "book needs --plies from 1 to 8, --nodes of "
+                                "at least 1, --threads from 1 to 64"));
+  }
+  options.nodes = nodes > 0 ? static_cast<uint64_t>(nodes) : 5'000'000;
+  absl::StatusOr<std::vector<Position>> openings = Openings();
+  if (!openings.ok()) return Fail(openings.status());
+  options.openings = *openings;
+
+  const absl::Time began = absl::Now();
+  ProgressLine line("book");
+  const std::vector<book::Entry> entries = train::BuildBook(
+      options, [&](int done, int known) {
+        line.Show(static_cast<double>(done) / known,
+                  absl::StrCat("(", done, " searched of ", known,
+                               " found so far)"));
+      });
+  line.Done();
+  if (absl::Status s = storage::ReplaceFile(
+          storage::Env::Default(), positional[0], book::Serialize(entries));
+      !s.ok()) {
+    return Fail(kExitCantWrite, s);
+  }
+  std::printf(
+      "wrote %s: %zu positions from %zu openings, up to %d plies after "
+      "them, each searched to %llu nodes (%.0fs)\n",
+      positional[0].c_str(), entries.size(), openings->size(), options.plies,
+      static_cast<unsigned long long>(options.nodes),
+      absl::ToDoubleSeconds(absl::Now() - began));
   return kExitOk;
 }
 
@@ -237,6 +270,11 @@ std::vector<Command> TrainCommands() {
        "evaluation to self-play",
        {"games", "nodes", "seed", "threads", "epochs", "l2", "from", "check"},
        RunTrain},
+      {"book",
+       "book FILE [--plies=N] [--nodes=N] [--threads=N]  search the "
+       "opening book's moves",
+       {"plies", "nodes", "threads"},
+       RunBook},
   };
 }
 
