@@ -37,7 +37,7 @@ absl::StatusOr<GameSearchResult> SearchGame(const GameSearchRequest& request,
   if (!result.ok()) return result.status();
   return GameSearchResult{
       GameMove(result->best_move, p.IsIrreversible(result->best_move)),
-      result->score, result->depth, result->nodes};
+      result->score, result->depth, result->nodes, result->from_book};
 }
 
 }  // namespace checkers

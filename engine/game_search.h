@@ -43,6 +43,8 @@ struct GameSearchResult {
   int score = 0;
   int depth = 0;
   uint64_t nodes = 0;
+  // The move is the opening book's (SearchResult::from_book).
+  bool from_book = false;
 };
 
 // Searches `request` with the search of its board: the 8x8 Search for the

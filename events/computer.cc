@@ -99,6 +99,7 @@ Event ComputerTurnEvent(const GameState& state,
   c->set_nodes(result.nodes);
   c->set_seed(request.seed);
   c->set_score(result.score);
+  c->set_from_book(result.from_book);
   return event;
 }
 

@@ -10,6 +10,7 @@
 #include "engine/fen.h"
 #include "engine/movegen.h"
 #include "engine/notation.h"
+#include "engine/opening_book.h"
 #include "events/validate.h"
 #include "gtest/gtest.h"
 #include "session/clock.h"
@@ -218,6 +219,32 @@ TEST_F(SessionTest, TheComputerConsultsTheEndgameDatabaseItIsGiven) {
     ASSERT_TRUE(db.AddSlice(m, packed).ok());
   }
   EXPECT_EQ(ComputerReplyFromKingAgainstKing(Options(), &db), *winning);
+}
+
+TEST_F(SessionTest, TheComputerPlaysTheOpeningBooksMoveAndSaysSo) {
+  // 11-15 23-19, then the person's 8-11 completes a ballot opening that the
+  // committed book holds for White.
+  Session session(Options());
+  session.Open(kPath);
+  events::GameStarted started;
+  started.set_mode(events::VS_COMPUTER);
+  started.set_difficulty(events::MEDIUM);
+  started.set_human_side(events::FIRST);
+  started.set_start_fen(
+      "B:W19,21,22,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,12,15");
+  ASSERT_TRUE(session.NewGame(started).ok());
+  ASSERT_TRUE(session.PlayText("8-11").ok());
+  const Position ballot = *session.state().position.eight();
+  const book::Entry* entry = book::Committed().Find(ballot);
+  ASSERT_NE(entry, nullptr);
+  ASSERT_TRUE(session.FinishComputerWork().ok());
+  EXPECT_EQ(*session.state().position.eight(), ballot.After(entry->move));
+  const std::vector<Report> reports = session.TakeReports();
+  ASSERT_FALSE(reports.empty());
+  const events::ComputerChoice& choice = reports.back().turn.computer();
+  EXPECT_TRUE(choice.from_book());
+  EXPECT_EQ(choice.nodes(), 0u);
+  EXPECT_EQ(choice.depth(), static_cast<uint32_t>(entry->depth));
 }
 
 TEST_F(SessionTest, TheComputerRepliesOnItsThreadAndUndoTakesBothBack) {

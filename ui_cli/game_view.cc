@@ -114,6 +114,10 @@ std::string EventWords(const lang::Catalogue& t, const GameState& before,
       }
       if (!e.turn_played().has_computer()) return move;
       const events::ComputerChoice& c = e.turn_played().computer();
+      if (c.from_book()) {
+        return t.Get("log.computer_book_turn",
+                     {{"move", move}, {"level", DifficultyText(t, c.level())}});
+      }
       return t.Get("log.computer_turn",
                    {{"move", move},
                     {"level", DifficultyText(t, c.level())},

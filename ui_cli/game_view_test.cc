@@ -35,6 +35,29 @@ TEST(GameViewTest, EventLinesNameSeqTurnSideAndMove) {
   EXPECT_THAT(EventJson(s, checked), HasSubstr(R"("move":"22x15x6")"));
 }
 
+TEST(GameViewTest, AComputerTurnSaysWhetherItWasSearchedOrTheBooks) {
+  events::GameStarted started;
+  started.set_mode(events::VS_COMPUTER);
+  started.set_difficulty(events::HARD);
+  started.set_human_side(events::SECOND);
+  events::GameState before;
+  ASSERT_TRUE(
+      events::CommitAndFold(*events::StartEvent(started), &before, nullptr)
+          .ok());
+  events::Event turn = *events::TurnEvent(before, "11-15");
+  events::ComputerChoice* c = turn.mutable_turn_played()->mutable_computer();
+  c->set_level(events::HARD);
+  c->set_depth(17);
+  c->set_nodes(123456);
+  const lang::Catalogue& en = lang::Catalogue::Builtin("en");
+  EXPECT_THAT(EventLine(en, before, *events::Check(before, turn)),
+              HasSubstr("11-15  (computer, Hard, depth 17, 123456 nodes)"));
+  c->set_nodes(0);
+  c->set_from_book(true);
+  EXPECT_THAT(EventLine(en, before, *events::Check(before, turn)),
+              HasSubstr("11-15  (computer, Hard, opening book)"));
+}
+
 TEST(GameViewTest, EventLinesSpeakTheCataloguesLanguageAndJsonStaysEnglish) {
   events::GameState before;
   events::GameStarted started;
