@@ -2,9 +2,9 @@
 
 #include <utility>
 
-#include "absl/functional/function_ref.h"
 #include "absl/strings/str_cat.h"
 #include "storage/log_reader.h"
+#include "storage/replace_file.h"
 
 namespace checkers::storage {
 namespace {
@@ -60,27 +60,6 @@ void AddCommit(std::vector<std::string> payloads,
                               std::move(payloads[i])});
     end += size;
   }
-}
-
-// Writes `bytes` to "<path>.tmp", syncs it, runs `before_rename` and
-// renames the temp file over `path`. On failure the temp file is removed
-// (a courtesy: the next attempt would overwrite it) and `path` is as it was.
-absl::Status WriteViaTemp(Env* env, const std::string& path,
-                          absl::string_view bytes,
-                          absl::FunctionRef<absl::Status()> before_rename) {
-  const std::string temp = path + ".tmp";
-  absl::Status written;
-  {
-    absl::StatusOr<std::unique_ptr<WritableFile>> file =
-        env->OpenForAppend(temp, OpenMode::kCreateEmpty);
-    if (!file.ok()) return file.status();
-    written = (*file)->Append(bytes);
-    if (written.ok()) written = (*file)->Sync();
-  }
-  if (written.ok()) written = before_rename();
-  if (written.ok()) written = env->Rename(temp, path);
-  if (!written.ok()) env->RemoveFile(temp).IgnoreError();
-  return written;
 }
 
 std::string Bytes(uint64_t n) {

@@ -6,8 +6,9 @@
 
 namespace checkers::storage {
 
-absl::Status ReplaceFile(Env* env, const std::string& path,
-                         absl::string_view bytes) {
+absl::Status WriteViaTemp(Env* env, const std::string& path,
+                          absl::string_view bytes,
+                          absl::FunctionRef<absl::Status()> before_rename) {
   const std::string temp = path + ".tmp";
   absl::Status written;
   {
@@ -17,15 +18,20 @@ absl::Status ReplaceFile(Env* env, const std::string& path,
     written = (*file)->Append(bytes);
     if (written.ok()) written = (*file)->Sync();
   }
+  if (written.ok()) written = before_rename();
   if (written.ok()) written = env->Rename(temp, path);
-  if (!written.ok()) {
-    env->RemoveFile(temp).IgnoreError();
-    return written;
+  if (!written.ok()) env->RemoveFile(temp).IgnoreError();
+  return written;
+}
+
+absl::Status ReplaceFile(Env* env, const std::string& path,
+                         absl::string_view bytes) {
+  if (absl::Status s =
+          WriteViaTemp(env, path, bytes, [] { return absl::OkStatus(); });
+      !s.ok()) {
+    return s;
   }
-  const size_t slash = path.rfind('/');
-  return env->SyncDir(slash == std::string::npos  ? "."
-                      : slash == 0               ? "/"
-                                                 : path.substr(0, slash));
+  return env->SyncDir(ParentDir(path));
 }
 
 }  // namespace checkers::storage

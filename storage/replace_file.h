@@ -7,15 +7,24 @@
 
 #include <string>
 
+#include "absl/functional/function_ref.h"
 #include "absl/status/status.h"
 #include "absl/strings/string_view.h"
 #include "storage/env.h"
 
 namespace checkers::storage {
 
-// Makes `path` hold exactly `bytes`: writes them to `path`.tmp, syncs it,
-// renames it over `path` and syncs the directory. On failure the
-// temporary file is removed and `path` is as it was; the Status is Env's.
+// Writes `bytes` to `path`.tmp, syncs it, runs `before_rename` (a last
+// check; its error is returned) and renames the temporary file over
+// `path`. On failure the temporary file is removed and `path` is as it
+// was. The rename is durable only once the directory is synced: callers
+// that must know when (the event log) sync it themselves.
+absl::Status WriteViaTemp(Env* env, const std::string& path,
+                          absl::string_view bytes,
+                          absl::FunctionRef<absl::Status()> before_rename);
+
+// Makes `path` hold exactly `bytes`: WriteViaTemp, then the directory
+// synced. On failure `path` is as it was; the Status is Env's.
 absl::Status ReplaceFile(Env* env, const std::string& path,
                          absl::string_view bytes);
 

@@ -41,7 +41,8 @@ std::vector<book::Entry> BuildBook(const BookOptions& options,
     level.push_back({p, Color::kBlack});
     level.push_back({p, Color::kWhite});
   }
-  absl::flat_hash_set<uint64_t> searched;
+  // Position::hash to the index in `book` of every position searched.
+  absl::flat_hash_map<uint64_t, size_t> index;
   int done = 0;
   int known = 0;
   for (int ply = 0; ply < options.plies && !level.empty(); ++ply) {
@@ -55,7 +56,7 @@ std::vector<book::Entry> BuildBook(const BookOptions& options,
       if (p.side_to_move() != n.book_side) continue;
       MoveList moves;
       GenerateMoves(p, &moves);
-      if (moves.size() < 2 || searched.contains(p.hash()) ||
+      if (moves.size() < 2 || index.contains(p.hash()) ||
           !queued.insert(p.hash()).second) {
         continue;
       }
@@ -82,13 +83,11 @@ std::vector<book::Entry> BuildBook(const BookOptions& options,
         });
     done += static_cast<int>(to_search.size());
 
-    absl::flat_hash_map<uint64_t, const book::Entry*> by_hash;
     for (const std::optional<book::Entry>& e : found) {
       if (!e.has_value()) continue;
+      index[e->position.hash()] = book.size();
       book.push_back(*e);
-      searched.insert(e->position.hash());
     }
-    for (const book::Entry& e : book) by_hash[e.position.hash()] = &e;
 
     // The next ply: the book's move where the book's side is to move (a
     // forced move where it has no choice), every move of the other side.
@@ -104,8 +103,8 @@ std::vector<book::Entry> BuildBook(const BookOptions& options,
         for (const Position& c : children) add(c, n.book_side);
       } else if (children.size() == 1) {
         add(children[0], n.book_side);
-      } else if (const auto it = by_hash.find(p.hash()); it != by_hash.end()) {
-        add(p.After(it->second->move), n.book_side);
+      } else if (const auto it = index.find(p.hash()); it != index.end()) {
+        add(p.After(book[it->second].move), n.book_side);
       }
     }
     level = std::move(next);
