@@ -32,7 +32,9 @@ TEST(ReplaceFileTest, ACrashAtAnyPointLeavesTheOldFileOrTheNewOne) {
     const std::string now = *env.ReadFile(kPath, 100);
     EXPECT_TRUE(now == "old contents" || now == "new contents")
         << "stopped after " << stop << ": " << now;
-    if (ok) EXPECT_EQ(now, "new contents") << "stopped after " << stop;
+    if (ok) {
+      EXPECT_EQ(now, "new contents") << "stopped after " << stop;
+    }
   }
 }
 

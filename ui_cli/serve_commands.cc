@@ -17,8 +17,10 @@
 #include "absl/strings/str_cat.h"
 #include "absl/time/clock.h"
 #include "absl/time/time.h"
+#include "engine/endgame_db.h"
 #include "session/clock.h"
 #include "session/session.h"
+#include "storage/endgame_files.h"
 #include "storage/save_path.h"
 #include "ui_cli/command.h"
 #include "ui_cli/exit_codes.h"
@@ -81,6 +83,11 @@ int RunServe(const std::vector<std::string>& positional) {
   const int cpu_after = absl::GetFlag(FLAGS_cpu_after);
   if (cpu_after < 1) return Fail(Usage("--cpu-after must be at least 1"));
   options.table.cpu_after = absl::Seconds(cpu_after);
+  // As in the terminal game: every table's computer plays endings
+  // perfectly when `checkers egdb build` has made a database.
+  const std::unique_ptr<egdb::Database> endgame_db =
+      storage::LoadDefaultEndgameDatabaseIfPresent();
+  options.table.endgame_db = endgame_db.get();
   const std::string clock = absl::GetFlag(FLAGS_clock);
   std::unique_ptr<session::ManualClock> test_clock;
   if (clock == "test") {

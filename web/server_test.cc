@@ -48,7 +48,7 @@ class ServerTest : public ::testing::Test {
   }
 
   // What a test's fixture changes in the server's options.
-  virtual void Configure(Server::Options& options) {}
+  virtual void Configure(Server::Options& /*options*/) {}
 
   std::string NewTable(const std::string& body) {
     auto res = client_->Post("/api/tables", body, "application/json");

@@ -179,11 +179,11 @@ Table::~Table() { Stop(); }
 
 absl::Status Table::OpenSession(bool create) {
   auto fresh = std::make_unique<session::Session>(session::Session::Options{
-      options_.computer, options_.env, options_.clock});
+      options_.computer, options_.env, options_.clock, options_.endgame_db});
   absl::Status opened = fresh->OpenForCommand(path_, create);
   if (absl::IsUnavailable(opened) && terminal_save_) {
     fresh = std::make_unique<session::Session>(session::Session::Options{
-        options_.computer, options_.env, options_.clock});
+        options_.computer, options_.env, options_.clock, options_.endgame_db});
     fresh->Open(path_);
     readonly_ =
         "a terminal game (checkers play) holds this save; it can be watched "

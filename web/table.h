@@ -22,6 +22,7 @@
 #include "absl/strings/string_view.h"
 #include "absl/synchronization/mutex.h"
 #include "absl/time/time.h"
+#include "engine/endgame_db.h"
 #include "events/events.pb.h"
 #include "nlohmann/json.hpp"
 #include "session/clock.h"
@@ -58,6 +59,10 @@ class Table {
     // How long a remote seat's holder may be without an open event stream
     // on their turn before the computer stands in (web/API.md, "Seats").
     absl::Duration cpu_after = absl::Seconds(60);
+    // The endgame database every table's computer consults (docs/ENDGAME.md),
+    // or nullptr to play without. Must outlive the table; read-only, so
+    // tables share it across their threads.
+    const egdb::Database* endgame_db = nullptr;
   };
 
   // Opens the table `id` on the log at `path`, creating it when `create`.

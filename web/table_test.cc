@@ -4,10 +4,14 @@
 #include <deque>
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "absl/strings/str_cat.h"
+#include "engine/endgame_db.h"
+#include "engine/fen.h"
+#include "engine/movegen.h"
 #include "events/validate.h"
 #include "gtest/gtest.h"
 #include "session/clock.h"
@@ -82,6 +86,8 @@ class TableTest : public ::testing::Test {
     ADD_FAILURE() << "no " << kind << " message; the table: " << t.Get().dump();
     return all;
   }
+
+  Position ComputerReplyFromKingAgainstKing(const egdb::Database* db);
 
   const std::string kFirst = std::string(32, 'a');
   const std::string kSecond = std::string(32, 'b');
@@ -234,6 +240,54 @@ TEST_F(TableTest, StoppedTableRefusesActionsAndEndsStreams) {
   t->Stop();
   EXPECT_FALSE(t->Next(*f, absl::Seconds(1)).has_value());
   EXPECT_EQ(t->Act("moves", {{"move", "11-15"}, {"head", 1}}).status, 503);
+}
+
+// The position the computer reaches from "W:WK18:BK5" (White, the
+// computer, to move after the person's 1-5) at a table given `db`.
+Position TableTest::ComputerReplyFromKingAgainstKing(const egdb::Database* db) {
+  path_ = absl::StrCat(::testing::TempDir(), "/", ++count_, "_kings.log");
+  std::remove(path_.c_str());
+  Table::Options options = TableOptions();
+  options.endgame_db = db;
+  auto t = Table::Open("t", path_, true, false, options);
+  EXPECT_TRUE(t.ok()) << t.status();
+  events::GameStarted started;
+  *started.mutable_options() = events::DefaultRuleOptions();
+  started.set_mode(events::VS_COMPUTER);
+  started.set_difficulty(events::MEDIUM);
+  started.set_human_side(events::FIRST);
+  started.set_start_fen("B:WK18:BK1");
+  EXPECT_EQ((*t)->Start(started).status, 201);
+  auto f = (*t)->Follow(1);
+  EXPECT_EQ((*t)->Act("moves", {{"move", "1-5"}, {"head", 1}}).status, 200);
+  Until(**t, *f, "turn_played");
+  Until(**t, *f, "turn_played");
+  return ParseFen((*t)->Get()["fen"].get<std::string>()).value_or(Position());
+}
+
+TEST_F(TableTest, TheComputerConsultsTheEndgameDatabaseTheServerGives) {
+  const Position plain = ComputerReplyFromKingAgainstKing(nullptr);
+  // A database in which one other reply, and only it, wins for White: the
+  // computer must play it.
+  const Position before = *ParseFen("W:WK18:BK5");
+  MoveList moves;
+  GenerateMoves(before, &moves);
+  std::optional<Position> winning;
+  for (const Move& m : moves) {
+    if (!(before.After(m) == plain)) winning = before.After(m);
+  }
+  ASSERT_TRUE(winning.has_value());
+  egdb::Database db;
+  for (const egdb::Material& m : egdb::SlicesUpTo(2)) {
+    std::string packed(egdb::SlicePackedBytes(m), '\0');
+    if (m == egdb::Material{0, 1, 0, 1}) {
+      const uint64_t i = egdb::IndexOf(m, *winning);
+      packed[i / 4] = static_cast<char>(static_cast<int>(egdb::Wdl::kLoss)
+                                        << (2 * (i % 4)));
+    }
+    ASSERT_TRUE(db.AddSlice(m, packed).ok());
+  }
+  EXPECT_EQ(ComputerReplyFromKingAgainstKing(&db), *winning);
 }
 
 TEST_F(TableTest, SeatLeftEmptyOnItsTurnIsPlayedByTheComputerAndHandedBack) {
