@@ -12,7 +12,7 @@ let route = [];        // the squares of the turn being entered
 let focusSquare = 0;   // the square the board's Tab stop is on
 let lastMove = [];     // the squares of the last turn played
 let autoPaused = false;
-let moves = [];        // [{seq, side, text}]
+let moves = [];        // [{seq, side, text, squares, board}]
 let loaded = false;    // the stream has caught up once
 let startBoard = null; // the board before the first turn, as state.board
 let viewing = null;    // the number of turns shown while stepping; null: live
@@ -66,60 +66,10 @@ function squareWords(p) {
   return p ? pieceWords(colourName(p.side), p.king) : t('web.square.empty');
 }
 
-// The board before any turn: the start FEN of game_started ("B:W21,K22:B1";
-// B is the side on the low squares, engine/fen.h), or the standard start.
-function boardOfFen(fen) {
-  const count = squareCount();
-  const board = new Array(count).fill(null);
-  const low = firstOnHigh() ? 'second' : 'first';
-  const high = firstOnHigh() ? 'first' : 'second';
-  if (!fen) {
-    // Each side's men fill the rows nearest it but the middle two.
-    const men = count / 2 - size() / 2;
-    for (let n = 1; n <= men; ++n) board[n - 1] = {side: low, king: false};
-    for (let n = count - men + 1; n <= count; ++n) board[n - 1] = {side: high, king: false};
-    return board;
-  }
-  for (const field of fen.split(':').slice(1)) {
-    const side = field[0] === 'B' ? low : high;
-    for (const item of field.slice(1).split(',')) {
-      if (!item) continue;
-      const king = item[0] === 'K';
-      const [a, b] = item.replace('K', '').split('-').map(Number);
-      for (let n = a; n <= (b || a); ++n) board[n - 1] = {side, king};
-    }
-  }
-  return board;
-}
-
-// The board after the first `count` turns of the move list, played from
-// the start: each jump removes the piece on the diagonal it passes over (a
-// flying king's jump may be long), and a man is crowned on the far row: at
-// the end of its turn, or in Russian as soon as a capture reaches it.
+// The board after the first `count` turns of the move list, as the server
+// folded it: each record of the stream carries the state after it.
 function boardAfter(count) {
-  const board = startBoard.map((p) => p && {...p});
-  for (const m of moves.slice(0, count)) {
-    const sq = m.squares;
-    const piece = board[sq[0] - 1];
-    board[sq[0] - 1] = null;
-    const farRow = piece && ((piece.side === 'first') !== firstOnHigh() ? size() - 1 : 0);
-    let crowned = false;
-    for (let i = 1; i < sq.length; ++i) {
-      const [r0, c0] = [rowOf(sq[i - 1]), colOf(sq[i - 1])];
-      const [r1, c1] = [rowOf(sq[i]), colOf(sq[i])];
-      const dr = Math.sign(r1 - r0), dc = Math.sign(c1 - c0);
-      for (let r = r0 + dr, c = c0 + dc; r !== r1; r += dr, c += dc) {
-        board[squareAt(r, c) - 1] = null;
-      }
-      if (edition === 'RUSSIAN' && rowOf(sq[i]) === farRow) crowned = true;
-    }
-    const end = sq[sq.length - 1];
-    if (piece && !piece.king && (crowned || rowOf(end) === farRow)) {
-      piece.king = true;
-    }
-    board[end - 1] = piece;
-  }
-  return board;
+  return count === 0 ? startBoard : moves[count - 1].board;
 }
 
 function shownBoard() {
@@ -464,17 +414,12 @@ async function refresh() {
 // The move's text, "-" for a step and "x" for a capture: a turn of one
 // landing is a capture when it passed over a piece on the board before it
 // (a flying king may step or take from afar).
-function moveText(turn, before) {
-  const sq = turn.squares;
-  let jump = sq.length > 2;
-  if (!jump && before) {
-    const [r0, c0, r1, c1] = [rowOf(sq[0]), colOf(sq[0]), rowOf(sq[1]), colOf(sq[1])];
-    const dr = Math.sign(r1 - r0), dc = Math.sign(c1 - c0);
-    for (let r = r0 + dr, c = c0 + dc; r !== r1; r += dr, c += dc) {
-      if (before[squareAt(r, c) - 1]) jump = true;
-    }
-  }
-  return sq.join(jump ? 'x' : '-');
+// A turn's text: "x" between the squares when it took a piece (the board
+// after it holds fewer), else "-".
+function moveText(turn, before, after) {
+  const count = (board) => board.filter((p) => p).length;
+  const jump = before && after ? count(after) < count(before) : turn.squares.length > 2;
+  return turn.squares.join(jump ? 'x' : '-');
 }
 
 let refreshing = null;
@@ -502,8 +447,9 @@ function follow() {
     const turn = data.event.turn_played;
     const side = turn.side === 'SECOND' ? 'second' : 'first';
     moves = moves.filter((m) => m.seq < data.seq);
-    const text = moveText(turn, startBoard && boardAfter(moves.length));
-    moves.push({seq: data.seq, side, text, squares: turn.squares});
+    const board = data.state.board;
+    const text = moveText(turn, startBoard && boardAfter(moves.length), board);
+    moves.push({seq: data.seq, side, text, squares: turn.squares, board});
     lastMove = turn.squares;
     if (loaded) announce(t('web.played', {side: colour(side), move: text}));
     refreshSoon();
@@ -518,7 +464,7 @@ function follow() {
         lastMove = [];
         viewing = null;
         edition = data.event.game_started.edition || 'ENGLISH';
-        startBoard = boardOfFen(data.event.game_started.start_fen);
+        startBoard = data.state.board;
       }
       if (kind === 'game_ended' && loaded) refreshSoon();
       moves = moves.filter((m) => m.seq < data.seq);
