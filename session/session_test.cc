@@ -7,8 +7,8 @@
 
 #include "absl/strings/str_cat.h"
 #include "engine/endgame_db.h"
+#include "engine/endgame_db_testing.h"
 #include "engine/fen.h"
-#include "engine/movegen.h"
 #include "engine/notation.h"
 #include "engine/opening_book.h"
 #include "events/validate.h"
@@ -200,25 +200,12 @@ TEST_F(SessionTest, TheComputerConsultsTheEndgameDatabaseItIsGiven) {
   const Position plain = ComputerReplyFromKingAgainstKing(Options(), nullptr);
   // A database in which one other reply, and only it, wins for White: the
   // computer must play it.
-  const Position before = *ParseFen("W:WK18:BK5");
-  MoveList moves;
-  GenerateMoves(before, &moves);
-  std::optional<Position> winning;
-  for (const Move& m : moves) {
-    if (!(before.After(m) == plain)) winning = before.After(m);
-  }
+  const std::optional<Position> winning =
+      egdb::AnotherMoveThan(*ParseFen("W:WK18:BK5"), plain);
   ASSERT_TRUE(winning.has_value());
-  egdb::Database db;
-  for (const egdb::Material& m : egdb::SlicesUpTo(2)) {
-    std::string packed(egdb::SlicePackedBytes(m), '\0');
-    if (m == egdb::Material{0, 1, 0, 1}) {
-      const uint64_t i = egdb::IndexOf(m, *winning);
-      packed[i / 4] = static_cast<char>(static_cast<int>(egdb::Wdl::kLoss)
-                                        << (2 * (i % 4)));
-    }
-    ASSERT_TRUE(db.AddSlice(m, packed).ok());
-  }
-  EXPECT_EQ(ComputerReplyFromKingAgainstKing(Options(), &db), *winning);
+  const std::unique_ptr<egdb::Database> db = egdb::DrawsButOneLoss(*winning);
+  ASSERT_NE(db, nullptr);
+  EXPECT_EQ(ComputerReplyFromKingAgainstKing(Options(), db.get()), *winning);
 }
 
 TEST_F(SessionTest, TheComputerPlaysTheOpeningBooksMoveAndSaysSo) {
