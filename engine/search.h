@@ -1,5 +1,5 @@
 // The computer opponent: an iterative-deepening principal-variation
-// alpha-beta search over the rules engine.
+// alpha-beta search over the rules engine (docs/SEARCH.md).
 //
 // A search is bounded by a node budget, never by wall time, so its answer
 // is a pure function of its request: the same position, history, rules,
