@@ -22,6 +22,7 @@ namespace {
 using ::checkers::testing::CommandResult;
 using ::checkers::testing::RunCheckers;
 using ::testing::HasSubstr;
+using ::testing::Not;
 
 using ::checkers::testing::ReadAll;
 
@@ -116,6 +117,9 @@ TEST_F(CliGameTest, ARussianGameIsStartedPlayedAndShownWithItsRules) {
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_THAT(r.out, HasSubstr("Black to move, turn 2"));
   EXPECT_THAT(r.out, HasSubstr("Rules: Russian draughts; forced capture"));
+  // The edition has no no-progress draw of its own (docs/RULES.md).
+  EXPECT_THAT(r.out, HasSubstr("no draw for turns without a capture"));
+  EXPECT_THAT(r.out, Not(HasSubstr("draw after 0 turns")));
   r = Run({"show", "--json"});
   EXPECT_THAT(r.out, HasSubstr(R"("rules":"russian")"));
   r = Run({"log"});

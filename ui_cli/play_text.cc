@@ -248,8 +248,10 @@ std::string OptionsText(const lang::Catalogue& t,
   if (o.automatic_draws_off()) {
     parts.push_back(t.Get("options.no_automatic_draws"));
   } else {
+    // Russian draughts has no no-progress draw unless one is asked for.
     parts.push_back(
-        o.no_progress_count() == events::TOTAL
+        rules.no_progress_limit == 0 ? t.Get("options.no_progress_off")
+        : o.no_progress_count() == events::TOTAL
             ? t.Plural("options.no_progress_total", rules.no_progress_limit)
             : t.Plural("options.no_progress_each",
                        rules.no_progress_limit / 2));
