@@ -18,7 +18,7 @@ let startBoard = null; // the board before the first turn, as state.board
 let viewing = null;    // the number of turns shown while stepping; null: live
 // The edition of the game shown, from its game_started event: in Russian
 // and international draughts the first mover starts on the high squares
-// (docs/RULES.md), and kings fly.
+// (docs/RULES.md), and the international board is 10×10.
 let edition = 'ENGLISH';
 const firstOnHigh = () => edition === 'RUSSIAN' || edition === 'INTERNATIONAL';
 // Squares along a side: 10 in international draughts, else 8.
