@@ -83,11 +83,6 @@ int RunServe(const std::vector<std::string>& positional) {
   const int cpu_after = absl::GetFlag(FLAGS_cpu_after);
   if (cpu_after < 1) return Fail(Usage("--cpu-after must be at least 1"));
   options.table.cpu_after = absl::Seconds(cpu_after);
-  // As in the terminal game: every table's computer plays endings
-  // perfectly when `checkers egdb build` has made a database.
-  const std::unique_ptr<egdb::Database> endgame_db =
-      storage::LoadDefaultEndgameDatabaseIfPresent();
-  options.table.endgame_db = endgame_db.get();
   const std::string clock = absl::GetFlag(FLAGS_clock);
   std::unique_ptr<session::ManualClock> test_clock;
   if (clock == "test") {
@@ -97,6 +92,12 @@ int RunServe(const std::vector<std::string>& positional) {
   } else if (clock != "real") {
     return Fail(Usage("--clock must be \"real\" (or \"test\" for tests)"));
   }
+  // Once the flags are good, as loading takes a second or two: as in the
+  // terminal game, every table's computer plays endings perfectly when
+  // `checkers egdb build` has made a database.
+  const std::unique_ptr<egdb::Database> endgame_db =
+      storage::LoadDefaultEndgameDatabaseIfPresent();
+  options.table.endgame_db = endgame_db.get();
 
   // Every thread started from here on leaves SIGINT and SIGTERM to the one
   // that waits for them.
