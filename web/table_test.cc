@@ -29,23 +29,36 @@ class TableTest : public ::testing::Test {
  protected:
   std::unique_ptr<Table> Open(events::Mode mode, uint64_t max_nodes = 0,
                               uint32_t turn_seconds = 0) {
+    Table::Options options = TableOptions();
+    options.computer.max_nodes = max_nodes;
+    events::GameStarted started = Started(mode, events::EASY);
+    started.set_turn_seconds(turn_seconds);
+    return Open(options, started);
+  }
+
+  // A table with `options` on a fresh log, `started` begun on it.
+  std::unique_ptr<Table> Open(const Table::Options& options,
+                              const events::GameStarted& started) {
     path_ = absl::StrCat(
         ::testing::TempDir(), "/", ++count_, "_",
         ::testing::UnitTest::GetInstance()->current_test_info()->name(),
         ".log");
     std::remove(path_.c_str());
-    Table::Options options = TableOptions();
-    options.computer.max_nodes = max_nodes;
     auto table = Table::Open("t", path_, true, false, options);
     EXPECT_TRUE(table.ok()) << table.status();
+    EXPECT_EQ((*table)->Start(started).status, 201);
+    return *std::move(table);
+  }
+
+  // A game of `mode` under the default rules, the person first.
+  static events::GameStarted Started(events::Mode mode,
+                                     events::Difficulty difficulty) {
     events::GameStarted started;
     *started.mutable_options() = events::DefaultRuleOptions();
     started.set_mode(mode);
-    started.set_turn_seconds(turn_seconds);
-    started.set_difficulty(events::EASY);
+    started.set_difficulty(difficulty);
     started.set_human_side(events::FIRST);
-    EXPECT_EQ((*table)->Start(started).status, 201);
-    return *std::move(table);
+    return started;
   }
 
   Table::Options TableOptions() {
@@ -245,24 +258,16 @@ TEST_F(TableTest, StoppedTableRefusesActionsAndEndsStreams) {
 // The position the computer reaches from "W:WK18:BK5" (White, the
 // computer, to move after the person's 1-5) at a table given `db`.
 Position TableTest::ComputerReplyFromKingAgainstKing(const egdb::Database* db) {
-  path_ = absl::StrCat(::testing::TempDir(), "/", ++count_, "_kings.log");
-  std::remove(path_.c_str());
   Table::Options options = TableOptions();
   options.endgame_db = db;
-  auto t = Table::Open("t", path_, true, false, options);
-  EXPECT_TRUE(t.ok()) << t.status();
-  events::GameStarted started;
-  *started.mutable_options() = events::DefaultRuleOptions();
-  started.set_mode(events::VS_COMPUTER);
-  started.set_difficulty(events::MEDIUM);
-  started.set_human_side(events::FIRST);
+  events::GameStarted started = Started(events::VS_COMPUTER, events::MEDIUM);
   started.set_start_fen("B:WK18:BK1");
-  EXPECT_EQ((*t)->Start(started).status, 201);
-  auto f = (*t)->Follow(1);
-  EXPECT_EQ((*t)->Act("moves", {{"move", "1-5"}, {"head", 1}}).status, 200);
-  Until(**t, *f, "turn_played");
-  Until(**t, *f, "turn_played");
-  return ParseFen((*t)->Get()["fen"].get<std::string>()).value_or(Position());
+  auto t = Open(options, started);
+  auto f = t->Follow(1);
+  EXPECT_EQ(t->Act("moves", {{"move", "1-5"}, {"head", 1}}).status, 200);
+  Until(*t, *f, "turn_played");
+  Until(*t, *f, "turn_played");
+  return ParseFen(t->Get()["fen"].get<std::string>()).value_or(Position());
 }
 
 TEST_F(TableTest, TheComputerConsultsTheEndgameDatabaseTheServerGives) {
