@@ -133,15 +133,21 @@ FitResult Fit(const std::vector<Sample>& samples,
   double scale_m = 0;
   double scale_v = 0;
   const double n = std::max<size_t>(fit.size(), 1);
+  std::vector<double> target(fit.size());
+  for (size_t i = 0; i < fit.size(); ++i) {
+    target[i] = options.result_weight * fit[i]->result +
+                (1 - options.result_weight) *
+                    Sigmoid(k * fit[i]->search_score);
+  }
   for (int epoch = 1; epoch <= options.epochs; ++epoch) {
     std::fill(grad.begin(), grad.end(), 0.0);
     double scale_grad = 0;
     double loss = 0;
-    for (const Sample* s : fit) {
-      const Features& f = s->features;
+    for (size_t j = 0; j < fit.size(); ++j) {
+      const Features& f = fit[j]->features;
       const double p = Sigmoid(k * Value(f, w));
-      loss += CrossEntropy(p, s->result);
-      const double d = (p - s->result) * k;
+      loss += CrossEntropy(p, target[j]);
+      const double d = (p - target[j]) * k;
       scale_grad += d * f.hand;
       if (!f.has_men) continue;
       const double ending = static_cast<double>(f.ending) / kPhaseScale;

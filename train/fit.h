@@ -28,6 +28,11 @@ struct FitOptions {
   // Samples of games whose number is a multiple of this are kept out of
   // the fit and measure it (0: none are).
   int check_every = 10;
+  // What the fit aims at for a sample: this share of its game's result
+  // and the rest of σ(k · search score), the search's own view of the
+  // position (1: the result alone). Losses are always measured against
+  // the results.
+  double result_weight = 1.0;
 };
 
 struct FitResult {

@@ -1,5 +1,6 @@
 #include "train/fit.h"
 
+#include <cstdlib>
 #include <vector>
 
 #include "gtest/gtest.h"
@@ -9,10 +10,12 @@ namespace {
 
 using learned::TableIndex;
 
-// Positions whose hand-set value says something of the result, and whose
-// first window's configuration says more: configuration 5 wins more often
-// than 7, whatever the hand-set value.
-std::vector<Sample> Synthetic() {
+// 4,000 positions of 100 games whose hand-set value, +100 or -100, says
+// something of the result (60% against 40%), and whose first window is in
+// configuration 5 or 7: 5 wins `config_percent` points more than that and
+// 7 as many less, and the search scores 5 `config_score` centi-men above
+// the hand-set value and 7 as many below.
+std::vector<Sample> Synthetic(int config_percent, int config_score) {
   std::vector<Sample> samples;
   for (int i = 0; i < 4000; ++i) {
     Sample s;
@@ -22,12 +25,18 @@ std::vector<Sample> Synthetic() {
     const bool five = (i / 2) % 2 == 0;
     s.features.config[0] = five ? 5 : 7;
     const int roll = (i * 7919) % 100;
-    const int win_percent = (s.features.hand > 0 ? 60 : 40) + (five ? 25 : -25);
+    const int win_percent = (s.features.hand > 0 ? 60 : 40) +
+                            (five ? config_percent : -config_percent);
     s.result = roll < win_percent ? 1.0f : 0.0f;
+    s.search_score = static_cast<float>(s.features.hand +
+                                        (five ? config_score : -config_score));
     samples.push_back(s);
   }
   return samples;
 }
+
+// Configuration 5 wins more often than 7, whatever the hand-set value.
+std::vector<Sample> Synthetic() { return Synthetic(25, 0); }
 
 TEST(FitTest, LearnsWhatAConfigurationSaysOfTheResult) {
   const std::vector<Sample> samples = Synthetic();
@@ -62,6 +71,24 @@ TEST(FitTest, TheSameSamplesGiveTheSameWeights) {
   const FitResult b = Fit(samples, learned::Weights(), options);
   EXPECT_EQ(a.weights.table, b.weights.table);
   EXPECT_EQ(a.weights.hand_scale, b.weights.hand_scale);
+}
+
+TEST(FitTest, ResultWeightBelowOneLearnsFromTheSearchScores) {
+  // The results say nothing of configurations 5 and 7; the search scores
+  // favour 5.
+  const std::vector<Sample> samples = Synthetic(0, 150);
+  FitOptions options;
+  options.epochs = 200;
+  options.result_weight = 1.0;
+  const FitResult results_only = Fit(samples, learned::Weights(), options);
+  options.result_weight = 0.0;
+  const FitResult scores_only = Fit(samples, learned::Weights(), options);
+  const auto gap = [](const FitResult& r) {
+    return r.weights.table[TableIndex(0, 5, 0)] -
+           r.weights.table[TableIndex(0, 7, 0)];
+  };
+  EXPECT_LT(std::abs(gap(results_only)), 20);
+  EXPECT_GT(gap(scores_only), 100);
 }
 
 TEST(FitTest, KGrowsWithHowMuchTheValueSays) {

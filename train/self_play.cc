@@ -28,7 +28,12 @@ GameRecord PlayOne(const SelfPlayOptions& options, int game) {
   int no_progress = 0;
   const int random_plies = static_cast<int>(
       rng() % static_cast<uint64_t>(options.random_plies + 1));
-  std::vector<std::pair<learned::Features, Color>> seen;
+  struct Seen {
+    learned::Features features;
+    Color side;
+    float score;
+  };
+  std::vector<Seen> seen;
   GameRecord record;
   Color loser = first;
   bool decided = false;
@@ -46,14 +51,15 @@ GameRecord PlayOne(const SelfPlayOptions& options, int game) {
     if (ply < random_plies) {
       move = moves[rng() % moves.size()];
     } else {
-      if (!HasCapture(pos)) {
-        seen.emplace_back(learned::FeaturesOf(pos), pos.side_to_move());
-      }
       absl::StatusOr<SearchResult> result = SelfPlaySearch(
           pos, history, no_progress, options.nodes, options.weights, rng);
       // The position has a legal move and the request is well formed, so
       // the search answers; should it not, the game stops undecided.
       if (!result.ok()) break;
+      if (!HasCapture(pos)) {
+        seen.push_back({learned::FeaturesOf(pos), pos.side_to_move(),
+                        static_cast<float>(result->score)});
+      }
       move = result->best_move;
     }
     if (pos.IsIrreversible(move)) {
@@ -67,11 +73,12 @@ GameRecord PlayOne(const SelfPlayOptions& options, int game) {
     ++record.plies;
   }
   record.outcome = !decided ? 0 : loser == first ? -1 : 1;
-  for (const auto& [features, side] : seen) {
+  for (const Seen& seen_position : seen) {
     Sample s;
-    s.features = features;
+    s.features = seen_position.features;
     s.game = game;
-    s.result = !decided ? 0.5f : side == loser ? 0.0f : 1.0f;
+    s.result = !decided ? 0.5f : seen_position.side == loser ? 0.0f : 1.0f;
+    s.search_score = seen_position.score;
     record.samples.push_back(s);
   }
   return record;

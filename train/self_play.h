@@ -47,6 +47,9 @@ struct SelfPlayOptions {
 struct Sample {
   learned::Features features;
   float result = 0.5f;
+  // The score of the engine's search from it in the game, in centi-men for
+  // its side to move: a second, nearer opinion of who stands better.
+  float search_score = 0;
   // The game it came from, so that a check set can hold whole games.
   int game = 0;
 };

@@ -72,6 +72,8 @@ TEST(SelfPlayTest, AWonPositionIsWonByItsSide) {
   for (const Sample& s : run.samples) {
     const bool black_to_move = s.features.hand > 0;
     EXPECT_EQ(s.result, black_to_move ? 1.0f : 0.0f);
+    // The search saw it too, from the same side.
+    EXPECT_EQ(s.search_score > 0, black_to_move);
   }
 }
 

@@ -46,6 +46,9 @@ ABSL_FLAG(int, plies, 4,
 ABSL_FLAG(int, epochs, 300, "N: train: passes of the fit (default 300)");
 ABSL_FLAG(double, l2, 0.005,
           "X: train: the fit's penalty per squared centi-man (default 0.005)");
+ABSL_FLAG(double, result_weight, 1.0,
+          "X: train: the share of the game's result in what each position "
+          "is fitted to, the rest the search's score there (default 1)");
 ABSL_FLAG(std::string, from, "",
           "FILE: train: the weights the games are played with and the fit "
           "starts from (default: the hand-set evaluation alone)");
@@ -129,12 +132,14 @@ int RunTrain(const std::vector<std::string>& positional) {
   const int threads = absl::GetFlag(FLAGS_threads);
   const int epochs = absl::GetFlag(FLAGS_epochs);
   const double l2 = absl::GetFlag(FLAGS_l2);
+  const double result_weight = absl::GetFlag(FLAGS_result_weight);
   if (nodes_flag < 0 || threads < 1 || threads > 64 || epochs < 0 ||
-      l2 < 0) {
+      l2 < 0 || !(result_weight >= 0 && result_weight <= 1)) {
     return Fail(kExitUsage,
                 absl::InvalidArgumentError(
                     "train needs --nodes of at least 1, --threads from 1 to "
-                    "64, --epochs and --l2 of at least 0"));
+                    "64, --epochs and --l2 of at least 0, --result_weight "
+                    "from 0 to 1"));
   }
   learned::Weights start;
   const std::string from = absl::GetFlag(FLAGS_from);
@@ -185,6 +190,7 @@ int RunTrain(const std::vector<std::string>& positional) {
   train::FitOptions fit;
   fit.epochs = epochs;
   fit.l2 = l2;
+  fit.result_weight = result_weight;
   ProgressLine fit_line("fit");
   const train::FitResult result =
       train::Fit(played.samples, start, fit,
@@ -266,9 +272,10 @@ std::vector<Command> TrainCommands() {
   return {
       {"train",
        "train FILE [--games=N] [--nodes=N] [--seed=N] [--threads=N] "
-       "[--epochs=N] [--l2=X] [--from=FILE] [--check=PDN]  fit the learned "
-       "evaluation to self-play",
-       {"games", "nodes", "seed", "threads", "epochs", "l2", "from", "check"},
+       "[--epochs=N] [--l2=X] [--result_weight=X] [--from=FILE] "
+       "[--check=PDN]  fit the learned evaluation to self-play",
+       {"games", "nodes", "seed", "threads", "epochs", "l2", "result_weight",
+        "from", "check"},
        RunTrain},
       {"book",
        "book FILE [--plies=N] [--nodes=N] [--threads=N]  search the "
