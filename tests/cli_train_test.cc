@@ -63,6 +63,11 @@ TEST(CliTrainTest, BadInputExitsWithItsCode) {
   EXPECT_EQ(no_file.exit_code, 64);
   EXPECT_THAT(no_file.err, HasSubstr("the file to write the weights to"));
   EXPECT_EQ(RunCheckers({"train", dir + "/w", "--nodes=-1"}).exit_code, 64);
+  EXPECT_EQ(
+      RunCheckers({"train", dir + "/w", "--result_weight=1.5"}).exit_code, 64);
+  EXPECT_EQ(
+      RunCheckers({"train", dir + "/w", "--result_weight=-0.1"}).exit_code,
+      64);
 
   const std::string junk = dir + "/junk.bin";
   std::ofstream(junk) << "not weights";

@@ -55,7 +55,8 @@ double MeanLoss(const std::vector<Sample>& samples,
 double FitK(const std::vector<Sample>& samples,
             const learned::Weights& weights);
 
-// Called after each epoch with its number (from 1) and the fit loss.
+// Called after each epoch with its number (from 1) and the fit loss,
+// against what the fit aims at (FitOptions::result_weight).
 using EpochFn = std::function<void(int epoch, double loss)>;
 
 // Fits from `start`. Deterministic: the same samples and options give the
