@@ -28,12 +28,9 @@ GameRecord PlayOne(const SelfPlayOptions& options, int game) {
   int no_progress = 0;
   const int random_plies = static_cast<int>(
       rng() % static_cast<uint64_t>(options.random_plies + 1));
-  struct Seen {
-    learned::Features features;
-    Color side;
-    float score;
-  };
-  std::vector<Seen> seen;
+  // The side to move of each of record.samples, whose results are known
+  // only at the end.
+  std::vector<Color> sides;
   GameRecord record;
   Color loser = first;
   bool decided = false;
@@ -57,8 +54,12 @@ GameRecord PlayOne(const SelfPlayOptions& options, int game) {
       // the search answers; should it not, the game stops undecided.
       if (!result.ok()) break;
       if (!HasCapture(pos)) {
-        seen.push_back({learned::FeaturesOf(pos), pos.side_to_move(),
-                        static_cast<float>(result->score)});
+        Sample s;
+        s.features = learned::FeaturesOf(pos);
+        s.search_score = static_cast<float>(result->score);
+        s.game = game;
+        record.samples.push_back(s);
+        sides.push_back(pos.side_to_move());
       }
       move = result->best_move;
     }
@@ -73,13 +74,10 @@ GameRecord PlayOne(const SelfPlayOptions& options, int game) {
     ++record.plies;
   }
   record.outcome = !decided ? 0 : loser == first ? -1 : 1;
-  for (const Seen& seen_position : seen) {
-    Sample s;
-    s.features = seen_position.features;
-    s.game = game;
-    s.result = !decided ? 0.5f : seen_position.side == loser ? 0.0f : 1.0f;
-    s.search_score = seen_position.score;
-    record.samples.push_back(s);
+  for (size_t i = 0; i < record.samples.size(); ++i) {
+    record.samples[i].result = !decided            ? 0.5f
+                               : sides[i] == loser ? 0.0f
+                                                   : 1.0f;
   }
   return record;
 }
