@@ -51,6 +51,10 @@ constexpr uint64_t kForcedMoveNodes = 20'000;
 
 constexpr int kAspirationWindow = 35;
 
+// Depths inside the tree count quarter plies, so that a reduction can be
+// a fraction of a ply.
+constexpr int kOnePly = 4;
+
 // A deterministic generator for Easy's choices: SplitMix64.
 class Random {
  public:
@@ -88,7 +92,8 @@ class TranspositionTable {
   struct Entry {
     uint32_t key = 0;
     int16_t score = 0;
-    int8_t depth = 0;
+    // In quarter plies.
+    uint8_t depth = 0;
     uint8_t bound = kNoBound;
     // Index of the best move in generation order; 255 for none.
     uint8_t move = 255;
@@ -137,14 +142,14 @@ class TranspositionTable {
     if (victim->key == key && victim->bound != kNoBound) {
       // Keep a deeper result of this iteration unless the new one is exact.
       if (bound != kExact && victim->generation == generation_ &&
-          victim->depth > depth + 2) {
+          victim->depth > depth + 2 * kOnePly) {
         return;
       }
       if (move == 255) move = victim->move;
     }
     victim->key = key;
     victim->score = static_cast<int16_t>(score);
-    victim->depth = static_cast<int8_t>(std::clamp(depth, 0, 127));
+    victim->depth = static_cast<uint8_t>(std::clamp(depth, 0, 255));
     victim->bound = bound;
     victim->move = static_cast<uint8_t>(move);
     victim->generation = generation_;
@@ -160,7 +165,8 @@ class TranspositionTable {
   }
   // Replacement priority: older iterations are worth 4 plies less each.
   int Worth(const Entry& e) const {
-    return e.depth - 4 * static_cast<uint8_t>(generation_ - e.generation);
+    return e.depth -
+           4 * kOnePly * static_cast<uint8_t>(generation_ - e.generation);
   }
 
   std::unique_ptr<Entry[], FreeDeleter> table_;
@@ -380,6 +386,8 @@ class Searcher {
   const std::vector<RootMove<Move>>& root_moves() const { return root_moves_; }
 
  private:
+  // `depth` counts quarter plies (kOnePly); at 0 or below only captures
+  // are searched.
   int Search(const Position& pos, int depth, int alpha, int beta, int ply,
              int no_progress, bool pv_node);
   // Searches the root moves once at `depth` within (alpha, beta); returns
@@ -570,7 +578,8 @@ int Searcher<B>::Search(const Position& pos, int depth, int alpha, int beta,
 
   // A forced reply costs no depth: forced sequences are where shots hide.
   const int extension =
-      moves.size() == 1 && depth > 0 && ply < 2 * current_depth_ + 8 ? 1 : 0;
+      moves.size() == 1 && depth > 0 && ply < 2 * current_depth_ + 8 ? kOnePly
+                                                                     : 0;
 
   const int us = static_cast<int>(pos.side_to_move());
   const int count = static_cast<int>(moves.size());
@@ -601,9 +610,9 @@ int Searcher<B>::Search(const Position& pos, int depth, int alpha, int beta,
 
   // Futility: near the horizon, quiet moves cannot lift a hopeless
   // position above alpha; only captures and the first move are tried.
-  const bool futile = !pv_node && depth <= 2 && !capturers &&
+  const bool futile = !pv_node && depth <= 2 * kOnePly && !capturers &&
                       !IsMateScore(alpha) && !board_.OpponentCanCapture(pos) &&
-                      board_.Value(pos) + 120 * depth <= alpha;
+                      board_.Value(pos) + 120 * depth / kOnePly <= alpha;
   // Whether the best score came from the path that led here (a repetition
   // or the no-progress count below it) rather than from the position alone.
   bool best_path_dependent = false;
@@ -627,7 +636,7 @@ int Searcher<B>::Search(const Position& pos, int depth, int alpha, int beta,
     const Position child = pos.After(m);
     keys_[history_size_ + ply + 1] = child.hash();
     const int child_no_progress = NoProgressAfter(pos, m, no_progress);
-    const int new_depth = std::max(0, depth - 1 + extension);
+    const int new_depth = std::max(0, depth - kOnePly + extension);
 
     int score;
     if (n == 0) {
@@ -637,11 +646,13 @@ int Searcher<B>::Search(const Position& pos, int depth, int alpha, int beta,
       // Late moves in a well-ordered list rarely matter: search them
       // shallower first and again at full depth only if they surprise.
       int reduction = 0;
-      if (depth >= 3 && n >= 2 && !m.IsCapture() && order_keys[n] < (1 << 21)) {
-        reduction = n >= 5 && depth >= 5 ? 2 : 1;
-        if (n >= 10 && depth >= 8) reduction = 3;
+      if (depth >= 3 * kOnePly && n >= 2 && !m.IsCapture() &&
+          order_keys[n] < (1 << 21)) {
+        reduction = n >= 5 && depth >= 5 * kOnePly ? 2 : 1;
+        if (n >= 10 && depth >= 8 * kOnePly) reduction = 3;
       }
-      score = -Search(child, std::max(0, new_depth - reduction), -alpha - 1,
+      score = -Search(child, std::max(0, new_depth - reduction * kOnePly),
+                      -alpha - 1,
                       -alpha, ply + 1, child_no_progress, false);
       if (score > alpha && reduction > 0) {
         score = -Search(child, new_depth, -alpha - 1, -alpha, ply + 1,
@@ -669,7 +680,7 @@ int Searcher<B>::Search(const Position& pos, int depth, int alpha, int beta,
               killers_[ply][0] = ft;
             }
             int& h = history_[us][m.from][m.to];
-            h += depth * depth;
+            h += depth * depth / (kOnePly * kOnePly);
             if (h > (1 << 20)) {
               for (auto& side : history_)
                 for (auto& from : side)
@@ -718,7 +729,7 @@ int Searcher<B>::SearchRoot(int depth, int alpha, int beta, bool exact_scores) {
     const int child_no_progress =
         NoProgressAfter(root, rm.move, root_no_progress);
     const int extension = root_moves_.size() == 1 ? 1 : 0;
-    const int new_depth = depth - 1 + extension;
+    const int new_depth = (depth - 1 + extension) * kOnePly;
     int score;
     if (n == 0 || exact_scores) {
       score =
