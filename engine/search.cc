@@ -55,6 +55,23 @@ constexpr int kAspirationWindow = 35;
 // a fraction of a ply.
 constexpr int kOnePly = 4;
 
+// Truncation (docs/SEARCH.md): a quiet position whose static value lies
+// more than kTruncateSoft outside the window is searched a quarter ply
+// shallower per kTruncatePerQuarter centi-men; one more than kTruncateHard
+// outside, by up to kTruncateMax's worth.
+constexpr int kTruncateSoft = 20;
+constexpr int kTruncateHard = 100;
+constexpr int kTruncateMax = 160;
+constexpr int kTruncatePerQuarter = 16;
+
+// The depth a line has given up to truncation so far, in quarter plies,
+// kept apart by kind so that each is given back when the line's value
+// comes back near the window.
+struct Truncation {
+  int hard = 0;
+  int soft = 0;
+};
+
 // A deterministic generator for Easy's choices: SplitMix64.
 class Random {
  public:
@@ -240,6 +257,9 @@ class Board8 {
   static BitboardType CrowningRow(Color c) { return PromotionRow(c); }
 
   bool optional_captures() const { return rule_ == CaptureRule::kOptional; }
+  // Truncation (docs/SEARCH.md) was measured under English rules only; the
+  // other editions search as before it.
+  bool truncates() const { return edition_ == Edition::kEnglish; }
   BitboardType Capturers(const Position& pos) const {
     return CapturingPieces(pos, edition_);
   }
@@ -311,6 +331,7 @@ class Board10 {
   static BitboardType CrowningRow(Color c) { return intl::CrowningRow(c); }
 
   bool optional_captures() const { return false; }
+  bool truncates() const { return false; }
   BitboardType Capturers(const PositionType& pos) const {
     return intl::CapturingPieces(pos);
   }
@@ -389,7 +410,7 @@ class Searcher {
   // `depth` counts quarter plies (kOnePly); at 0 or below only captures
   // are searched.
   int Search(const Position& pos, int depth, int alpha, int beta, int ply,
-             int no_progress, bool pv_node);
+             int no_progress, bool pv_node, Truncation truncation);
   // Searches the root moves once at `depth` within (alpha, beta); returns
   // the best score. root_moves_[best] gets the best move.
   int SearchRoot(int depth, int alpha, int beta, bool exact_scores);
@@ -498,7 +519,8 @@ void Searcher<B>::UpdatePv(int ply, const Move& m) {
 
 template <typename B>
 int Searcher<B>::Search(const Position& pos, int depth, int alpha, int beta,
-                        int ply, int no_progress, bool pv_node) {
+                        int ply, int no_progress, bool pv_node,
+                        Truncation truncation) {
   pv_length_[ply] = ply;
   path_dependent_ = false;
   if (++nodes_ >= next_poll_) Poll(false);
@@ -529,8 +551,10 @@ int Searcher<B>::Search(const Position& pos, int depth, int alpha, int beta,
   // own ending is won, the winner's positions are searched on to the
   // horizon rather than cut off: the database knows who wins, not how, and
   // only a search finds the way to the capture that converts.
+  bool in_endgame_db = false;
   if (board_.has_endgame_db() && !capturers) {
     if (const std::optional<int> score = board_.EndgameScore(pos, ply)) {
+      in_endgame_db = true;
       const bool same_winner =
           *score != 0 && root_winner_.has_value() &&
           (*score > 0 ? pos.side_to_move() : Opponent(pos.side_to_move())) ==
@@ -565,6 +589,36 @@ int Searcher<B>::Search(const Position& pos, int depth, int alpha, int beta,
           (e->bound == kUpper && score <= alpha)) {
         return score;
       }
+    }
+  }
+
+  // Lines whose value strays far from the window rarely come back to it:
+  // search them shallower, and give the depth back when they do come back.
+  // The table still records the depth asked for, so that the next probe
+  // of this position by a line as far from the window is answered.
+  const int asked_depth = depth;
+  if (board_.truncates() && !pv_node && !capturers && !in_endgame_db &&
+      depth > 0 && !IsMateScore(alpha) && !IsMateScore(beta)) {
+    const int value = board_.Value(pos);
+    const int distance = std::max(alpha - value, value - beta);
+    if (distance > kTruncateHard) {
+      const int cut = std::min(distance, kTruncateMax) / kTruncatePerQuarter;
+      truncation.hard += cut;
+      depth -= cut;
+    } else {
+      depth += truncation.hard;
+      truncation.hard = 0;
+      if (distance > kTruncateSoft) {
+        const int cut = distance / kTruncatePerQuarter;
+        truncation.soft += cut;
+        depth -= cut;
+      } else {
+        depth += truncation.soft;
+        truncation.soft = 0;
+      }
+    }
+    if (depth <= 0) {
+      return board_.Steppers(pos) ? value : -kMateScore + ply;
     }
   }
 
@@ -641,7 +695,7 @@ int Searcher<B>::Search(const Position& pos, int depth, int alpha, int beta,
     int score;
     if (n == 0) {
       score = -Search(child, new_depth, -beta, -alpha, ply + 1,
-                      child_no_progress, pv_node);
+                      child_no_progress, pv_node, truncation);
     } else {
       // Late moves in a well-ordered list rarely matter: search them
       // shallower first and again at full depth only if they surprise.
@@ -652,15 +706,15 @@ int Searcher<B>::Search(const Position& pos, int depth, int alpha, int beta,
         if (n >= 10 && depth >= 8 * kOnePly) reduction = 3;
       }
       score = -Search(child, std::max(0, new_depth - reduction * kOnePly),
-                      -alpha - 1,
-                      -alpha, ply + 1, child_no_progress, false);
+                      -alpha - 1, -alpha, ply + 1, child_no_progress, false,
+                      truncation);
       if (score > alpha && reduction > 0) {
         score = -Search(child, new_depth, -alpha - 1, -alpha, ply + 1,
-                        child_no_progress, false);
+                        child_no_progress, false, truncation);
       }
       if (score > alpha && score < beta) {
         score = -Search(child, new_depth, -beta, -alpha, ply + 1,
-                        child_no_progress, true);
+                        child_no_progress, true, truncation);
       }
     }
     if (stop_) return 0;
@@ -706,7 +760,7 @@ int Searcher<B>::Search(const Position& pos, int depth, int alpha, int beta,
         tt_.Store(pos.hash(), 0, 0, kUpper, best_index);
       }
     } else {
-      tt_.Store(pos.hash(), depth, ScoreToTable(best, ply), bound,
+      tt_.Store(pos.hash(), asked_depth, ScoreToTable(best, ply), bound,
                 std::min(best_index, 255));
     }
   }
@@ -732,14 +786,14 @@ int Searcher<B>::SearchRoot(int depth, int alpha, int beta, bool exact_scores) {
     const int new_depth = (depth - 1 + extension) * kOnePly;
     int score;
     if (n == 0 || exact_scores) {
-      score =
-          -Search(child, new_depth, -beta, -alpha, 1, child_no_progress, true);
+      score = -Search(child, new_depth, -beta, -alpha, 1, child_no_progress,
+                      true, Truncation{});
     } else {
       score = -Search(child, new_depth, -alpha - 1, -alpha, 1,
-                      child_no_progress, false);
+                      child_no_progress, false, Truncation{});
       if (!stop_ && score > alpha && score < beta) {
         score = -Search(child, new_depth, -beta, -alpha, 1, child_no_progress,
-                        true);
+                        true, Truncation{});
       }
     }
     if (stop_) break;
