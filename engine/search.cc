@@ -597,9 +597,16 @@ int Searcher<B>::Search(const Position& pos, int depth, int alpha, int beta,
   // The table still records the depth asked for, so that the next probe
   // of this position by a line as far from the window is answered.
   const int asked_depth = depth;
+  // Truncation and futility both read the static value; it is computed
+  // once, and only when one of them gets that far.
+  std::optional<int> static_value;
+  const auto value_here = [&] {
+    if (!static_value.has_value()) static_value = board_.Value(pos);
+    return *static_value;
+  };
   if (board_.truncates() && !pv_node && !capturers && !in_endgame_db &&
       depth > 0 && !IsMateScore(alpha) && !IsMateScore(beta)) {
-    const int value = board_.Value(pos);
+    const int value = value_here();
     const int distance = std::max(alpha - value, value - beta);
     if (distance > kTruncateHard) {
       const int cut = std::min(distance, kTruncateMax) / kTruncatePerQuarter;
@@ -666,7 +673,7 @@ int Searcher<B>::Search(const Position& pos, int depth, int alpha, int beta,
   // position above alpha; only captures and the first move are tried.
   const bool futile = !pv_node && depth <= 2 * kOnePly && !capturers &&
                       !IsMateScore(alpha) && !board_.OpponentCanCapture(pos) &&
-                      board_.Value(pos) + 120 * depth / kOnePly <= alpha;
+                      value_here() + 120 * depth / kOnePly <= alpha;
   // Whether the best score came from the path that led here (a repetition
   // or the no-progress count below it) rather than from the position alone.
   bool best_path_dependent = false;
