@@ -2,10 +2,13 @@
 
 #include <algorithm>
 #include <bit>
+#include <cstdint>
 #include <cstdlib>
+#include <cstring>
 #include <memory>
 #include <optional>
 #include <utility>
+#include <vector>
 
 #include "absl/container/inlined_vector.h"
 #include "absl/status/status.h"
@@ -120,7 +123,7 @@ class TranspositionTable {
   static_assert(sizeof(Entry) == 16);
   static constexpr int kBucketSize = 4;
 
-  explicit TranspositionTable(int mib) {
+  explicit TranspositionTable(int mib) : mib_(mib) {
     const uint64_t entries =
         (uint64_t{static_cast<uint64_t>(mib)} << 20) / sizeof(Entry);
     uint64_t buckets = 1;
@@ -129,10 +132,26 @@ class TranspositionTable {
     // calloc hands back zeroed pages lazily: a fresh, empty table is cheap.
     table_.reset(
         static_cast<Entry*>(std::calloc(buckets * kBucketSize, sizeof(Entry))));
+    max_written_ = buckets * kBucketSize / 16;
   }
 
   bool ok() const { return table_ != nullptr; }
+  int mib() const { return mib_; }
   void NewGeneration() { ++generation_; }
+
+  // Makes the table as empty as a new one (all bytes zero, as calloc left
+  // it). Rewriting only the entries written since the last Clear keeps the
+  // cost in proportion to a short search's nodes, not to the table's size.
+  void Clear() {
+    if (written_overflow_) {
+      std::memset(table_.get(), 0, (mask_ + 1) * kBucketSize * sizeof(Entry));
+    } else {
+      for (uint32_t i : written_) std::memset(&table_[i], 0, sizeof(Entry));
+    }
+    written_.clear();
+    written_overflow_ = false;
+    generation_ = 0;
+  }
 
   const Entry* Probe(uint64_t hash) const {
     const Entry* bucket = Bucket(hash);
@@ -164,6 +183,7 @@ class TranspositionTable {
       }
       if (move == 255) move = victim->move;
     }
+    if (victim->bound == kNoBound) NoteWritten(victim);
     victim->key = key;
     victim->score = static_cast<int16_t>(score);
     victim->depth = static_cast<uint8_t>(std::clamp(depth, 0, 255));
@@ -180,16 +200,52 @@ class TranspositionTable {
   Entry* Bucket(uint64_t hash) const {
     return &table_[(hash & mask_) * kBucketSize];
   }
+  // Past a sixteenth of the entries, Clear rewrites the whole table.
+  void NoteWritten(const Entry* e) {
+    if (written_overflow_) return;
+    if (written_.size() == max_written_) {
+      written_overflow_ = true;
+      written_.clear();
+      return;
+    }
+    written_.push_back(static_cast<uint32_t>(e - table_.get()));
+  }
   // Replacement priority: older iterations are worth 4 plies less each.
   int Worth(const Entry& e) const {
     return e.depth -
            4 * kOnePly * static_cast<uint8_t>(generation_ - e.generation);
   }
 
+  int mib_;
   std::unique_ptr<Entry[], FreeDeleter> table_;
   uint64_t mask_ = 0;
   uint8_t generation_ = 0;
+  // The entries written since the last Clear, unless there were too many.
+  std::vector<uint32_t> written_;
+  size_t max_written_ = 0;
+  bool written_overflow_ = false;
 };
+
+// The table of the thread's last search, kept for its next one. Self-play
+// searches a few thousand nodes a move, fewer than a fresh table's pages:
+// allocating one per search made the allocator map and unmap them each
+// time, which slowed long training runs to half speed.
+std::unique_ptr<TranspositionTable>& ThreadTable() {
+  thread_local std::unique_ptr<TranspositionTable> table;
+  return table;
+}
+
+// A table of `mib` MiB as empty as a new one: the thread's kept one when it
+// has that size, else a new one.
+std::unique_ptr<TranspositionTable> TakeTable(int mib) {
+  std::unique_ptr<TranspositionTable> table = std::move(ThreadTable());
+  if (table != nullptr && table->mib() == mib) {
+    table->Clear();
+    return table;
+  }
+  table.reset();
+  return std::make_unique<TranspositionTable>(mib);
+}
 
 // Scores of positions the endgame database decides: above any evaluation,
 // below any forced win the search sees to its end.
@@ -398,7 +454,12 @@ class Searcher {
         poll_(poll),
         no_progress_limit_(task.no_progress_limit),
         budget_(budget),
-        tt_(hash_mib) {}
+        tt_(TakeTable(hash_mib)) {}
+  ~Searcher() {
+    if (tt_->ok()) ThreadTable() = std::move(tt_);
+  }
+  Searcher(const Searcher&) = delete;
+  Searcher& operator=(const Searcher&) = delete;
 
   absl::StatusOr<Result> Run(int max_depth, bool exact_root_scores);
 
@@ -437,7 +498,7 @@ class Searcher {
   const PollFn& poll_;
   const int no_progress_limit_;
   uint64_t budget_;
-  TranspositionTable tt_;
+  std::unique_ptr<TranspositionTable> tt_;
 
   uint64_t nodes_ = 0;
   uint64_t next_poll_ = 0;
@@ -581,7 +642,7 @@ int Searcher<B>::Search(const Position& pos, int depth, int alpha, int beta,
   // probing the table there would cost a cache miss per leaf.
   const bool use_table = depth > 0;
   int table_move = 255;
-  if (const auto* e = use_table ? tt_.Probe(pos.hash()) : nullptr) {
+  if (const auto* e = use_table ? tt_->Probe(pos.hash()) : nullptr) {
     table_move = e->move;
     if (!pv_node && e->depth >= depth) {
       const int score = ScoreFromTable(e->score, ply);
@@ -764,11 +825,11 @@ int Searcher<B>::Search(const Position& pos, int depth, int alpha, int beta,
         // may not repeat or may have more moves left before the no-progress
         // draw. Keep the best move for ordering, at a depth no probe
         // trusts.
-        tt_.Store(pos.hash(), 0, 0, kUpper, best_index);
+        tt_->Store(pos.hash(), 0, 0, kUpper, best_index);
       }
     } else {
-      tt_.Store(pos.hash(), asked_depth, ScoreToTable(best, ply), bound,
-                std::min(best_index, 255));
+      tt_->Store(pos.hash(), asked_depth, ScoreToTable(best, ply), bound,
+                 std::min(best_index, 255));
     }
   }
   path_dependent_ = best_path_dependent;
@@ -846,7 +907,7 @@ void Searcher<B>::KeepEndgameBestRootMoves() {
 template <typename B>
 absl::StatusOr<typename Searcher<B>::Result> Searcher<B>::Run(
     int max_depth, bool exact_root_scores) {
-  if (!tt_.ok())
+  if (!tt_->ok())
     return absl::ResourceExhaustedError(
         "no memory for the transposition table");
   const Position& root = task_.position;
@@ -873,7 +934,7 @@ absl::StatusOr<typename Searcher<B>::Result> Searcher<B>::Run(
   int previous = 0;
   for (int depth = 1; depth <= max_depth; ++depth) {
     current_depth_ = depth;
-    tt_.NewGeneration();
+    tt_->NewGeneration();
     const uint64_t start = nodes_;
     int score;
     if (depth >= 5 && !exact_root_scores && !IsMateScore(previous)) {

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <set>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "absl/status/status.h"
@@ -163,6 +164,40 @@ TEST(SearchTest, SameRequestGivesTheSameAnswer) {
     EXPECT_EQ(a->score, b->score);
     EXPECT_EQ(a->depth, b->depth);
     EXPECT_EQ(a->nodes, b->nodes);
+  }
+}
+
+// A thread keeps its transposition table for its next search and empties
+// it first; nothing of an earlier search may show in a later one's answer,
+// whether the earlier one wrote a few entries (emptied one by one) or
+// more than a sixteenth of the table (emptied whole).
+TEST(SearchTest, AnswersDoNotDependOnTheThreadsEarlierSearches) {
+  struct Case {
+    uint64_t nodes;
+    int hash_mib;
+    uint64_t earlier_nodes;
+  };
+  for (const Case& c : {Case{3'000, 16, 20'000}, Case{20'000, 1, 200'000}}) {
+    SearchRequest request = Request(Fen(kMiddleGame), Level::kHard);
+    request.limits.max_nodes = c.nodes;
+    request.limits.hash_mib = c.hash_mib;
+    // The same position searched further: any entry left over would be
+    // found.
+    SearchRequest earlier = request;
+    earlier.limits.max_nodes = c.earlier_nodes;
+
+    absl::StatusOr<SearchResult> fresh, after;
+    std::thread([&] { fresh = Search(request); }).join();
+    std::thread([&] {
+      ASSERT_TRUE(Search(earlier).ok());
+      after = Search(request);
+    }).join();
+    ASSERT_TRUE(fresh.ok() && after.ok()) << c.nodes;
+    EXPECT_EQ(fresh->best_move, after->best_move) << c.nodes;
+    EXPECT_EQ(fresh->score, after->score) << c.nodes;
+    EXPECT_EQ(fresh->depth, after->depth) << c.nodes;
+    EXPECT_EQ(fresh->nodes, after->nodes) << c.nodes;
+    EXPECT_EQ(fresh->pv, after->pv) << c.nodes;
   }
 }
 
