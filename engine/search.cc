@@ -144,9 +144,12 @@ class TranspositionTable {
   // cost in proportion to a short search's nodes, not to the table's size.
   void Clear() {
     if (written_overflow_) {
-      std::memset(table_.get(), 0, (mask_ + 1) * kBucketSize * sizeof(Entry));
+      std::memset(static_cast<void*>(table_.get()), 0,
+                  (mask_ + 1) * kBucketSize * sizeof(Entry));
     } else {
-      for (uint32_t i : written_) std::memset(&table_[i], 0, sizeof(Entry));
+      for (uint32_t i : written_) {
+        std::memset(static_cast<void*>(&table_[i]), 0, sizeof(Entry));
+      }
     }
     written_.clear();
     written_overflow_ = false;
