@@ -101,7 +101,7 @@ Factors FactorsOf(const Material& m) {
 
 int Code(Wdl wdl) { return static_cast<int>(wdl); }
 
-Wdl ValueAt(const std::string& packed, uint64_t index) {
+Wdl ValueAt(absl::string_view packed, uint64_t index) {
   const int code =
       (static_cast<uint8_t>(packed[index / 4]) >> (2 * (index % 4))) & 3;
   return static_cast<Wdl>(code);
@@ -232,6 +232,14 @@ Position Reversed(const Position& pos) {
 }
 
 absl::Status Database::AddSlice(const Material& material, std::string packed) {
+  auto owned = std::make_shared<const std::string>(std::move(packed));
+  const absl::string_view view = *owned;
+  return AddSliceView(material, view, std::move(owned));
+}
+
+absl::Status Database::AddSliceView(const Material& material,
+                                    absl::string_view packed,
+                                    std::shared_ptr<const void> keeper) {
   if (material.pieces() > kMaxPieces || !material.IsCanonical() ||
       material.black_men + material.black_kings == 0 ||
       material.white_men + material.white_kings == 0) {
@@ -248,7 +256,7 @@ absl::Status Database::AddSlice(const Material& material, std::string packed) {
         "the endgame slice ", material.Name(), " is loaded twice"));
   }
   slices_.push_back(
-      std::make_unique<Slice>(Slice{material, std::move(packed)}));
+      std::make_unique<Slice>(Slice{material, packed, std::move(keeper)}));
   slice_of_[material.black_men][material.black_kings][material.white_men]
            [material.white_kings] = static_cast<uint16_t>(slices_.size());
   UpdateComplete();
@@ -262,9 +270,11 @@ const Database::Slice* Database::Find(const Material& m) const {
   return i == 0 ? nullptr : slices_[i - 1].get();
 }
 
-const std::string* Database::PackedSlice(const Material& material) const {
+std::optional<absl::string_view> Database::PackedSlice(
+    const Material& material) const {
   const Slice* slice = Find(material);
-  return slice == nullptr ? nullptr : &slice->packed;
+  if (slice == nullptr) return std::nullopt;
+  return slice->packed;
 }
 
 void Database::UpdateComplete() {

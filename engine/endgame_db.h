@@ -116,6 +116,12 @@ class Database {
   // slice is there.
   absl::Status AddSlice(const Material& material, std::string packed);
 
+  // As AddSlice, for values held elsewhere (a mapped file): `packed` must
+  // stay valid and unchanged while `keeper` lives, and the database keeps
+  // `keeper` for as long as it holds the slice.
+  absl::Status AddSliceView(const Material& material, absl::string_view packed,
+                            std::shared_ptr<const void> keeper);
+
   // Computes the slice of the canonical `material` from the slices its
   // moves lead to, which must all be present (add them in SlicesUpTo
   // order), and adds it. FailedPrecondition naming a missing slice;
@@ -123,8 +129,8 @@ class Database {
   absl::Status BuildSlice(const Material& material,
                           const ProgressFn& progress = nullptr);
 
-  // The packed values of a slice held, or nullptr.
-  const std::string* PackedSlice(const Material& material) const;
+  // The packed values of a slice held, or nullopt.
+  std::optional<absl::string_view> PackedSlice(const Material& material) const;
 
   // Checks every stored position of a slice against one ply of play: a win
   // has a move to a loss, a loss (or a position without moves) has only
@@ -148,7 +154,9 @@ class Database {
  private:
   struct Slice {
     Material material;
-    std::string packed;
+    absl::string_view packed;
+    // What holds `packed`'s bytes: the built slice's string or the file.
+    std::shared_ptr<const void> keeper;
   };
   const Slice* Find(const Material& material) const;
   void UpdateComplete();

@@ -1,11 +1,14 @@
 #include "engine/endgame_db.h"
 
 #include <cstdint>
+#include <memory>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
 
 #include "absl/container/flat_hash_map.h"
+#include "absl/strings/string_view.h"
 #include "engine/fen.h"
 #include "engine/movegen.h"
 #include "engine/position.h"
@@ -243,7 +246,7 @@ TEST(EndgameDbTest, BuiltSlicesPassTheirSelfCheckAndADamagedOneFails) {
   Database damaged;
   const Material two_kings{0, 2, 0, 1};
   for (const Material& m : db.slices()) {
-    std::string packed = *db.PackedSlice(m);
+    std::string packed(*db.PackedSlice(m));
     if (m == two_kings) {
       for (char& byte : packed) {
         if (byte != 0) {
@@ -275,6 +278,36 @@ TEST(EndgameDbTest, SlicesOfTheWrongSizeOrMaterialAreRefused) {
   EXPECT_EQ(db.AddSlice({0, 1, 0, 1}, kings).code(),
             absl::StatusCode::kAlreadyExists);
   EXPECT_EQ(db.complete_pieces(), 0);
+}
+
+TEST(EndgameDbTest, ASliceHeldElsewhereIsProbedInPlaceWhileItsHolderIsKept) {
+  const Database& built = Built(3);
+  std::weak_ptr<const std::string> watched;
+  {
+    Database viewed;
+    for (const Material& m : built.slices()) {
+      auto holder = std::make_shared<const std::string>(*built.PackedSlice(m));
+      const absl::string_view bytes = *holder;
+      if (m == Material{0, 2, 0, 1}) watched = holder;
+      ASSERT_TRUE(viewed.AddSliceView(m, bytes, std::move(holder)).ok());
+      EXPECT_EQ(viewed.PackedSlice(m)->data(), bytes.data()) << m.Name();
+    }
+    EXPECT_EQ(viewed.complete_pieces(), 3);
+    for (const Material& m : built.slices()) {
+      for (uint64_t i = 0; i < SliceEntries(m); ++i) {
+        const std::optional<Position> pos = PositionAt(m, i);
+        if (pos.has_value()) {
+          EXPECT_EQ(viewed.Probe(*pos), built.Probe(*pos));
+        }
+      }
+    }
+    const std::string kings(SlicePackedBytes({0, 1, 0, 1}), 0);
+    EXPECT_EQ(viewed.AddSliceView({0, 1, 0, 1}, kings, nullptr).code(),
+              absl::StatusCode::kAlreadyExists);
+    EXPECT_EQ(viewed.PackedSlice({0, 3, 0, 3}), std::nullopt);
+    EXPECT_FALSE(watched.expired());
+  }
+  EXPECT_TRUE(watched.expired());
 }
 
 TEST(EndgameDbTest, BuildingBeforeTheSlicesAMoveLeadsToFails) {

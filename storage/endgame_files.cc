@@ -2,6 +2,7 @@
 
 #include <cstdint>
 #include <cstring>
+#include <optional>
 #include <utility>
 
 #include "absl/strings/str_cat.h"
@@ -61,9 +62,9 @@ std::string EncodeEndgameSlice(const egdb::Material& material,
   return bytes;
 }
 
-absl::StatusOr<std::string> DecodeEndgameSlice(const egdb::Material& material,
-                                               absl::string_view bytes,
-                                               absl::string_view name) {
+absl::StatusOr<absl::string_view> DecodeEndgameSlice(
+    const egdb::Material& material, absl::string_view bytes,
+    absl::string_view name) {
   const auto damaged = [&](absl::string_view what) {
     return absl::DataLossError(absl::StrCat(
         "the endgame file ", name, " ", what,
@@ -92,14 +93,14 @@ absl::StatusOr<std::string> DecodeEndgameSlice(const egdb::Material& material,
       crc32c::Value(packed.data(), packed.size())) {
     return damaged("has damaged values (checksum mismatch)");
   }
-  return std::string(packed);
+  return packed;
 }
 
 absl::Status WriteEndgameSlice(Env* env, const std::string& dir,
                                const egdb::Material& material,
                                const egdb::Database& db) {
-  const std::string* packed = db.PackedSlice(material);
-  if (packed == nullptr) {
+  const std::optional<absl::string_view> packed = db.PackedSlice(material);
+  if (!packed.has_value()) {
     return absl::FailedPreconditionError(absl::StrCat(
         "the endgame slice ", material.Name(), " has not been built"));
   }
@@ -114,13 +115,14 @@ absl::Status LoadEndgameSlice(Env* env, const std::string& dir,
                               egdb::Database* db) {
   const std::string path =
       absl::StrCat(dir, "/", EndgameSliceFileName(material));
-  absl::StatusOr<std::string> bytes = env->ReadFile(
-      path, kEndgameHeaderSize + egdb::SlicePackedBytes(material));
-  if (!bytes.ok()) return bytes.status();
-  absl::StatusOr<std::string> packed =
-      DecodeEndgameSlice(material, *bytes, path);
+  absl::StatusOr<std::unique_ptr<ReadOnlyFile>> file =
+      env->MapFile(path, kEndgameHeaderSize + egdb::SlicePackedBytes(material));
+  if (!file.ok()) return file.status();
+  absl::StatusOr<absl::string_view> packed =
+      DecodeEndgameSlice(material, (*file)->data(), path);
   if (!packed.ok()) return packed.status();
-  return db->AddSlice(material, *std::move(packed));
+  return db->AddSliceView(
+      material, *packed, std::shared_ptr<const ReadOnlyFile>(*std::move(file)));
 }
 
 absl::StatusOr<std::unique_ptr<egdb::Database>> LoadEndgameDatabase(

@@ -36,11 +36,12 @@ std::string EncodeEndgameSlice(const egdb::Material& material,
                                absl::string_view packed);
 
 // The packed values in the bytes of a file that should hold the slice of
-// `material`. DataLoss naming `name` and what is wrong when the magic,
-// the material, the size or a checksum does not match.
-absl::StatusOr<std::string> DecodeEndgameSlice(const egdb::Material& material,
-                                               absl::string_view bytes,
-                                               absl::string_view name);
+// `material`: a view into `bytes`. DataLoss naming `name` and what is
+// wrong when the magic, the material, the size or a checksum does not
+// match.
+absl::StatusOr<absl::string_view> DecodeEndgameSlice(
+    const egdb::Material& material, absl::string_view bytes,
+    absl::string_view name);
 
 // Writes the slice of `material` from `db` into `dir` (created if
 // missing), crash-safely. FailedPrecondition when `db` does not hold it;
@@ -50,8 +51,12 @@ absl::Status WriteEndgameSlice(Env* env, const std::string& dir,
                                const egdb::Material& material,
                                const egdb::Database& db);
 
-// Adds the slice of `material` from its file in `dir` to `db`. NotFound
-// when the file is missing, DataLoss when it is damaged (DecodeEndgameSlice).
+// Adds the slice of `material` from its file in `dir` to `db`, which
+// reads the values from the file mapped into memory (Env::MapFile: the
+// pages are shared by every program that loads the file, so two engines
+// in a match hold one copy). The whole file is read once to check its
+// checksums. NotFound when the file is missing, DataLoss when it is
+// damaged (DecodeEndgameSlice).
 absl::Status LoadEndgameSlice(Env* env, const std::string& dir,
                               const egdb::Material& material,
                               egdb::Database* db);

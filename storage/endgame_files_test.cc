@@ -56,6 +56,10 @@ TEST(EndgameFilesTest, TheRealFileSystemKeepsASliceUnderItsName) {
   EXPECT_FALSE(Env::Default()->FileExists(dir + "/english-0101.wdl.tmp"));
   Database db;
   ASSERT_TRUE(LoadEndgameSlice(Env::Default(), dir, kKings, &db).ok());
+  EXPECT_EQ(*db.PackedSlice(kKings), *TwoPieces().PackedSlice(kKings));
+  // Rebuilding the slice replaces its file; the values loaded stay whole.
+  ASSERT_TRUE(WriteEndgameSlice(Env::Default(), dir, kKings, TwoPieces()).ok());
+  EXPECT_EQ(db.Probe(*ParseFen("B:WK11:BK4")), egdb::Wdl::kLoss);
 }
 
 TEST(EndgameFilesTest, EveryDamagedByteIsFoundByAChecksumOrTheHeader) {

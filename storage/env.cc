@@ -3,6 +3,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <sys/file.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -88,8 +89,54 @@ class PosixFileLock final : public FileLock {
   const int fd_;
 };
 
+// Bytes read into memory: Env's MapFile where nothing can be mapped.
+class OwnedFile final : public ReadOnlyFile {
+ public:
+  explicit OwnedFile(std::string contents) : contents_(std::move(contents)) {}
+  absl::string_view data() const override { return contents_; }
+
+ private:
+  const std::string contents_;
+};
+
+class MappedFile final : public ReadOnlyFile {
+ public:
+  MappedFile(void* address, size_t size) : address_(address), size_(size) {}
+  ~MappedFile() override { munmap(address_, size_); }
+  absl::string_view data() const override {
+    return absl::string_view(static_cast<const char*>(address_), size_);
+  }
+
+ private:
+  void* const address_;
+  const size_t size_;
+};
+
 class PosixEnv final : public Env {
  public:
+  absl::StatusOr<std::unique_ptr<ReadOnlyFile>> MapFile(
+      const std::string& path, uint64_t max_size) override {
+    const int fd = RetryOnEintr(
+        [&] { return ::open(path.c_str(), O_RDONLY | O_CLOEXEC); });
+    if (fd < 0) return ReadError(path, errno);
+    struct stat st;
+    // Anything but a non-empty regular file (a FIFO, a device, an empty
+    // file, which mmap refuses) is read as ReadFile reads it.
+    if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) || st.st_size == 0) {
+      close(fd);
+      return Env::MapFile(path, max_size);
+    }
+    const uint64_t size = static_cast<uint64_t>(st.st_size);
+    if (size > max_size) {
+      close(fd);
+      return TooLarge(path, max_size);
+    }
+    void* address = mmap(nullptr, size, PROT_READ, MAP_PRIVATE, fd, 0);
+    close(fd);
+    if (address == MAP_FAILED) return Env::MapFile(path, max_size);
+    return std::make_unique<MappedFile>(address, size);
+  }
+
   absl::StatusOr<std::string> ReadFile(const std::string& path,
                                        uint64_t max_size) override {
     const int fd = RetryOnEintr(
@@ -270,6 +317,13 @@ absl::StatusOr<FileKind> Env::KindOf(const std::string& path) {
 
 absl::StatusOr<std::string> Env::ResolvePath(const std::string& path) {
   return path;
+}
+
+absl::StatusOr<std::unique_ptr<ReadOnlyFile>> Env::MapFile(
+    const std::string& path, uint64_t max_size) {
+  absl::StatusOr<std::string> contents = ReadFile(path, max_size);
+  if (!contents.ok()) return contents.status();
+  return std::make_unique<OwnedFile>(*std::move(contents));
 }
 
 Env* Env::Default() {

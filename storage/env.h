@@ -56,6 +56,15 @@ enum class OpenMode {
   kCreateEmpty,      // created when missing, emptied when present
 };
 
+// A file's bytes held read-only in memory for as long as the object lives.
+class ReadOnlyFile {
+ public:
+  virtual ~ReadOnlyFile() = default;
+
+  // The whole contents; valid and unchanged while this object lives.
+  virtual absl::string_view data() const = 0;
+};
+
 // What a path names, after following symbolic links.
 enum class FileKind {
   kMissing,  // nothing is there
@@ -83,6 +92,17 @@ class Env {
   // /dev/zero) is an error rather than memory exhausted.
   virtual absl::StatusOr<std::string> ReadFile(const std::string& path,
                                                uint64_t max_size) = 0;
+
+  // The whole contents of the file at `path`, with ReadFile's errors, for
+  // large files read far more than written (the endgame database). Where
+  // the file system allows, the file is mapped (mmap), so its pages are
+  // shared with every process that maps it and can be dropped under
+  // memory pressure rather than swapped; the default reads it with
+  // ReadFile. The file must not be changed in place while mapped: this
+  // project replaces such files by rename (replace_file.h), which leaves
+  // a mapping of the old one intact.
+  virtual absl::StatusOr<std::unique_ptr<ReadOnlyFile>> MapFile(
+      const std::string& path, uint64_t max_size);
 
   // Opens `path` for appending. Creating a file does not make its
   // directory entry durable: call SyncDir on its directory for that.

@@ -57,6 +57,47 @@ TEST(PosixEnvTest, ReadingMoreThanTheLimitIsDataLoss) {
             absl::StatusCode::kDataLoss);
 }
 
+TEST(PosixEnvTest, AMappedFileHoldsTheBytesReadFileReads) {
+  const std::string path = RunningTestDir("env_test") + "/mapped";
+  std::string bytes(100003, '\0');
+  for (size_t i = 0; i < bytes.size(); ++i) bytes[i] = static_cast<char>(i * 7);
+  MustWrite(path, bytes);
+  absl::StatusOr<std::unique_ptr<ReadOnlyFile>> mapped =
+      Env::Default()->MapFile(path, kLimit);
+  ASSERT_TRUE(mapped.ok()) << mapped.status();
+  EXPECT_EQ((*mapped)->data(), bytes);
+}
+
+TEST(PosixEnvTest, AMappedFileOutlivesTheRenameThatReplacesIt) {
+  const std::string dir = RunningTestDir("env_test");
+  MustWrite(dir + "/old", std::string(5000, 'o'));
+  absl::StatusOr<std::unique_ptr<ReadOnlyFile>> mapped =
+      Env::Default()->MapFile(dir + "/old", kLimit);
+  ASSERT_TRUE(mapped.ok()) << mapped.status();
+  MustWrite(dir + "/new", std::string(10, 'n'));
+  ASSERT_TRUE(Env::Default()->Rename(dir + "/new", dir + "/old").ok());
+  EXPECT_EQ((*mapped)->data(), std::string(5000, 'o'));
+}
+
+TEST(PosixEnvTest, MappingFailsAsReadingDoes) {
+  const std::string dir = RunningTestDir("env_test");
+  EXPECT_EQ(Env::Default()->MapFile(dir + "/missing", kLimit).status().code(),
+            absl::StatusCode::kNotFound);
+  EXPECT_EQ(Env::Default()->MapFile(dir, kLimit).status().code(),
+            absl::StatusCode::kDataLoss);
+  MustWrite(dir + "/big", std::string(1001, 'x'));
+  EXPECT_TRUE(Env::Default()->MapFile(dir + "/big", 1001).ok());
+  EXPECT_EQ(Env::Default()->MapFile(dir + "/big", 1000).status().code(),
+            absl::StatusCode::kDataLoss);
+  EXPECT_EQ(Env::Default()->MapFile("/dev/zero", kLimit).status().code(),
+            absl::StatusCode::kDataLoss);
+  MustWrite(dir + "/empty", "");
+  absl::StatusOr<std::unique_ptr<ReadOnlyFile>> empty =
+      Env::Default()->MapFile(dir + "/empty", kLimit);
+  ASSERT_TRUE(empty.ok()) << empty.status();
+  EXPECT_EQ((*empty)->data(), "");
+}
+
 TEST(PosixEnvTest, AppendedBytesAreReadBackInOrder) {
   const std::string path = RunningTestDir("env_test") + "/file";
   auto file = Env::Default()->OpenForAppend(path, OpenMode::kCreateIfMissing);

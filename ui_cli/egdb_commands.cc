@@ -176,7 +176,7 @@ int Info(const std::string& dir) {
   if (!db.ok()) return Fail(db.status());
   uint64_t bytes = 0;
   for (const Material& m : (*db)->slices()) {
-    const std::string* packed = (*db)->PackedSlice(m);
+    const std::optional<absl::string_view> packed = (*db)->PackedSlice(m);
     uint64_t wins = 0, draws = 0, losses = 0;
     for (uint64_t i = 0; i < egdb::SliceEntries(m); ++i) {
       const std::optional<Position> pos = egdb::PositionAt(m, i);
