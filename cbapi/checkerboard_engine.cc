@@ -10,6 +10,7 @@
 // make every answer reproducible; "set level time" switches back. Unlike the
 // pure engine library, this adapter reads the clock.
 
+#include <algorithm>
 #include <cinttypes>
 #include <cstdint>
 #include <cstdio>
@@ -64,7 +65,16 @@ struct GameHistory {
   Position end;
   std::vector<uint64_t> hashes;
   int no_progress_plies = 0;
+  // The FEN's position, and whether every move after it was reversible, so
+  // that the FEN's own past (which a sender short of room leaves out) is
+  // still part of this history.
+  uint64_t fen_hash = 0;
+  bool reversible_from_fen = true;
 };
+
+// The most positions of the past a merged history keeps: more than the
+// longest run without a capture or a man's move that any edition allows.
+constexpr size_t kMaxHistory = 256;
 
 struct EngineState {
   absl::Mutex mu;
@@ -97,12 +107,14 @@ absl::StatusOr<GameHistory> ParseGameHistory(absl::string_view text) {
   absl::StatusOr<Position> pos = ParseFen(words[0]);
   if (!pos.ok()) return pos.status();
   GameHistory history;
+  history.fen_hash = pos->hash();
   for (size_t i = 1; i < words.size(); ++i) {
     absl::StatusOr<Move> m = ParseMove(*pos, words[i]);
     if (!m.ok()) return m.status();
     if (pos->IsIrreversible(*m)) {
       history.hashes.clear();
       history.no_progress_plies = 0;
+      history.reversible_from_fen = false;
     } else {
       history.hashes.push_back(pos->hash());
       ++history.no_progress_plies;
@@ -111,6 +123,27 @@ absl::StatusOr<GameHistory> ParseGameHistory(absl::string_view text) {
   }
   history.end = *pos;
   return history;
+}
+
+// `next` with the past that `previous` knew before `next`'s FEN. A "set
+// gamehist" command holds 255 characters, about 35 moves: in a long king
+// ending the sender drops the oldest, and without them the engine would
+// walk back into positions it cannot see. Only reversible moves lie
+// between two positions of one history, so when `next`'s FEN is among
+// `previous`'s positions the two are one game's past.
+GameHistory Merged(const GameHistory& previous, GameHistory next) {
+  if (!next.reversible_from_fen) return next;
+  std::vector<uint64_t> chain = previous.hashes;
+  chain.push_back(previous.end.hash());
+  const auto at = std::find(chain.begin(), chain.end(), next.fen_hash);
+  if (at == chain.end()) return next;
+  std::vector<uint64_t> hashes(chain.begin(), at);
+  hashes.insert(hashes.end(), next.hashes.begin(), next.hashes.end());
+  if (hashes.size() > kMaxHistory)
+    hashes.erase(hashes.begin(), hashes.end() - kMaxHistory);
+  next.no_progress_plies += static_cast<int>(at - chain.begin());
+  next.hashes = std::move(hashes);
+  return next;
 }
 
 std::string LevelText(const std::optional<Level>& level) {
@@ -198,7 +231,9 @@ int HandleSet(absl::string_view what, char* reply) {
       Reply(reply, absl::StrCat("? ", history.status().message()));
       return 0;
     }
-    state.history = *std::move(history);
+    state.history = state.history.has_value()
+                        ? Merged(*state.history, *std::move(history))
+                        : *std::move(history);
     Reply(reply, "gamehist set");
     return 1;
   }

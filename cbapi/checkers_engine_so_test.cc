@@ -181,7 +181,8 @@ TEST_F(CheckersEngineSoTest, PlaysTheBookMoveAtOnceUnlessTheBookIsOff) {
     int playnow = 0;
     CbMove move = {};
     getmove_(board, color, 0.2, status, &playnow, 0, 0, &move);
-    const bool from_book = std::string(status).find("(book)") != std::string::npos;
+    const bool from_book =
+        std::string(status).find("(book)") != std::string::npos;
     EXPECT_EQ(from_book, std::string(setting) != "0") << status;
     if (from_book) {
       const absl::StatusOr<Position> after =
@@ -236,6 +237,45 @@ TEST_F(CheckersEngineSoTest, GameHistoryLetsTheEngineClaimARepetition) {
 
   Command("set gamehist not a fen", &handled);
   EXPECT_EQ(handled, 0);
+}
+
+TEST_F(CheckersEngineSoTest, AHistoryCutShortIsJoinedToTheOneBefore) {
+  // The game of the test above, but the second command starts a move
+  // later, as a sender short of room sends it: the position 5-1 repeats is
+  // only in the first.
+  Command("set level medium");
+  int handled = 0;
+  Command("set gamehist W:WK18,K19,K23:BK1 23-26", &handled);
+  EXPECT_EQ(handled, 1);
+  Command("set gamehist B:WK18,K19,K26:BK1 1-5 26-23", &handled);
+  EXPECT_EQ(handled, 1);
+  const Position pos = Fen("B:WK18,K19,K23:BK5");
+  int board[8][8];
+  ToBoard(pos, board);
+  char status[1024] = {};
+  int playnow = 0;
+  CbMove move = {};
+  const int verdict =
+      getmove_(board, kBlack, 1.0, status, &playnow, 0, 0, &move);
+  EXPECT_EQ(*FromBoard(board, kWhite), Fen("W:WK18,K19,K23:BK1")) << status;
+  EXPECT_NE(verdict, kLoss);
+}
+
+TEST_F(CheckersEngineSoTest, AHistoryAfterAnIrreversibleMoveIsNotJoined) {
+  // The first command's positions are the same as above, but the second
+  // starts from a position none of them was: a new past, alone.
+  Command("set level medium");
+  Command("set gamehist W:WK18,K19,K23:BK1 23-26");
+  Command("set gamehist B:WK18,K19,K26:BK5 26-23");
+  const Position pos = Fen("B:WK18,K19,K23:BK5");
+  // Nothing repeats, so the lost position is lost whatever Black plays.
+  int board[8][8];
+  ToBoard(pos, board);
+  char status[1024] = {};
+  int playnow = 0;
+  CbMove move = {};
+  EXPECT_EQ(getmove_(board, kBlack, 1.0, status, &playnow, 0, 0, &move), kLoss)
+      << status;
 }
 
 TEST_F(CheckersEngineSoTest, AWonPositionIsClaimed) {
