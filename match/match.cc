@@ -266,7 +266,7 @@ class CheckerBoardEngine final : public MatchEngine {
   }
 
   std::string Command(const std::string& text) {
-    char command[256] = {};
+    char command[kCommandSize] = {};
     char reply[1024] = {};
     std::strncpy(command, text.c_str(), sizeof(command) - 1);
     command_(command, reply);
@@ -278,21 +278,12 @@ class CheckerBoardEngine final : public MatchEngine {
   // move and the reversible moves since, so the engine sees repetitions.
   static std::string GameHistory(const GameState& state,
                                  const std::vector<Move>& game_moves) {
-    const size_t reversible = static_cast<size_t>(state.no_progress_turns);
-    Position p = state.started->start_fen().empty()
-                     ? Position::Initial()
-                     : ParseFen(state.started->start_fen())
-                           .value_or(Position::Initial());
-    const size_t first =
-        game_moves.size() - std::min(reversible, game_moves.size());
-    for (size_t i = 0; i < first; ++i) p = p.After(game_moves[i]);
-    std::string text = absl::StrCat("set gamehist ", ToFen(p));
-    for (size_t i = first; i < game_moves.size(); ++i) {
-      absl::StrAppend(&text, " ", MoveToText(game_moves[i]));
-    }
-    return text.size() < 256
-               ? text
-               : absl::StrCat("set gamehist ", state.position.ToFen());
+    const Position start = state.started->start_fen().empty()
+                               ? Position::Initial()
+                               : ParseFen(state.started->start_fen())
+                                     .value_or(Position::Initial());
+    return GameHistoryCommand(start, game_moves,
+                              static_cast<size_t>(state.no_progress_turns));
   }
 
   void* const handle_;
@@ -403,6 +394,25 @@ std::string ReasonText(const events::GameEnded& end) {
 }
 
 }  // namespace
+
+std::string GameHistoryCommand(const Position& start,
+                               const std::vector<Move>& moves,
+                               size_t reversible) {
+  Position p = start;
+  size_t first = moves.size() - std::min(reversible, moves.size());
+  for (size_t i = 0; i < first; ++i) p = p.After(moves[i]);
+  // When the moves do not fit, the oldest are left out and the FEN starts
+  // later, so that the engine still sees the recent past (and can join it
+  // to what it was sent before).
+  for (;;) {
+    std::string text = absl::StrCat("set gamehist ", ToFen(p));
+    for (size_t i = first; i < moves.size(); ++i) {
+      absl::StrAppend(&text, " ", MoveToText(moves[i]));
+    }
+    if (text.size() < kCommandSize || first == moves.size()) return text;
+    p = p.After(moves[first++]);
+  }
+}
 
 absl::StatusOr<std::unique_ptr<MatchEngine>> MakeEngine(
     absl::string_view spec, const egdb::Database* endgame_db) {

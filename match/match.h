@@ -5,6 +5,7 @@
 #ifndef CHECKERS_MATCH_MATCH_H_
 #define CHECKERS_MATCH_MATCH_H_
 
+#include <cstddef>
 #include <memory>
 #include <string>
 #include <vector>
@@ -13,6 +14,8 @@
 #include "absl/strings/string_view.h"
 #include "engine/endgame_db.h"
 #include "engine/game_position.h"
+#include "engine/move.h"
+#include "engine/position.h"
 #include "engine/rules.h"
 #include "events/events.pb.h"
 #include "events/game_state.h"
@@ -99,6 +102,19 @@ absl::StatusOr<MatchGame> PlayMatchGame(MatchEngine& first, MatchEngine& second,
                                         uint64_t game_seed, int turn_cap,
                                         double seconds,
                                         Edition edition = Edition::kEnglish);
+
+// The size of a CheckerBoard engine's command buffer, its last byte the
+// terminating zero.
+inline constexpr size_t kCommandSize = 256;
+
+// The "set gamehist" command a CheckerBoard engine is sent before a move:
+// the position `start` reaches after all but the last `reversible` of
+// `moves` as FEN, then those moves. Shorter than kCommandSize: when the
+// moves do not fit, the oldest are left out and the FEN is of a later
+// position.
+std::string GameHistoryCommand(const Position& start,
+                               const std::vector<Move>& moves,
+                               size_t reversible);
 
 // The score of the match from engine A's view: points (win 1, draw 1/2)
 // as a percentage of games, and its 95% confidence interval (Wilson's

@@ -3,8 +3,12 @@
 #include <cstdlib>
 #include <string>
 
+#include "absl/strings/str_split.h"
+#include "absl/strings/strip.h"
 #include "engine/endgame_db.h"
+#include "engine/fen.h"
 #include "engine/game_position.h"
+#include "engine/notation.h"
 #include "events/fold.h"
 #include "events/validate.h"
 #include "gmock/gmock.h"
@@ -82,6 +86,44 @@ TEST(MatchTest, TurnCapDrawsALongGame) {
   ASSERT_TRUE(game.ok());
   EXPECT_EQ(game->result, events::DRAW);
   EXPECT_THAT(game->how, HasSubstr("turn cap"));
+}
+
+TEST(MatchTest, GameHistoryThatDoesNotFitKeepsTheLatestMoves) {
+  // Two kings each, walking back and forth: 80 reversible moves, far more
+  // than one command holds.
+  const Position start = *ParseFen("B:WK29,K30:BK3,K4");
+  const char* cycle[] = {"3-8", "29-25", "8-3", "25-29"};
+  std::vector<Move> moves;
+  Position pos = start;
+  for (int i = 0; i < 80; ++i) {
+    const absl::StatusOr<Move> m = ParseMove(pos, cycle[i % 4]);
+    ASSERT_TRUE(m.ok()) << m.status();
+    moves.push_back(*m);
+    pos.Play(*m);
+  }
+
+  const std::string all = GameHistoryCommand(start, moves, moves.size());
+  EXPECT_LT(all.size(), kCommandSize);
+  // What the command lists is the game's end and as many of its last
+  // moves as fit.
+  const std::vector<std::string> words =
+      absl::StrSplit(absl::StripPrefix(all, "set gamehist "), ' ');
+  ASSERT_GT(words.size(), 20u);
+  absl::StatusOr<Position> replayed = ParseFen(words[0]);
+  ASSERT_TRUE(replayed.ok()) << replayed.status();
+  for (size_t i = 1; i < words.size(); ++i) {
+    const absl::StatusOr<Move> m = ParseMove(*replayed, words[i]);
+    ASSERT_TRUE(m.ok()) << words[i];
+    EXPECT_EQ(*m, moves[moves.size() - words.size() + i]);
+    replayed->Play(*m);
+  }
+  EXPECT_EQ(*replayed, pos);
+  EXPECT_GT(all.size() + 7, kCommandSize) << "not as many moves as fit";
+
+  // A short past is sent whole, from the position after the last
+  // irreversible move.
+  EXPECT_EQ(GameHistoryCommand(start, {moves[0], moves[1]}, 1),
+            "set gamehist W:WK29,K30:BK4,K8 29-25");
 }
 
 TEST(MatchTest, ALevelWithTheEndgameDatabaseWinsTwoKingsAgainstOne) {
