@@ -55,6 +55,28 @@ class CheckersEngineSoTest : public ::testing::Test {
     return out;
   }
 
+  // What getmove makes of `pos` in `seconds`: its verdict, the board it
+  // hands back (read with the other side to move) and its status line.
+  struct Answer {
+    int verdict = 0;
+    absl::StatusOr<Position> after;
+    std::string status;
+  };
+  static Answer Ask(const Position& pos, double seconds) {
+    int board[8][8];
+    ToBoard(pos, board);
+    char status[1024] = {};
+    int playnow = 0;
+    CbMove move = {};
+    const bool black = pos.side_to_move() == Color::kBlack;
+    Answer answer;
+    answer.verdict = getmove_(board, black ? kBlack : kWhite, seconds, status,
+                              &playnow, 0, 0, &move);
+    answer.after = FromBoard(board, black ? kWhite : kBlack);
+    answer.status = status;
+    return answer;
+  }
+
   static void* handle_;
   static GetMoveFn getmove_;
   static EngineCommandFn enginecommand_;
@@ -224,16 +246,9 @@ TEST_F(CheckersEngineSoTest, GameHistoryLetsTheEngineClaimARepetition) {
   int handled = 0;
   Command("set gamehist W:WK18,K19,K23:BK1 23-26 1-5 26-23", &handled);
   EXPECT_EQ(handled, 1);
-  const Position pos = Fen("B:WK18,K19,K23:BK5");
-  int board[8][8];
-  ToBoard(pos, board);
-  char status[1024] = {};
-  int playnow = 0;
-  CbMove move = {};
-  const int verdict =
-      getmove_(board, kBlack, 1.0, status, &playnow, 0, 0, &move);
-  EXPECT_EQ(*FromBoard(board, kWhite), Fen("W:WK18,K19,K23:BK1")) << status;
-  EXPECT_NE(verdict, kLoss);
+  const Answer answer = Ask(Fen("B:WK18,K19,K23:BK5"), 1.0);
+  EXPECT_EQ(*answer.after, Fen("W:WK18,K19,K23:BK1")) << answer.status;
+  EXPECT_NE(answer.verdict, kLoss);
 
   Command("set gamehist not a fen", &handled);
   EXPECT_EQ(handled, 0);
@@ -249,33 +264,20 @@ TEST_F(CheckersEngineSoTest, AHistoryCutShortIsJoinedToTheOneBefore) {
   EXPECT_EQ(handled, 1);
   Command("set gamehist B:WK18,K19,K26:BK1 1-5 26-23", &handled);
   EXPECT_EQ(handled, 1);
-  const Position pos = Fen("B:WK18,K19,K23:BK5");
-  int board[8][8];
-  ToBoard(pos, board);
-  char status[1024] = {};
-  int playnow = 0;
-  CbMove move = {};
-  const int verdict =
-      getmove_(board, kBlack, 1.0, status, &playnow, 0, 0, &move);
-  EXPECT_EQ(*FromBoard(board, kWhite), Fen("W:WK18,K19,K23:BK1")) << status;
-  EXPECT_NE(verdict, kLoss);
+  const Answer answer = Ask(Fen("B:WK18,K19,K23:BK5"), 1.0);
+  EXPECT_EQ(*answer.after, Fen("W:WK18,K19,K23:BK1")) << answer.status;
+  EXPECT_NE(answer.verdict, kLoss);
 }
 
 TEST_F(CheckersEngineSoTest, AHistoryAfterAnIrreversibleMoveIsNotJoined) {
   // The first command's positions are the same as above, but the second
-  // starts from a position none of them was: a new past, alone.
+  // starts from a position none of them was: a new past, alone, in which
+  // nothing repeats, so the lost position is lost whatever Black plays.
   Command("set level medium");
   Command("set gamehist W:WK18,K19,K23:BK1 23-26");
   Command("set gamehist B:WK18,K19,K26:BK5 26-23");
-  const Position pos = Fen("B:WK18,K19,K23:BK5");
-  // Nothing repeats, so the lost position is lost whatever Black plays.
-  int board[8][8];
-  ToBoard(pos, board);
-  char status[1024] = {};
-  int playnow = 0;
-  CbMove move = {};
-  EXPECT_EQ(getmove_(board, kBlack, 1.0, status, &playnow, 0, 0, &move), kLoss)
-      << status;
+  const Answer answer = Ask(Fen("B:WK18,K19,K23:BK5"), 1.0);
+  EXPECT_EQ(answer.verdict, kLoss) << answer.status;
 }
 
 TEST_F(CheckersEngineSoTest, AWonPositionIsClaimed) {
