@@ -68,6 +68,10 @@ TEST(CliTrainTest, BadInputExitsWithItsCode) {
   EXPECT_EQ(
       RunCheckers({"train", dir + "/w", "--result_weight=-0.1"}).exit_code,
       64);
+  EXPECT_EQ(RunCheckers({"train", dir + "/w", "--sample_every=0"}).exit_code,
+            64);
+  EXPECT_EQ(RunCheckers({"train", dir + "/w", "--label_nodes=-5"}).exit_code,
+            64);
 
   const std::string junk = dir + "/junk.bin";
   std::ofstream(junk) << "not weights";

@@ -20,6 +20,22 @@ struct GameRecord {
   int plies = 0;
 };
 
+// A kept position's own search of options.label_nodes nodes: not varied,
+// for its score is the label, not a move that must part two games.
+absl::StatusOr<SearchResult> LabelSearch(const Position& pos,
+                                         const std::vector<uint64_t>& history,
+                                         int no_progress_plies,
+                                         const SelfPlayOptions& options) {
+  SearchRequest request;
+  request.position = pos;
+  request.history = history;
+  request.no_progress_plies = no_progress_plies;
+  request.level = Level::kHard;
+  request.limits.max_nodes = options.label_nodes;
+  request.eval_weights = options.weights;
+  return Search(request);
+}
+
 GameRecord PlayOne(const SelfPlayOptions& options, int game) {
   std::mt19937_64 rng(options.seed * 0x9E3779B97F4A7C15ull + game);
   Position pos = options.openings[game % options.openings.size()];
@@ -32,6 +48,7 @@ GameRecord PlayOne(const SelfPlayOptions& options, int game) {
   // only at the end.
   std::vector<Color> sides;
   GameRecord record;
+  int quiet = 0;
   Color loser = first;
   bool decided = false;
   for (int ply = 0; ply < kMaxPlies; ++ply) {
@@ -53,10 +70,18 @@ GameRecord PlayOne(const SelfPlayOptions& options, int game) {
       // The position has a legal move and the request is well formed, so
       // the search answers; should it not, the game stops undecided.
       if (!result.ok()) break;
-      if (!HasCapture(pos)) {
+      const bool kept =
+          !HasCapture(pos) && quiet++ % std::max(1, options.sample_every) == 0;
+      if (kept) {
         Sample s;
         s.features = learned::FeaturesOf(pos);
         s.search_score = static_cast<float>(result->score);
+        if (options.label_nodes > 0) {
+          absl::StatusOr<SearchResult> label =
+              LabelSearch(pos, history, no_progress, options);
+          if (!label.ok()) break;
+          s.search_score = static_cast<float>(label->score);
+        }
         s.game = game;
         record.samples.push_back(s);
         sides.push_back(pos.side_to_move());

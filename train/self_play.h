@@ -40,6 +40,14 @@ struct SelfPlayOptions {
   int threads = 1;
   // The evaluation the engine plays with; nullptr for the committed one.
   const learned::Weights* weights = nullptr;
+  // Of a game's quiet positions, every this many (from its first) is kept;
+  // fewer positions a game leave time for deeper scores.
+  int sample_every = 1;
+  // When above 0, a kept position's search_score is that of a search of
+  // its own, of this many nodes, rather than the game's move search: a
+  // deeper opinion to fit to (FitOptions::result_weight) than the small
+  // searches that keep the games fast.
+  uint64_t label_nodes = 0;
 };
 
 // A position to learn from: its features and the result of its game for
@@ -47,8 +55,9 @@ struct SelfPlayOptions {
 struct Sample {
   learned::Features features;
   float result = 0.5f;
-  // The score of the engine's search from it in the game, in centi-men for
-  // its side to move: a second, nearer opinion of who stands better.
+  // The score of the engine's search from it, in centi-men for its side to
+  // move (SelfPlayOptions::label_nodes): a second, nearer opinion of who
+  // stands better.
   float search_score = 0;
   // The game it came from, so that a check set can hold whole games.
   int game = 0;

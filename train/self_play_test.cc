@@ -77,5 +77,64 @@ TEST(SelfPlayTest, AWonPositionIsWonByItsSide) {
   }
 }
 
+TEST(SelfPlayTest, EveryNthQuietPositionIsKept) {
+  SelfPlayOptions every = SmallRun(2);
+  SelfPlayOptions third = SmallRun(2);
+  third.sample_every = 3;
+  const SelfPlayResult all = PlaySelfPlay(every);
+  const SelfPlayResult some = PlaySelfPlay(third);
+  // The same games: only which of their positions are kept differs.
+  EXPECT_EQ(all.plies, some.plies);
+  std::vector<Sample> expected;
+  int game = -1;
+  int index = 0;
+  for (const Sample& s : all.samples) {
+    if (s.game != game) {
+      game = s.game;
+      index = 0;
+    }
+    if (index++ % 3 == 0) expected.push_back(s);
+  }
+  ASSERT_EQ(some.samples.size(), expected.size());
+  for (size_t i = 0; i < expected.size(); ++i) {
+    EXPECT_EQ(some.samples[i].game, expected[i].game);
+    EXPECT_EQ(some.samples[i].features.config, expected[i].features.config);
+    EXPECT_EQ(some.samples[i].search_score, expected[i].search_score);
+  }
+}
+
+TEST(SelfPlayTest, LabelSearchesScoreTheKeptPositionsWithoutChangingTheGames) {
+  SelfPlayOptions plain = SmallRun(2);
+  SelfPlayOptions labelled = SmallRun(2);
+  labelled.label_nodes = 20000;
+  const SelfPlayResult a = PlaySelfPlay(plain);
+  const SelfPlayResult b = PlaySelfPlay(labelled);
+  EXPECT_EQ(a.plies, b.plies);
+  ASSERT_EQ(a.samples.size(), b.samples.size());
+  int differ = 0;
+  for (size_t i = 0; i < a.samples.size(); ++i) {
+    EXPECT_EQ(a.samples[i].features.config, b.samples[i].features.config);
+    EXPECT_EQ(a.samples[i].result, b.samples[i].result);
+    if (a.samples[i].search_score != b.samples[i].search_score) ++differ;
+  }
+  // 200-node move searches and 20,000-node label searches disagree often.
+  EXPECT_GT(differ, static_cast<int>(a.samples.size()) / 4);
+}
+
+TEST(SelfPlayTest, ALabelSearchSeesAWinForTheWinningSide) {
+  SelfPlayOptions options;
+  options.games = 1;
+  options.openings = {FromFen("B:W29:BK10,K11,K12")};
+  options.random_plies = 0;
+  options.nodes = 50;
+  options.label_nodes = 5000;
+  const SelfPlayResult run = PlaySelfPlay(options);
+  ASSERT_FALSE(run.samples.empty());
+  for (const Sample& s : run.samples) {
+    const bool black_to_move = s.features.hand > 0;
+    EXPECT_EQ(s.search_score > 0, black_to_move);
+  }
+}
+
 }  // namespace
 }  // namespace checkers::train

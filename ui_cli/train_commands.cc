@@ -49,6 +49,13 @@ ABSL_FLAG(double, l2, 0.005,
 ABSL_FLAG(double, result_weight, 1.0,
           "X: train: the share of the game's result in what each position "
           "is fitted to, the rest the search's score there (default 1)");
+ABSL_FLAG(int, sample_every, 1,
+          "N: train: keep every Nth quiet position of a self-play game "
+          "(default 1: all)");
+ABSL_FLAG(int64_t, label_nodes, 0,
+          "N: train: score each kept position by a search of its own of N "
+          "nodes, for --result_weight below 1 (default 0: the game's own "
+          "move search)");
 ABSL_FLAG(std::string, from, "",
           "FILE: train: the weights the games are played with and the fit "
           "starts from (default: the hand-set evaluation alone)");
@@ -133,13 +140,17 @@ int RunTrain(const std::vector<std::string>& positional) {
   const int epochs = absl::GetFlag(FLAGS_epochs);
   const double l2 = absl::GetFlag(FLAGS_l2);
   const double result_weight = absl::GetFlag(FLAGS_result_weight);
-  if (nodes_flag < 0 || threads < 1 || threads > 64 || epochs < 0 ||
-      l2 < 0 || !(result_weight >= 0 && result_weight <= 1)) {
+  const int sample_every = absl::GetFlag(FLAGS_sample_every);
+  const int64_t label_nodes = absl::GetFlag(FLAGS_label_nodes);
+  if (nodes_flag < 0 || threads < 1 || threads > 64 || epochs < 0 || l2 < 0 ||
+      !(result_weight >= 0 && result_weight <= 1) || sample_every < 1 ||
+      label_nodes < 0) {
     return Fail(kExitUsage,
                 absl::InvalidArgumentError(
                     "train needs --nodes of at least 1, --threads from 1 to "
-                    "64, --epochs and --l2 of at least 0, --result_weight "
-                    "from 0 to 1"));
+                    "64, --epochs, --l2 and --label_nodes of at least 0, "
+                    "--result_weight from 0 to 1, --sample_every of at "
+                    "least 1"));
   }
   learned::Weights start;
   const std::string from = absl::GetFlag(FLAGS_from);
@@ -176,6 +187,8 @@ int RunTrain(const std::vector<std::string>& positional) {
   options.seed = absl::GetFlag(FLAGS_seed);
   options.threads = threads;
   options.weights = &start;
+  options.sample_every = sample_every;
+  options.label_nodes = static_cast<uint64_t>(label_nodes);
   ProgressLine play_line("self-play");
   const train::SelfPlayResult played = train::PlaySelfPlay(
       options, [&](int done) { play_line.Count(done, games); });
@@ -245,11 +258,11 @@ int RunBook(const std::vector<std::string>& positional) {
 
   const absl::Time began = absl::Now();
   ProgressLine line("book");
-  const std::vector<book::Entry> entries = train::BuildBook(
-      options, [&](int done, int known) {
-        line.Show(static_cast<double>(done) / known,
-                  absl::StrCat("(", done, " searched of ", known,
-                               " found so far)"));
+  const std::vector<book::Entry> entries =
+      train::BuildBook(options, [&](int done, int known) {
+        line.Show(
+            static_cast<double>(done) / known,
+            absl::StrCat("(", done, " searched of ", known, " found so far)"));
       });
   line.Done();
   if (absl::Status s = storage::ReplaceFile(
@@ -272,10 +285,11 @@ std::vector<Command> TrainCommands() {
   return {
       {"train",
        "train FILE [--games=N] [--nodes=N] [--seed=N] [--threads=N] "
-       "[--epochs=N] [--l2=X] [--result_weight=X] [--from=FILE] "
-       "[--check=PDN]  fit the learned evaluation to self-play",
+       "[--epochs=N] [--l2=X] [--result_weight=X] [--sample_every=N] "
+       "[--label_nodes=N] [--from=FILE] [--check=PDN]  fit the learned "
+       "evaluation to self-play",
        {"games", "nodes", "seed", "threads", "epochs", "l2", "result_weight",
-        "from", "check"},
+        "sample_every", "label_nodes", "from", "check"},
        RunTrain},
       {"book",
        "book FILE [--plies=N] [--nodes=N] [--threads=N]  search the "
