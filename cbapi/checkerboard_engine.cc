@@ -8,7 +8,8 @@
 // search keep it within 110% even on a loaded machine. "set level
 // easy|medium|hard" switches to the node budgets of the game's levels, which
 // make every answer reproducible; "set level time" switches back. Unlike the
-// pure engine library, this adapter reads the clock.
+// pure engine library, this adapter reads the clock, and it reads the
+// endgame database on a thread of its own (see DatabaseLoader).
 
 #include <algorithm>
 #include <cinttypes>
@@ -18,8 +19,10 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <thread>
 #include <vector>
 
+#include "absl/base/call_once.h"
 #include "absl/base/thread_annotations.h"
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
@@ -31,6 +34,7 @@
 #include "absl/strings/string_view.h"
 #include "absl/strings/strip.h"
 #include "absl/synchronization/mutex.h"
+#include "absl/synchronization/notification.h"
 #include "absl/time/clock.h"
 #include "absl/time/time.h"
 #include "cbapi/checkerboard.h"
@@ -241,7 +245,46 @@ int HandleSet(absl::string_view what, char* reply) {
   return 0;
 }
 
+// The endgame database under the state directory, read beside the
+// search rather than before it: every file is read once to be checked,
+// which takes most of a second from the page cache and several from disk,
+// far more than a move played to a tenth of a second may spend. The first
+// call from CheckerBoard (or a harness) starts the load.
+class DatabaseLoader {
+ public:
+  void Start() {
+    absl::call_once(started_, [this] {
+      std::thread([this] {
+        db_ = storage::LoadDefaultEndgameDatabaseIfPresent();
+        loaded_.Notify();
+      }).detach();
+    });
+  }
+
+  // Starts the load if need be. With `wait`, returns the database once
+  // loaded; without, nullptr until it is. nullptr too when there is none.
+  const egdb::Database* Get(bool wait) {
+    Start();
+    if (wait) loaded_.WaitForNotification();
+    return loaded_.HasBeenNotified() ? db_.get() : nullptr;
+  }
+
+ private:
+  absl::once_flag started_;
+  absl::Notification loaded_;
+  std::unique_ptr<egdb::Database> db_;
+};
+
+// Never destroyed: the loading thread may outlive the caller's main().
+DatabaseLoader& Loader() {
+  static DatabaseLoader* const loader = new DatabaseLoader;
+  return *loader;
+}
+
 int EngineCommand(const char* command, char* reply) {
+  // CheckerBoard asks for the engine's name as it loads it, well before
+  // the first move: time enough for the database to be ready.
+  Loader().Start();
   const absl::string_view text = absl::StripAsciiWhitespace(
       absl::string_view(command, strnlen(command, kCommandSize)));
   if (text == "name") {
@@ -279,14 +322,10 @@ void Status(char* str, absl::string_view text) {
 // The endgame database `checkers egdb build` left in the default
 // directory, loaded at the first move (before its clock starts), or
 // nullptr when there is none: the engine plays without it.
-const egdb::Database* EndgameDatabase() {
-  static const std::unique_ptr<egdb::Database> db =
-      storage::LoadDefaultEndgameDatabaseIfPresent();
-  return db.get();
-}
 
 int GetMove(int board[8][8], int color, double maxtime, char* str, int* playnow,
             int info, CbMove* move) {
+  const absl::Time start = absl::Now();
   absl::StatusOr<Position> pos = FromBoard(board, color);
   if (!pos.ok()) {
     Status(str, absl::StrCat("bad board: ", pos.status().message()));
@@ -299,7 +338,6 @@ int GetMove(int board[8][8], int color, double maxtime, char* str, int* playnow,
 
   SearchRequest request;
   request.position = *pos;
-  request.endgame_db = EndgameDatabase();
   bool by_time;
   {
     EngineState& state = State();
@@ -314,8 +352,9 @@ int GetMove(int board[8][8], int color, double maxtime, char* str, int* playnow,
     }
   }
   if (by_time) request.limits.max_nodes = kUnlimitedNodes;
+  // A level's answer must not depend on how far the load has got.
+  request.endgame_db = Loader().Get(/*wait=*/!by_time);
 
-  const absl::Time start = absl::Now();
   const absl::Duration budget = absl::Seconds(maxtime > 0 ? maxtime : 1.0);
   const bool exact = info & kInfoExactTime;
   const absl::Duration soft =
