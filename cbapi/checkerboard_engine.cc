@@ -319,10 +319,6 @@ void Status(char* str, absl::string_view text) {
                 text.data());
 }
 
-// The endgame database `checkers egdb build` left in the default
-// directory, loaded at the first move (before its clock starts), or
-// nullptr when there is none: the engine plays without it.
-
 int GetMove(int board[8][8], int color, double maxtime, char* str, int* playnow,
             int info, CbMove* move) {
   const absl::Time start = absl::Now();
