@@ -2,8 +2,6 @@
 // state directory, which the library reads on a thread of its own, and
 // shows that its moves consult it.
 
-#include <dlfcn.h>
-
 #include <cstdlib>
 #include <cstring>
 #include <string>
@@ -13,6 +11,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
 #include "cbapi/checkerboard.h"
+#include "cbapi/engine_library_for_test.h"
 #include "engine/endgame_db.h"
 #include "engine/fen.h"
 #include "engine/movegen.h"
@@ -23,10 +22,6 @@
 
 namespace checkers::cb {
 namespace {
-
-using GetMoveFn = int (*)(int[8][8], int, double, char[1024], int*, int, int,
-                          CbMove*);
-using EngineCommandFn = int (*)(char[256], char[1024]);
 
 class EngineWithDatabaseTest : public ::testing::Test {
  protected:
@@ -45,14 +40,10 @@ class EngineWithDatabaseTest : public ::testing::Test {
     }
     unseen_win_ = UnseenWin(db);
     ASSERT_FALSE(unseen_win_.empty());
-    const std::string path = std::string(std::getenv("TEST_SRCDIR")) + "/" +
-                             std::getenv("TEST_WORKSPACE") +
-                             "/cbapi/checkers_engine.so";
-    void* handle = dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL);
-    ASSERT_NE(handle, nullptr) << dlerror();
-    getmove_ = reinterpret_cast<GetMoveFn>(dlsym(handle, "getmove"));
-    enginecommand_ =
-        reinterpret_cast<EngineCommandFn>(dlsym(handle, "enginecommand"));
+    absl::StatusOr<EngineLibrary> library = LoadEngineLibrary();
+    ASSERT_TRUE(library.ok()) << library.status();
+    getmove_ = library->getmove;
+    enginecommand_ = library->enginecommand;
   }
 
   // A quiet position, Black a king and a man against a king, that the

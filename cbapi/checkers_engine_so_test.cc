@@ -1,13 +1,12 @@
 // Loads //cbapi:checkers_engine.so the way CheckerBoard does (dlopen) and
 // plays through its two entry points.
 
-#include <dlfcn.h>
-
 #include <cstdlib>
 #include <cstring>
 #include <string>
 
 #include "cbapi/checkerboard.h"
+#include "cbapi/engine_library_for_test.h"
 #include "engine/fen.h"
 #include "engine/movegen.h"
 #include "engine/notation.h"
@@ -18,24 +17,13 @@
 namespace checkers::cb {
 namespace {
 
-using GetMoveFn = int (*)(int[8][8], int, double, char[1024], int*, int, int,
-                          CbMove*);
-using EngineCommandFn = int (*)(char[256], char[1024]);
-
 class CheckersEngineSoTest : public ::testing::Test {
  protected:
   static void SetUpTestSuite() {
-    const char* srcdir = std::getenv("TEST_SRCDIR");
-    const char* workspace = std::getenv("TEST_WORKSPACE");
-    ASSERT_NE(srcdir, nullptr);
-    ASSERT_NE(workspace, nullptr);
-    const std::string path =
-        std::string(srcdir) + "/" + workspace + "/cbapi/checkers_engine.so";
-    handle_ = dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL);
-    ASSERT_NE(handle_, nullptr) << dlerror();
-    getmove_ = reinterpret_cast<GetMoveFn>(dlsym(handle_, "getmove"));
-    enginecommand_ =
-        reinterpret_cast<EngineCommandFn>(dlsym(handle_, "enginecommand"));
+    absl::StatusOr<EngineLibrary> library = LoadEngineLibrary();
+    ASSERT_TRUE(library.ok()) << library.status();
+    getmove_ = library->getmove;
+    enginecommand_ = library->enginecommand;
   }
 
   void SetUp() override {
@@ -77,12 +65,10 @@ class CheckersEngineSoTest : public ::testing::Test {
     return answer;
   }
 
-  static void* handle_;
   static GetMoveFn getmove_;
   static EngineCommandFn enginecommand_;
 };
 
-void* CheckersEngineSoTest::handle_ = nullptr;
 GetMoveFn CheckersEngineSoTest::getmove_ = nullptr;
 EngineCommandFn CheckersEngineSoTest::enginecommand_ = nullptr;
 

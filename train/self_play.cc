@@ -20,19 +20,19 @@ struct GameRecord {
   int plies = 0;
 };
 
-// A kept position's own search of options.label_nodes nodes: not varied,
-// for its score is the label, not a move that must part two games.
-absl::StatusOr<SearchResult> LabelSearch(const Position& pos,
-                                         const std::vector<uint64_t>& history,
-                                         int no_progress_plies,
-                                         const SelfPlayOptions& options) {
+// Hard's search of `pos` to `nodes` nodes with `weights`, the game's past
+// given by `history` and `no_progress_plies` as in SearchRequest.
+absl::StatusOr<SearchResult> HardSearch(const Position& pos,
+                                        const std::vector<uint64_t>& history,
+                                        int no_progress_plies, uint64_t nodes,
+                                        const learned::Weights* weights) {
   SearchRequest request;
   request.position = pos;
   request.history = history;
   request.no_progress_plies = no_progress_plies;
   request.level = Level::kHard;
-  request.limits.max_nodes = options.label_nodes;
-  request.eval_weights = options.weights;
+  request.limits.max_nodes = nodes;
+  request.eval_weights = weights;
   return Search(request);
 }
 
@@ -77,8 +77,10 @@ GameRecord PlayOne(const SelfPlayOptions& options, int game) {
         s.features = learned::FeaturesOf(pos);
         s.search_score = static_cast<float>(result->score);
         if (options.label_nodes > 0) {
-          absl::StatusOr<SearchResult> label =
-              LabelSearch(pos, history, no_progress, options);
+          // Not varied like the move's budget: the score is the label,
+          // not a move that must part two games.
+          absl::StatusOr<SearchResult> label = HardSearch(
+              pos, history, no_progress, options.label_nodes, options.weights);
           if (!label.ok()) break;
           s.search_score = static_cast<float>(label->score);
         }
@@ -113,16 +115,10 @@ absl::StatusOr<SearchResult> SelfPlaySearch(
     const Position& pos, const std::vector<uint64_t>& history,
     int no_progress_plies, uint64_t nodes, const learned::Weights* weights,
     std::mt19937_64& rng) {
-  SearchRequest request;
-  request.position = pos;
-  request.history = history;
-  request.no_progress_plies = no_progress_plies;
-  request.level = Level::kHard;
   const uint64_t quarter = nodes / 4;
-  request.limits.max_nodes =
+  const uint64_t budget =
       nodes - quarter + (quarter == 0 ? 0 : rng() % (2 * quarter));
-  request.eval_weights = weights;
-  return Search(request);
+  return HardSearch(pos, history, no_progress_plies, budget, weights);
 }
 
 SelfPlayResult PlaySelfPlay(const SelfPlayOptions& options,

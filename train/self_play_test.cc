@@ -60,14 +60,19 @@ TEST(SelfPlayTest, EverySampleCarriesItsGamesResultForItsSide) {
   }
 }
 
-TEST(SelfPlayTest, AWonPositionIsWonByItsSide) {
+// Games from Black's three kings against a lone white man far from its
+// crown, each move a search of `nodes` nodes.
+SelfPlayOptions WonEnding(int games, uint64_t nodes) {
   SelfPlayOptions options;
-  options.games = 2;
-  // Black's three kings against a lone white man far from its crown.
+  options.games = games;
   options.openings = {FromFen("B:W29:BK10,K11,K12")};
   options.random_plies = 0;
-  options.nodes = 3000;
-  const SelfPlayResult run = PlaySelfPlay(options);
+  options.nodes = nodes;
+  return options;
+}
+
+TEST(SelfPlayTest, AWonPositionIsWonByItsSide) {
+  const SelfPlayResult run = PlaySelfPlay(WonEnding(2, 3000));
   EXPECT_EQ(run.wins_first, 2);
   for (const Sample& s : run.samples) {
     const bool black_to_move = s.features.hand > 0;
@@ -78,10 +83,9 @@ TEST(SelfPlayTest, AWonPositionIsWonByItsSide) {
 }
 
 TEST(SelfPlayTest, EveryNthQuietPositionIsKept) {
-  SelfPlayOptions every = SmallRun(2);
   SelfPlayOptions third = SmallRun(2);
   third.sample_every = 3;
-  const SelfPlayResult all = PlaySelfPlay(every);
+  const SelfPlayResult all = PlaySelfPlay(SmallRun(2));
   const SelfPlayResult some = PlaySelfPlay(third);
   // The same games: only which of their positions are kept differs.
   EXPECT_EQ(all.plies, some.plies);
@@ -104,10 +108,9 @@ TEST(SelfPlayTest, EveryNthQuietPositionIsKept) {
 }
 
 TEST(SelfPlayTest, LabelSearchesScoreTheKeptPositionsWithoutChangingTheGames) {
-  SelfPlayOptions plain = SmallRun(2);
   SelfPlayOptions labelled = SmallRun(2);
   labelled.label_nodes = 20000;
-  const SelfPlayResult a = PlaySelfPlay(plain);
+  const SelfPlayResult a = PlaySelfPlay(SmallRun(2));
   const SelfPlayResult b = PlaySelfPlay(labelled);
   EXPECT_EQ(a.plies, b.plies);
   ASSERT_EQ(a.samples.size(), b.samples.size());
@@ -122,11 +125,7 @@ TEST(SelfPlayTest, LabelSearchesScoreTheKeptPositionsWithoutChangingTheGames) {
 }
 
 TEST(SelfPlayTest, ALabelSearchSeesAWinForTheWinningSide) {
-  SelfPlayOptions options;
-  options.games = 1;
-  options.openings = {FromFen("B:W29:BK10,K11,K12")};
-  options.random_plies = 0;
-  options.nodes = 50;
+  SelfPlayOptions options = WonEnding(1, 50);
   options.label_nodes = 5000;
   const SelfPlayResult run = PlaySelfPlay(options);
   ASSERT_FALSE(run.samples.empty());
