@@ -16,6 +16,8 @@
 #include <bit>
 #include <cstdint>
 
+#include "engine/bit_count.h"
+
 namespace checkers {
 
 using Bitboard = uint32_t;
@@ -108,8 +110,8 @@ struct Steps {
   }
   // The number of such steps (a piece may have two).
   static constexpr int CountSteps(Bitboard movers, Bitboard empty) {
-    return std::popcount(Sources4(movers, empty)) +
-           std::popcount(Sources35(movers, empty));
+    return BitCount(Sources4(movers, empty)) +
+           BitCount(Sources35(movers, empty));
   }
 };
 
@@ -143,7 +145,7 @@ inline constexpr Bitboard Neighbours(Bitboard b) {
          Steps<false>::By35(b);
 }
 
-inline constexpr int PopCount(Bitboard b) { return std::popcount(b); }
+inline constexpr int PopCount(Bitboard b) { return BitCount(b); }
 inline constexpr Square LowestSquare(Bitboard b) { return std::countr_zero(b); }
 inline constexpr Bitboard PopLowest(Bitboard b) { return b & (b - 1); }
 

@@ -25,6 +25,8 @@
 #include <bit>
 #include <cstdint>
 
+#include "engine/bit_count.h"
+
 namespace checkers::intl {
 
 // A set of squares in the layout above.
@@ -74,7 +76,7 @@ inline constexpr Bitboard RowMask(int row) {
 // The lowest bit of a non-empty set, and the set without it.
 inline constexpr int LowestBit(Bitboard b) { return std::countr_zero(b); }
 inline constexpr Bitboard PopLowest(Bitboard b) { return b & (b - 1); }
-inline constexpr int PopCount(Bitboard b) { return std::popcount(b); }
+inline constexpr int PopCount(Bitboard b) { return BitCount(b); }
 
 // The four diagonal directions as bit shifts. South is towards square 50.
 enum Direction : int {

@@ -1,7 +1,6 @@
 #include "engine/search.h"
 
 #include <algorithm>
-#include <bit>
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
@@ -14,6 +13,7 @@
 #include "absl/status/status.h"
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
+#include "engine/bit_count.h"
 #include "engine/endgame_db.h"
 #include "engine/eval.h"
 #include "engine/eval10.h"
@@ -717,7 +717,7 @@ int Searcher<B>::Search(const Position& pos, int depth, int alpha, int beta,
       key = 1 << 30;
     } else if (m.IsCapture()) {
       key = (1 << 24) + 1000 * m.num_jumps +
-            100 * std::popcount(m.captured & pos.all_kings());
+            100 * BitCount(m.captured & pos.all_kings());
     } else if (FromTo(m) == killers_[ply][0]) {
       key = (1 << 23);
     } else if (FromTo(m) == killers_[ply][1]) {
