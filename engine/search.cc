@@ -1,5 +1,7 @@
 #include "engine/search.h"
 
+#include <sys/mman.h>
+
 #include <algorithm>
 #include <cstdint>
 #include <cstdlib>
@@ -122,6 +124,9 @@ class TranspositionTable {
   };
   static_assert(sizeof(Entry) == 16);
   static constexpr int kBucketSize = 4;
+  static constexpr size_t kCacheLine = 64;
+  static constexpr size_t kHugePage = size_t{2} << 20;
+  static_assert(kBucketSize * sizeof(Entry) == kCacheLine);
 
   explicit TranspositionTable(int mib) : mib_(mib) {
     const uint64_t entries =
@@ -129,19 +134,36 @@ class TranspositionTable {
     uint64_t buckets = 1;
     while (buckets * 2 * kBucketSize <= entries) buckets *= 2;
     mask_ = buckets - 1;
-    // calloc hands back zeroed pages lazily: a fresh, empty table is cheap.
-    table_.reset(
-        static_cast<Entry*>(std::calloc(buckets * kBucketSize, sizeof(Entry))));
+    // Every bucket on a cache line of its own, so that a probe reads one
+    // line, not two. A table of huge pages' size starts on a huge page
+    // and asks Linux for them: probes land all over the table, and with
+    // 4 KiB pages nearly each also missed the TLB. Measured on a
+    // CheckerBoard engine search, the probe's load was a third of all
+    // the time before both.
+    const size_t bytes = buckets * kBucketSize * sizeof(Entry);
+    const bool huge = bytes >= kHugePage;
+    const size_t alignment = huge ? kHugePage : kCacheLine;
+    table_.reset(static_cast<Entry*>(std::aligned_alloc(alignment, bytes)));
+    if (table_ == nullptr) return;
+#ifdef MADV_HUGEPAGE
+    if (huge) madvise(table_.get(), bytes, MADV_HUGEPAGE);
+#endif
+    std::memset(static_cast<void*>(table_.get()), 0, bytes);
     max_written_ = buckets * kBucketSize / 16;
   }
 
   bool ok() const { return table_ != nullptr; }
+
+  // Starts loading the bucket of `hash`, for a probe soon after.
+  void Prefetch(uint64_t hash) const { __builtin_prefetch(Bucket(hash)); }
+
   int mib() const { return mib_; }
   void NewGeneration() { ++generation_; }
 
-  // Makes the table as empty as a new one (all bytes zero, as calloc left
-  // it). Rewriting only the entries written since the last Clear keeps the
-  // cost in proportion to a short search's nodes, not to the table's size.
+  // Makes the table as empty as a new one (all bytes zero, as the
+  // constructor left it). Rewriting only the entries written since the
+  // last Clear keeps the cost in proportion to a short search's nodes, not
+  // to the table's size.
   void Clear() {
     if (written_overflow_) {
       std::memset(static_cast<void*>(table_.get()), 0,
@@ -759,9 +781,10 @@ int Searcher<B>::Search(const Position& pos, int depth, int alpha, int beta,
       continue;
 
     const Position child = pos.After(m);
+    const int new_depth = std::max(0, depth - kOnePly + extension);
+    if (new_depth > 0) tt_->Prefetch(child.hash());
     keys_[history_size_ + ply + 1] = child.hash();
     const int child_no_progress = NoProgressAfter(pos, m, no_progress);
-    const int new_depth = std::max(0, depth - kOnePly + extension);
 
     int score;
     if (n == 0) {
