@@ -347,7 +347,12 @@ int GetMove(int board[8][8], int color, double maxtime, char* str, int* playnow,
       request.no_progress_plies = state.history->no_progress_plies;
     }
   }
-  if (by_time) request.limits.max_nodes = kUnlimitedNodes;
+  if (by_time) {
+    request.limits.max_nodes = kUnlimitedNodes;
+    // Moves by the clock need not replay exactly, so each builds on the
+    // table of the one before (a fixed level starts empty, as in a game).
+    request.limits.keep_table = true;
+  }
   // A level's answer must not depend on how far the load has got.
   request.endgame_db = Loader().Get(/*wait=*/!by_time);
 

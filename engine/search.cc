@@ -260,12 +260,12 @@ std::unique_ptr<TranspositionTable>& ThreadTable() {
   return table;
 }
 
-// A table of `mib` MiB as empty as a new one: the thread's kept one when it
-// has that size, else a new one.
-std::unique_ptr<TranspositionTable> TakeTable(int mib) {
+// A table of `mib` MiB: the thread's kept one when it has that size, as
+// its last search left it when `keep` and else emptied; or a new one.
+std::unique_ptr<TranspositionTable> TakeTable(int mib, bool keep) {
   std::unique_ptr<TranspositionTable> table = std::move(ThreadTable());
   if (table != nullptr && table->mib() == mib) {
-    table->Clear();
+    if (!keep) table->Clear();
     return table;
   }
   table.reset();
@@ -473,13 +473,13 @@ class Searcher {
   using Result = BasicSearchResult<Move>;
 
   Searcher(const Task<B>& task, const PollFn& poll, uint64_t budget,
-           int hash_mib)
+           int hash_mib, bool keep_table)
       : task_(task),
         board_(task.board),
         poll_(poll),
         no_progress_limit_(task.no_progress_limit),
         budget_(budget),
-        tt_(TakeTable(hash_mib)) {}
+        tt_(TakeTable(hash_mib, keep_table)) {}
   ~Searcher() {
     if (tt_->ok()) ThreadTable() = std::move(tt_);
   }
@@ -946,6 +946,9 @@ absl::StatusOr<typename Searcher<B>::Result> Searcher<B>::Run(
   }
   for (const Move& m : moves) root_moves_.push_back({m});
   if (board_.has_endgame_db()) KeepEndgameBestRootMoves();
+  // A kept table may hold database scores that cut off the winner's
+  // positions, which a won root must search on (Search): start empty.
+  if (root_winner_.has_value()) tt_->Clear();
   if (root_moves_.size() == 1) budget_ = std::min(budget_, kForcedMoveNodes);
 
   history_size_ = static_cast<int>(task_.history.size());
@@ -1080,7 +1083,8 @@ absl::StatusOr<BasicSearchResult<typename B::MoveType>> SearchAtLevel(
   // On the heap: the tables and principal variations of a 10x10 search
   // outgrow a small thread stack.
   if (level != Level::kEasy) {
-    auto searcher = std::make_unique<Searcher<B>>(task, poll, budget, hash_mib);
+    auto searcher = std::make_unique<Searcher<B>>(task, poll, budget, hash_mib,
+                                                  limits.keep_table);
     return searcher->Run(max_depth, false);
   }
 
@@ -1090,7 +1094,8 @@ absl::StatusOr<BasicSearchResult<typename B::MoveType>> SearchAtLevel(
   if (random.Below(100) < kEasyShortSightPercent) {
     max_depth = std::min(max_depth, kEasyShortSight);
   }
-  auto searcher = std::make_unique<Searcher<B>>(task, poll, budget, hash_mib);
+  auto searcher = std::make_unique<Searcher<B>>(task, poll, budget, hash_mib,
+                                                limits.keep_table);
   auto result = searcher->Run(max_depth, true);
   if (!result.ok() || result->depth == 0) return result;
   const auto& moves = searcher->root_moves();

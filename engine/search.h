@@ -69,6 +69,13 @@ struct SearchLimits {
   int max_depth = 0;
   // Transposition table size in MiB, 1 to 1024.
   int hash_mib = 0;
+  // Start from what the calling thread's last search of the same table
+  // size left in its table, instead of from an empty one. A search that
+  // plays to a clock then builds on the one before it (the reply it
+  // expected was searched there already); its answer depends on the
+  // searches before it, so the levels of a game, whose moves replay
+  // exactly, leave it off.
+  bool keep_table = false;
 };
 
 struct SearchRequest {
