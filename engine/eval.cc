@@ -31,7 +31,42 @@ constexpr std::array<Bitboard, kNumSquares> MakeCones() {
   }
   return cones;
 }
-constexpr std::array<Bitboard, kNumSquares> kCones = MakeCones();
+
+// The squares whose men have a square of `b` in their forward cone: those
+// north of `b` along paths of north steps, since t lies in the cone of s
+// exactly when s lies on such a path from t. One flood serves all the men,
+// where a cone lookup per man branched on each of them at every leaf.
+constexpr Bitboard Shadowed(Bitboard b) {
+  Bitboard shadow = 0;
+  for (Bitboard frontier = b; frontier;) {
+    frontier = North::By4(frontier) | North::By35(frontier);
+    shadow |= frontier;
+  }
+  return shadow;
+}
+
+// Shadowed agrees with the cones square by square.
+constexpr bool ShadowMatchesCones() {
+  const std::array<Bitboard, kNumSquares> cones = MakeCones();
+  for (Square s = 0; s < kNumSquares; ++s) {
+    for (Square t = 0; t < kNumSquares; ++t) {
+      const bool in_cone = (cones[s] & SquareBit(t)) != 0;
+      const bool shadowed = (Shadowed(SquareBit(t)) & SquareBit(s)) != 0;
+      if (in_cone != shadowed) return false;
+    }
+  }
+  return true;
+}
+static_assert(ShadowMatchesCones());
+
+// The sum of the rows of the men of `men`: each row number's three bits
+// counted over the rows that have that bit set.
+constexpr int RowSum(Bitboard men) {
+  return PopCount(men & 0xF0F0F0F0u) + 2 * PopCount(men & 0xFF00FF00u) +
+         4 * PopCount(men & 0xFFFF0000u);
+}
+static_assert(RowSum(RowMask(0) | RowMask(7)) == 4 * 7 &&
+              RowSum(SquareBit(13)) == 3);
 
 // King moves between two squares (Chebyshev distance on the board).
 constexpr int Distance(Square a, Square b) {
@@ -121,10 +156,7 @@ int PositionalScore(const Side& us, const Side& them, int pieces_on_board) {
   // holes; as the board empties, the man nearer the crown is worth more.
   if (pieces_on_board < 16) {
     const int weight = 16 - pieces_on_board;
-    int rows = 0;
-    for (Bitboard b = us.men; b; b = PopLowest(b))
-      rows += RowOf(LowestSquare(b));
-    score += rows * weight / 3;
+    score += RowSum(us.men) * weight / 3;
   }
 
   // A man on square 28 whose only step, 32, is held by the opponent.
@@ -132,9 +164,8 @@ int PositionalScore(const Side& us, const Side& them, int pieces_on_board) {
 
   // Runaway men: nothing of the opponent's in the forward cone. Without
   // opposing kings nothing can stop them; with kings, only maybe.
-  for (Bitboard b = us.men; b; b = PopLowest(b)) {
+  for (Bitboard b = us.men & ~Shadowed(them_all); b; b = PopLowest(b)) {
     const Square s = LowestSquare(b);
-    if (kCones[s] & them_all) continue;
     const int to_go = 7 - RowOf(s);
     score += them.kings ? 12 - to_go : 60 - 7 * to_go;
   }
