@@ -11,31 +11,28 @@
 #define CHECKERS_ENGINE_BIT_COUNT_H_
 
 #include <bit>
+#include <concepts>
 #include <cstdint>
 
 namespace checkers {
 
-// The number of set bits of `b`.
-inline constexpr int BitCount(uint32_t b) {
+// The number of set bits of `b`: a word of 32 bits or more (narrower ones
+// would be promoted to int by the masks' arithmetic).
+template <std::unsigned_integral T>
+requires(sizeof(T) >= sizeof(uint32_t)) inline constexpr int BitCount(T b) {
 #ifdef __POPCNT__
   return std::popcount(b);
 #else
-  b = b - ((b >> 1) & 0x55555555u);
-  b = (b & 0x33333333u) + ((b >> 2) & 0x33333333u);
-  b = (b + (b >> 4)) & 0x0F0F0F0Fu;
-  return static_cast<int>((b * 0x01010101u) >> 24);
-#endif
-}
-
-// The number of set bits of `b`.
-inline constexpr int BitCount(uint64_t b) {
-#ifdef __POPCNT__
-  return std::popcount(b);
-#else
-  b = b - ((b >> 1) & 0x5555555555555555u);
-  b = (b & 0x3333333333333333u) + ((b >> 2) & 0x3333333333333333u);
-  b = (b + (b >> 4)) & 0x0F0F0F0F0F0F0F0Fu;
-  return static_cast<int>((b * 0x0101010101010101u) >> 56);
+  // Pairs, then nibbles, then bytes summed in place; the multiplication
+  // adds every byte into the top one.
+  constexpr T kPairs = ~T{0} / 3;         // 0x55...
+  constexpr T kNibbles = ~T{0} / 15 * 3;  // 0x33...
+  constexpr T kBytes = ~T{0} / 255 * 15;  // 0x0F...
+  constexpr T kOnes = ~T{0} / 255;        // 0x01...
+  b = b - ((b >> 1) & kPairs);
+  b = (b & kNibbles) + ((b >> 2) & kNibbles);
+  b = (b + (b >> 4)) & kBytes;
+  return static_cast<int>(static_cast<T>(b * kOnes) >> (8 * sizeof(T) - 8));
 #endif
 }
 
