@@ -393,6 +393,21 @@ std::string ReasonText(const events::GameEnded& end) {
   return absl::AsciiStrToLower(events::EndReason_Name(end.reason()));
 }
 
+// The two-sided sign test of `wins` against `losses`: twice the chance that
+// a fair coin tossed wins + losses times shows min(wins, losses) heads or
+// fewer, capped at 1. Terms in logarithms, as matches run to hundreds of
+// games.
+double SignTest(int wins, int losses) {
+  const int n = wins + losses;
+  const int k = std::min(wins, losses);
+  double tail = 0;
+  for (int i = 0; i <= k; ++i) {
+    tail += std::exp(std::lgamma(n + 1.0) - std::lgamma(i + 1.0) -
+                     std::lgamma(n - i + 1.0) - n * std::log(2.0));
+  }
+  return std::min(1.0, 2 * tail);
+}
+
 }  // namespace
 
 std::string GameHistoryCommand(const Position& start,
@@ -584,6 +599,7 @@ MatchScore ScoreOf(const std::vector<MatchGame>& games) {
   score.percent = 100 * p;
   score.low = 100 * std::max(0.0, centre - half);
   score.high = 100 * std::min(1.0, centre + half);
+  score.sign_p = SignTest(score.wins, score.losses);
   return score;
 }
 

@@ -119,7 +119,12 @@ std::string GameHistoryCommand(const Position& start,
 // The score of the match from engine A's view: points (win 1, draw 1/2)
 // as a percentage of games, and its 95% confidence interval (Wilson's
 // score interval, which stays honest for small matches and one-sided
-// results: 40 wins of 40 games is 91% to 100%, not exactly 100%).
+// results: 40 wins of 40 games is 91% to 100%, not exactly 100%). The
+// interval counts every game as a coin worth 0 or 1, so with many draws it
+// is wider than the games warrant; `sign_p` asks the narrower question of
+// the decisive games alone: the chance, were the engines equal, of wins and
+// losses at least as far apart as these (two-sided, exact; 1 when there is
+// no decisive game).
 struct MatchScore {
   int wins = 0;
   int losses = 0;
@@ -127,6 +132,7 @@ struct MatchScore {
   double percent = 0;
   double low = 0;
   double high = 0;
+  double sign_p = 1;
 };
 MatchScore ScoreOf(const std::vector<MatchGame>& games);
 

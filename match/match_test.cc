@@ -274,6 +274,32 @@ TEST(MatchTest, ScoreCountsFromEngineAsView) {
   EXPECT_DOUBLE_EQ(score.percent, 50.0);
   EXPECT_LT(score.low, 50.0);
   EXPECT_GT(score.high, 50.0);
+  EXPECT_DOUBLE_EQ(score.sign_p, 1.0);
+}
+
+TEST(MatchTest, SignTestWeighsTheDecisiveGamesAlone) {
+  MatchGame win;
+  win.start = *GamePosition::ParseFen("W:W32:B1", Edition::kEnglish);
+  win.first_is_a = true;
+  win.result = events::SECOND_WINS;
+  MatchGame loss = win;
+  loss.result = events::FIRST_WINS;
+  MatchGame draw = win;
+  draw.result = events::DRAW;
+  std::vector<MatchGame> games(65, win);
+  games.insert(games.end(), 38, loss);
+  games.insert(games.end(), 211, draw);
+  const MatchScore score = ScoreOf(games);
+  EXPECT_NEAR(score.percent, 54.3, 0.05);
+  // The interval counts the draws as coins and reaches below 50%; the 65
+  // wins to 38 losses alone are a 1% chance between equals.
+  EXPECT_LT(score.low, 50.0);
+  EXPECT_NEAR(score.sign_p, 0.01006, 0.00001);
+  // Draws do not move it; ten wins and no loss are twice 2^-10.
+  std::vector<MatchGame> ten(10, win);
+  ten.insert(ten.end(), 100, draw);
+  EXPECT_NEAR(ScoreOf(ten).sign_p, 2.0 / 1024, 1e-12);
+  EXPECT_DOUBLE_EQ(ScoreOf(std::vector<MatchGame>(5, draw)).sign_p, 1.0);
 }
 
 TEST(MatchTest, TimeUseSplitsTheMovesByEngine) {

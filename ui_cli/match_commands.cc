@@ -209,9 +209,9 @@ int RunMatch(const std::vector<std::string>& positional) {
   const MatchScore score = ScoreOf(games);
   std::printf(
       "score %s: %d wins, %d losses, %d draws, %.1f%% (95%% interval %.1f%% to "
-      "%.1f%%)\n",
+      "%.1f%%; wins against losses, sign test p = %.3f)\n",
       (*a)->name().c_str(), score.wins, score.losses, score.draws,
-      score.percent, score.low, score.high);
+      score.percent, score.low, score.high, score.sign_p);
   return kExitOk;
 }
 
