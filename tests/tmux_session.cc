@@ -4,6 +4,7 @@
 
 #include <cstdlib>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "absl/strings/match.h"
@@ -95,6 +96,17 @@ bool TmuxSession::WaitUntil(const std::function<bool(const std::string&)>& done,
       return false;
     }
     absl::SleepFor(absl::Milliseconds(50));
+  }
+  // The program may paint one change over several writes (a dialog's title
+  // before its items), and a capture can fall between them. So the screen
+  // is read again until two reads agree, for a second at most; a later
+  // read counts only while `done` still holds for it.
+  const absl::Time settle_deadline = absl::Now() + absl::Seconds(1);
+  while (absl::Now() < settle_deadline) {
+    absl::SleepFor(absl::Milliseconds(50));
+    std::string next = Screen(session);
+    if (next == last || !done(next)) break;
+    last = std::move(next);
   }
   if (screen != nullptr) *screen = last;
   return true;

@@ -45,7 +45,9 @@ class TmuxSession {
   void Type(const std::string& text, const std::string& session = "main") const;
 
   // Polls the screen until `done` holds for it or `timeout` passes; returns
-  // whether it held, and leaves the last screen in `*screen` if given.
+  // whether it held, and leaves the last screen in `*screen` if given. Once
+  // it holds, the screen is read until it stops changing (up to a second),
+  // so that `*screen` is not a half-painted one.
   bool WaitUntil(const std::function<bool(const std::string&)>& done,
                  std::string* screen = nullptr,
                  absl::Duration timeout = absl::Seconds(30),
