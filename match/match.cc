@@ -400,10 +400,12 @@ std::string ReasonText(const events::GameEnded& end) {
 double SignTest(int wins, int losses) {
   const int n = wins + losses;
   const int k = std::min(wins, losses);
+  // log(n! / 2^n), the part of every term that does not depend on i.
+  const double log_common = std::lgamma(n + 1.0) - n * std::log(2.0);
   double tail = 0;
   for (int i = 0; i <= k; ++i) {
-    tail += std::exp(std::lgamma(n + 1.0) - std::lgamma(i + 1.0) -
-                     std::lgamma(n - i + 1.0) - n * std::log(2.0));
+    tail +=
+        std::exp(log_common - std::lgamma(i + 1.0) - std::lgamma(n - i + 1.0));
   }
   return std::min(1.0, 2 * tail);
 }
