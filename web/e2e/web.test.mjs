@@ -165,6 +165,24 @@ test('two players play on one page', async () => {
   });
 });
 
+// The event stream redraws the board whenever news comes, and news may
+// come between a click's press and its release: the click must still
+// reach its square. Turning square numbers on redraws the board as news
+// does, at a moment the test chooses.
+test('a click whose press and release straddle a redraw still selects its square', async () => {
+  await withTablePage({mode: 'two-player'}, async ({page}) => {
+    await until(async () => /^Square 11, Red man/.test(
+        await square(page, 11).getAttribute('aria-label') || ''), 'the board');
+    const box = await square(page, 11).boundingBox();
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    await page.evaluate(() => document.getElementById('numbers').click());
+    await page.mouse.up();
+    await until(async () => /selected/.test(await square(page, 11).getAttribute('aria-label')),
+        'square 11 selected');
+  });
+});
+
 test('the lobby starts a Russian table, where White moves first and kings fly', async () => {
   const data = mkdtempSync(join(tmpdir(), 'web-'));
   const server = await serve(data);

@@ -91,13 +91,16 @@ function hintSquares() {
   return next;
 }
 
-function drawBoard() {
+// The board's cells are laid once for each size and orientation and then
+// only restyled: news from the event stream redraws the board at any
+// moment, and a click whose press and release met two different cells
+// would reach neither.
+let layout = '';
+function layBoard() {
+  const key = `${size()}:${flipped()}`;
+  if (key === layout) return;
+  layout = key;
   const board = $('board');
-  board.classList.toggle('numbers', $('numbers').checked);
-  const hints = $('hints').checked && viewing === null ? hintSquares() : new Set();
-  const shown = shownBoard();
-  const marked = viewing === null ? lastMove : viewing > 0 ? moves[viewing - 1].squares : [];
-  const keepFocus = board.contains(document.activeElement);
   board.replaceChildren();
   board.classList.toggle('ten', size() === 10);
   for (let row = 0; row < size(); ++row) {
@@ -111,40 +114,54 @@ function drawBoard() {
       if (n === 0) {
         cell.className = 'sq light';
         cell.setAttribute('aria-hidden', 'true');
-        r.append(cell);
-        continue;
-      }
-      const p = shown ? shown[n - 1] : null;
-      cell.className = 'sq dark';
-      cell.dataset.square = n;
-      cell.tabIndex = n === focusSquare ? 0 : -1;
-      const marks = [];
-      if (route.includes(n)) marks.push(t(route[0] === n ? 'web.square.selected' : 'web.square.route'));
-      if (marked.includes(n)) marks.push(t('web.square.last'));
-      cell.setAttribute('aria-label',
-          t('web.square', {n, piece: squareWords(p)}) + (marks.length ? `, ${marks.join(', ')}` : ''));
-      if (hints.has(n)) cell.classList.add('hint');
-      if (marked.includes(n)) cell.classList.add('last');
-      if (route[0] === n) cell.classList.add('selected');
-      else if (route.includes(n)) cell.classList.add('route');
-      const num = document.createElement('span');
-      num.className = 'num';
-      num.textContent = n;
-      num.setAttribute('aria-hidden', 'true');
-      cell.append(num);
-      if (p) {
-        const piece = document.createElement('span');
-        piece.className = `piece ${p.side}`;
-        piece.setAttribute('aria-hidden', 'true');
-        if (p.king) {
-          piece.classList.add('king');
-          piece.textContent = '\u{265B}';
-        }
-        cell.append(piece);
+      } else {
+        cell.dataset.square = n;
+        const num = document.createElement('span');
+        num.className = 'num';
+        num.textContent = n;
+        num.setAttribute('aria-hidden', 'true');
+        cell.append(num);
       }
       r.append(cell);
     }
     board.append(r);
+  }
+}
+
+function drawBoard() {
+  const board = $('board');
+  const keepFocus = board.contains(document.activeElement);
+  layBoard();
+  board.classList.toggle('numbers', $('numbers').checked);
+  const hints = $('hints').checked && viewing === null ? hintSquares() : new Set();
+  const shown = shownBoard();
+  const marked = viewing === null ? lastMove : viewing > 0 ? moves[viewing - 1].squares : [];
+  for (const cell of board.querySelectorAll('[data-square]')) {
+    const n = Number(cell.dataset.square);
+    const p = shown ? shown[n - 1] : null;
+    cell.className = 'sq dark';
+    cell.tabIndex = n === focusSquare ? 0 : -1;
+    const marks = [];
+    if (route.includes(n)) marks.push(t(route[0] === n ? 'web.square.selected' : 'web.square.route'));
+    if (marked.includes(n)) marks.push(t('web.square.last'));
+    cell.setAttribute('aria-label',
+        t('web.square', {n, piece: squareWords(p)}) + (marks.length ? `, ${marks.join(', ')}` : ''));
+    if (hints.has(n)) cell.classList.add('hint');
+    if (marked.includes(n)) cell.classList.add('last');
+    if (route[0] === n) cell.classList.add('selected');
+    else if (route.includes(n)) cell.classList.add('route');
+    let piece = cell.querySelector('.piece');
+    if (!p) {
+      if (piece) piece.remove();
+      continue;
+    }
+    if (!piece) {
+      piece = document.createElement('span');
+      piece.setAttribute('aria-hidden', 'true');
+      cell.append(piece);
+    }
+    piece.className = `piece ${p.side}${p.king ? ' king' : ''}`;
+    piece.textContent = p.king ? '\u{265B}' : '';
   }
   if (keepFocus) focusOn(focusSquare);
 }
