@@ -48,5 +48,17 @@ TEST(Position10Test, ManMovesAreIrreversibleAndKingFlightsAreNot) {
   EXPECT_FALSE(p.IsIrreversible(*ParseMove(p, "46-41")));
 }
 
+// The Zobrist keys come from a fixed seed, so a position hashes alike in
+// every run and every build; a change to how the keys are made shows here.
+TEST(Position10Test, HashesAreThoseOfEarlierBuilds) {
+  EXPECT_EQ(Position().hash(), 0x2426dc8b348cf6bbull);
+  EXPECT_EQ(Position::Initial().hash(), 0xc8e66a507ec74d99ull);
+  EXPECT_EQ(Position::FromBitboards(
+                SquareBit(0) | SquareBit(22), SquareBit(49) | SquareBit(27),
+                SquareBit(22) | SquareBit(27), Color::kBlack)
+                .hash(),
+            0x07b645d42fcf1190ull);
+}
+
 }  // namespace
 }  // namespace checkers::intl
