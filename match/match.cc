@@ -608,14 +608,21 @@ MatchScore ScoreOf(const std::vector<MatchGame>& games) {
 TimeUse TimeUseOf(const std::vector<MatchGame>& games, bool engine_a,
                   double seconds) {
   std::vector<double> shares;
-  for (const MatchGame& g : games) {
+  TimeUse use;
+  for (size_t n = 0; n < games.size(); ++n) {
+    const MatchGame& g = games[n];
     // The first engine makes the even moves.
     const size_t first = g.first_is_a == engine_a ? 0 : 1;
     for (size_t i = first; i < g.move_seconds.size(); i += 2) {
-      shares.push_back(g.move_seconds[i] / seconds);
+      const double share = g.move_seconds[i] / seconds;
+      if (shares.empty() || share > use.max) {
+        use.max = share;
+        use.max_game = static_cast<int>(n) + 1;
+        use.max_turn = static_cast<int>(i) + 1;
+      }
+      shares.push_back(share);
     }
   }
-  TimeUse use;
   if (shares.empty()) return use;
   std::sort(shares.begin(), shares.end());
   use.moves = static_cast<int>(shares.size());
@@ -627,7 +634,6 @@ TimeUse TimeUseOf(const std::vector<MatchGame>& games, bool engine_a,
   use.mean = sum / shares.size();
   use.median = shares[shares.size() / 2];
   use.p95 = shares[std::min(shares.size() - 1, shares.size() * 95 / 100)];
-  use.max = shares.back();
   return use;
 }
 

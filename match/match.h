@@ -145,6 +145,10 @@ struct TimeUse {
   double median = 0;
   double p95 = 0;
   double max = 0;
+  // Where the slowest move was, so that its position can be found in the
+  // match's PDN: the game's number and the turn's, both from 1.
+  int max_game = 0;
+  int max_turn = 0;
   int over_110 = 0;
 };
 // The time use of engine A (`engine_a`) or B over `games`, each move's

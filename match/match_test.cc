@@ -321,6 +321,22 @@ TEST(MatchTest, TimeUseSplitsTheMovesByEngine) {
   EXPECT_EQ(b.over_110, 3);
 }
 
+TEST(MatchTest, TimeUseNamesTheGameAndTurnOfEachEnginesSlowestMove) {
+  MatchGame a_first;
+  a_first.first_is_a = true;
+  a_first.move_seconds = {0.05, 0.2, 0.1, 0.2, 0.15};
+  MatchGame b_first;
+  b_first.first_is_a = false;
+  b_first.move_seconds = {0.25, 0.12};
+  const TimeUse a = TimeUseOf({a_first, b_first}, true, 0.1);
+  EXPECT_EQ(a.max_game, 1);
+  EXPECT_EQ(a.max_turn, 5);
+  const TimeUse b = TimeUseOf({a_first, b_first}, false, 0.1);
+  EXPECT_NEAR(b.max, 2.5, 1e-9);
+  EXPECT_EQ(b.max_game, 2);
+  EXPECT_EQ(b.max_turn, 1);
+}
+
 TEST(MatchTest, GamesRecordATimeForEveryMove) {
   auto a = *MakeEngine("easy");
   auto b = *MakeEngine("easy");

@@ -20,6 +20,7 @@
 namespace checkers::testing {
 namespace {
 
+using ::testing::Contains;
 using ::testing::HasSubstr;
 using ::testing::MatchesRegex;
 
@@ -37,6 +38,12 @@ TEST(CliMatchTest, CommandPrintsAGameLineEachAndTheScore) {
       lines[2],
       MatchesRegex(R"(score medium: [0-2] wins, [0-2] losses, [0-2] draws, )"
                    R"([0-9.]+% \(95% interval .*\))"));
+  // Each engine's time use names where its slowest move was.
+  std::vector<std::string> err_lines = absl::StrSplit(r.err, '\n');
+  EXPECT_THAT(err_lines,
+              Contains(MatchesRegex(R"(time medium: [0-9]+ moves, .* max )"
+                                    R"([0-9]+% \(game [12], turn [0-9]+\); )"
+                                    R"([0-9]+ over 110%)")));
   std::ifstream in(pdn);
   std::stringstream text;
   text << in.rdbuf();

@@ -201,10 +201,11 @@ int RunMatch(const std::vector<std::string>& positional) {
     const TimeUse use = TimeUseOf(games, engine_a, seconds);
     std::fprintf(stderr,
                  "time %s: %d moves, of %.3f s a move used mean %.0f%%, median "
-                 "%.0f%%, 95th percentile %.0f%%, max %.0f%%; %d over 110%%\n",
+                 "%.0f%%, 95th percentile %.0f%%, max %.0f%% (game %d, turn "
+                 "%d); %d over 110%%\n",
                  (engine_a ? *a : *b)->name().c_str(), use.moves, seconds,
                  100 * use.mean, 100 * use.median, 100 * use.p95, 100 * use.max,
-                 use.over_110);
+                 use.max_game, use.max_turn, use.over_110);
   }
   const MatchScore score = ScoreOf(games);
   std::printf(
