@@ -2,6 +2,8 @@
 
 #include <cstdlib>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "absl/strings/str_split.h"
 #include "absl/strings/strip.h"
@@ -302,13 +304,17 @@ TEST(MatchTest, SignTestWeighsTheDecisiveGamesAlone) {
   EXPECT_DOUBLE_EQ(ScoreOf(std::vector<MatchGame>(5, draw)).sign_p, 1.0);
 }
 
+// A game that engine A (`first_is_a`) or B began, with its moves' times.
+MatchGame TimedGame(bool first_is_a, std::vector<double> move_seconds) {
+  MatchGame game;
+  game.first_is_a = first_is_a;
+  game.move_seconds = std::move(move_seconds);
+  return game;
+}
+
 TEST(MatchTest, TimeUseSplitsTheMovesByEngine) {
-  MatchGame a_first;
-  a_first.first_is_a = true;
-  a_first.move_seconds = {0.05, 0.2, 0.1, 0.2, 0.15};
-  MatchGame b_first;
-  b_first.first_is_a = false;
-  b_first.move_seconds = {0.2, 0.12};
+  const MatchGame a_first = TimedGame(true, {0.05, 0.2, 0.1, 0.2, 0.15});
+  const MatchGame b_first = TimedGame(false, {0.2, 0.12});
   const TimeUse a = TimeUseOf({a_first, b_first}, true, 0.1);
   EXPECT_EQ(a.moves, 4);
   EXPECT_NEAR(a.mean, (0.5 + 1.0 + 1.5 + 1.2) / 4, 1e-9);
@@ -322,12 +328,8 @@ TEST(MatchTest, TimeUseSplitsTheMovesByEngine) {
 }
 
 TEST(MatchTest, TimeUseNamesTheGameAndTurnOfEachEnginesSlowestMove) {
-  MatchGame a_first;
-  a_first.first_is_a = true;
-  a_first.move_seconds = {0.05, 0.2, 0.1, 0.2, 0.15};
-  MatchGame b_first;
-  b_first.first_is_a = false;
-  b_first.move_seconds = {0.25, 0.12};
+  const MatchGame a_first = TimedGame(true, {0.05, 0.2, 0.1, 0.2, 0.15});
+  const MatchGame b_first = TimedGame(false, {0.25, 0.12});
   const TimeUse a = TimeUseOf({a_first, b_first}, true, 0.1);
   EXPECT_EQ(a.max_game, 1);
   EXPECT_EQ(a.max_turn, 5);
