@@ -33,7 +33,15 @@ using ::checkers::testing::NewTempDir;
 using ::checkers::testing::ReadAll;
 using ::checkers::testing::RunCheckers;
 
+// A thousand in the plain suite. Under AddressSanitizer every command starts
+// and runs several times slower, which made this one test eight minutes of
+// CI's sanitizer phase; there it looks for memory errors on the paths a kill
+// interrupts, which a fifth of the kills still reach many times over.
+#if defined(__SANITIZE_ADDRESS__)
+constexpr int kKills = 200;
+#else
 constexpr int kKills = 1000;
+#endif
 // Fixed, so a failure reproduces the same delays (as far as the machine's
 // timing allows).
 constexpr uint64_t kSeed = 1500;
@@ -91,7 +99,7 @@ bool RunAndMaybeKill(const std::vector<std::string>& args,
   return WIFEXITED(status) && WEXITSTATUS(status) == 0;
 }
 
-TEST(KillLoopTest, EveryAcknowledgedTurnSurvivesAThousandKills) {
+TEST(KillLoopTest, EveryAcknowledgedTurnSurvivesKillsAtRandomMoments) {
   const std::string save = NewTempDir("kill-loop") + "/match.log";
   const std::string flag = "--save=" + save;
   ASSERT_EQ(RunCheckers({"new", "--mode=two-player", flag}).exit_code, 0);
