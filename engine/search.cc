@@ -176,6 +176,15 @@ class TranspositionTable {
     written_.clear();
     written_overflow_ = false;
     generation_ = 0;
+    searched_on_for_.reset();
+  }
+
+  // The winner whose won endgame positions every entry was searched past
+  // (Searcher::Search), or nullopt when some entry may hold a database
+  // score that cut such a position off.
+  std::optional<Color> searched_on_for() const { return searched_on_for_; }
+  void set_searched_on_for(std::optional<Color> winner) {
+    searched_on_for_ = winner;
   }
 
   const Entry* Probe(uint64_t hash) const {
@@ -249,6 +258,7 @@ class TranspositionTable {
   std::vector<uint32_t> written_;
   size_t max_written_ = 0;
   bool written_overflow_ = false;
+  std::optional<Color> searched_on_for_;
 };
 
 // The table of the thread's last search, kept for its next one. Self-play
@@ -278,12 +288,16 @@ constexpr int kEndgameWin = 20000;
 
 // How far `winner` has got in a won ending: the fewer pieces the loser
 // keeps the better, then crowned kings, men nearer their crowning row and
-// kings nearer the loser's pieces. Within +-5000 for up to kMaxPieces
-// pieces, so won scores stay between evaluations and forced wins.
+// kings nearer the loser's pieces. A crowning must outweigh what the
+// other terms move by in a few plies: at 100 a king, a man stopped by a
+// king in the double corner stayed there for the whole no-progress count,
+// the winner's kings content to close in (docs/ENDGAME.md). Within +-5000
+// for up to kMaxPieces pieces, so won scores stay between evaluations and
+// forced wins.
 int EndgameProgress(const Position& pos, Color winner) {
   const Color loser = Opponent(winner);
   int progress =
-      -500 * PopCount(pos.pieces(loser)) + 100 * PopCount(pos.kings(winner));
+      -500 * PopCount(pos.pieces(loser)) + 300 * PopCount(pos.kings(winner));
   for (Bitboard b = pos.men(winner); b; b = PopLowest(b)) {
     const int row = RowOf(LowestSquare(b));
     progress += 10 * (winner == Color::kBlack ? row : 7 - row);
@@ -947,8 +961,14 @@ absl::StatusOr<typename Searcher<B>::Result> Searcher<B>::Run(
   for (const Move& m : moves) root_moves_.push_back({m});
   if (board_.has_endgame_db()) KeepEndgameBestRootMoves();
   // A kept table may hold database scores that cut off the winner's
-  // positions, which a won root must search on (Search): start empty.
-  if (root_winner_.has_value()) tt_->Clear();
+  // positions, which a won root must search on (Search): then start empty.
+  // A table left by a search of the same winner's won ending is kept, as
+  // at any other move: converting a won ending can take more plies than
+  // one move's search reaches, and each search builds on the last.
+  if (root_winner_.has_value() && tt_->searched_on_for() != root_winner_) {
+    tt_->Clear();
+  }
+  tt_->set_searched_on_for(root_winner_);
   if (root_moves_.size() == 1) budget_ = std::min(budget_, kForcedMoveNodes);
 
   history_size_ = static_cast<int>(task_.history.size());

@@ -25,6 +25,22 @@ const egdb::Database& ThreePieces() {
   return *db;
 }
 
+// Every slice of up to four pieces, then three kings against two and two
+// kings and a man against two kings: what that last ending reaches.
+const egdb::Database& TwoKingsAndAManAgainstTwoKings() {
+  static const egdb::Database* db = [] {
+    auto* built = new egdb::Database();
+    std::vector<egdb::Material> slices = egdb::SlicesUpTo(4);
+    slices.push_back({0, 3, 0, 2});
+    slices.push_back({1, 2, 0, 2});
+    for (const egdb::Material& m : slices) {
+      EXPECT_TRUE(built->BuildSlice(m).ok()) << m.Name();
+    }
+    return built;
+  }();
+  return *db;
+}
+
 SearchRequest Request(const Position& pos, Level level,
                       const egdb::Database* db) {
   SearchRequest request;
@@ -68,8 +84,9 @@ TEST(SearchEndgameTest, EveryMoveChosenInAWonEndingKeepsTheWin) {
 // Plays `pos` out, the side to move with `db` and the other with
 // `defender_db`; the number of plies until the side to move of `pos` has
 // won, or -1 when it has not within the 80-ply no-progress limit of a game.
+// `max_nodes`, when not 0, limits each search below the level's budget.
 int PliesToWin(Position pos, Level level, const egdb::Database* db,
-               const egdb::Database* defender_db) {
+               const egdb::Database* defender_db, uint64_t max_nodes = 0) {
   const Color attacker = pos.side_to_move();
   std::vector<uint64_t> history;
   int no_progress = 0;
@@ -79,6 +96,7 @@ int PliesToWin(Position pos, Level level, const egdb::Database* db,
         Request(pos, level, pos.side_to_move() == attacker ? db : defender_db);
     request.history = history;
     request.no_progress_plies = no_progress;
+    request.limits.max_nodes = max_nodes;
     absl::StatusOr<SearchResult> result = Search(request);
     if (!result.ok()) return -1;
     if (pos.IsIrreversible(result->best_move)) {
@@ -130,6 +148,48 @@ TEST(SearchEndgameTest, WonThreePieceEndingsAreWonWithinTheNoProgressLimit) {
     }
   }
   EXPECT_GT(games, 20);
+}
+
+TEST(SearchEndgameTest, TwoKingsAndAManBeatTwoKingsThatBlockTheMan) {
+  // White's king on 32 stops the man on 28 from crowning, and White's other
+  // king keeps to the open board. Black wins only by driving that king
+  // where it has no move, so that the blocker must step aside; a search
+  // that prizes closing in over crowning never gets there. Both positions
+  // come from games against Simple Checkers 1.15 drawn by the no-progress
+  // rule (docs/SEARCH.md).
+  const egdb::Database& db = TwoKingsAndAManAgainstTwoKings();
+  for (const char* fen : {"B:WK5,K32:BK14,K16,28", "B:WK1,K32:BK10,K22,28"}) {
+    const Position pos = *ParseFen(fen);
+    ASSERT_EQ(db.Probe(pos), egdb::Wdl::kWin) << fen;
+    // About what the CheckerBoard engine searches in 0.1 s.
+    EXPECT_GT(PliesToWin(pos, Level::kHard, &db, &db, 300'000), 0) << fen;
+  }
+}
+
+TEST(SearchEndgameTest, ASearchOfAWonEndingBuildsOnTheTableTheLastOneLeft) {
+  // As the CheckerBoard engine searches, keeping the table between moves:
+  // a won ending's way to the conversion can be longer than one search
+  // sees, so each search starts from what the one before it found.
+  const egdb::Database& db = TwoKingsAndAManAgainstTwoKings();
+  SearchRequest won =
+      Request(*ParseFen("B:WK5,K32:BK14,K16,28"), Level::kHard, &db);
+  won.limits.max_nodes = 50'000;
+  absl::StatusOr<SearchResult> fresh = Search(won);
+
+  // A table the database's scores cut lines off in is emptied first: here
+  // a drawn ending's.
+  SearchRequest drawn =
+      Request(*ParseFen("B:WK22,K24:BK30,K31"), Level::kHard, &db);
+  drawn.limits.max_nodes = 50'000;
+  drawn.limits.keep_table = true;
+  ASSERT_TRUE(Search(drawn).ok());
+  won.limits.keep_table = true;
+  absl::StatusOr<SearchResult> first = Search(won);
+  absl::StatusOr<SearchResult> second = Search(won);
+  ASSERT_TRUE(fresh.ok() && first.ok() && second.ok());
+  EXPECT_EQ(first->depth, fresh->depth);
+  EXPECT_EQ(first->score, fresh->score);
+  EXPECT_GT(second->depth, first->depth);
 }
 
 TEST(SearchEndgameTest, ADatabaseOtherRulesDoNotUseChangesNothing) {
