@@ -372,12 +372,19 @@ void LineGame::Hint(const std::vector<std::string>& words) {
                     {"last", absl::StrCat(s.position.square_count())}}));
       return;
     }
-    // The legal moves in notation order, those that start on `square`.
-    std::vector<std::string> from_square;
-    for (const std::string& m : s.position.LegalMoveTexts(s.rules.capture)) {
-      const size_t end = m.find_first_of("-x");
-      if (m.substr(0, end) == absl::StrCat(square)) from_square.push_back(m);
+    // The legal moves that start on `square`, in the order of their
+    // squares.
+    const session::MoveEntry entry = session_->Entry();
+    std::vector<const GameMove*> starting;
+    for (const GameMove& m : entry.moves()) {
+      if (m.from() == square) starting.push_back(&m);
     }
+    std::sort(starting.begin(), starting.end(),
+              [](const GameMove* a, const GameMove* b) {
+                return a->route() < b->route();
+              });
+    std::vector<std::string> from_square;
+    for (const GameMove* m : starting) from_square.push_back(m->Text());
     Print(from_square.empty()
               ? t_.Get("line.hint_none", {{"n", absl::StrCat(square)}})
               : t_.Get("line.hint_square",
@@ -385,15 +392,12 @@ void LineGame::Hint(const std::vector<std::string>& words) {
                         {"moves", absl::StrJoin(from_square, " ")}}));
     return;
   }
-  std::vector<int> movable;
-  for (const GameMove& m : session_->LegalMoves()) movable.push_back(m.from());
-  std::sort(movable.begin(), movable.end());
-  movable.erase(std::unique(movable.begin(), movable.end()), movable.end());
-  const std::vector<int> must = session_->MustCapture();
-  Print(
-      !must.empty()
-          ? t_.Get("line.hint_must", {{"squares", SquareNumbers(must)}})
-          : t_.Get("line.hint_movable", {{"squares", SquareNumbers(movable)}}));
+  const session::EntryStep start = session_->Entry().At({});
+  Print(!start.must_capture.empty()
+            ? t_.Get("line.hint_must",
+                     {{"squares", SquareNumbers(start.must_capture)}})
+            : t_.Get("line.hint_movable",
+                     {{"squares", SquareNumbers(start.starts)}}));
 }
 
 void LineGame::Show() {

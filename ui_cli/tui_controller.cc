@@ -620,7 +620,7 @@ void TuiController::FocusFirstMovable() {
 }
 
 std::vector<GameMove> TuiController::LegalMoves() const {
-  return session_->LegalMoves();
+  return session_->Entry().moves();
 }
 
 SquareSet TuiController::PiecesOf(Color colour) const {
@@ -638,7 +638,7 @@ SquareSet TuiController::PiecesOf(Color colour) const {
 SquareSet TuiController::CapturedAlong(const std::vector<Square>& route) const {
   std::vector<int> squares;
   for (Square s : route) squares.push_back(s + 1);
-  return SetOf(session_->CapturedAlong(squares));
+  return SetOf(session_->state().position.CapturedAlong(squares));
 }
 
 std::vector<GameMove> TuiController::Candidates(
@@ -664,7 +664,7 @@ SquareSet TuiController::NextSquares(const std::vector<Square>& route) const {
 }
 
 SquareSet TuiController::MustCapture() const {
-  return SetOf(session_->MustCapture());
+  return SetOf(session_->Entry().At({}).must_capture);
 }
 
 void TuiController::Select(Square square) {
@@ -714,7 +714,7 @@ void TuiController::Select(Square square) {
   for (const GameMove& m : Candidates(route_)) {
     if (RouteOf(m).size() == route_.size()) {
       route_.clear();
-      session_->Play(m);
+      session_->PlayRoute(m.route());
       return;
     }
   }

@@ -535,10 +535,8 @@ TEST(TuiControllerTest, TheComputersLastMoveIsMarkedUntilTheNextMove) {
   s.Focus(reply.squares(reply.squares_size() - 1));
   EXPECT_THAT(s.Status(), HasSubstr("the computer's last move"));
   s.Keys({':'});
-  s.Type(s.session.LegalMoves().size() > 0
-             ? s.session.state().position.LegalMoveTexts(
-                   s.session.state().rules.capture)[0]
-             : "");
+  ASSERT_FALSE(s.session.Entry().moves().empty());
+  s.Type(s.session.Entry().moves().front().Text());
   s.Keys({kKeyEnter});
   EXPECT_FALSE(s.Cell(reply.squares(0)).last_move);
   EXPECT_FALSE(s.Cell(reply.squares(reply.squares_size() - 1)).last_move);

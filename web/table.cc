@@ -59,7 +59,8 @@ namespace {
 
 std::vector<std::string> LegalTexts(const session::Session& s) {
   std::vector<std::string> legal;
-  for (const GameMove& m : s.LegalMoves()) legal.push_back(m.Text());
+  const session::MoveEntry entry = s.Entry();
+  for (const GameMove& m : entry.moves()) legal.push_back(m.Text());
   std::sort(legal.begin(), legal.end());
   return legal;
 }
