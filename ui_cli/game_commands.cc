@@ -23,18 +23,19 @@
 #include "events/events.pb.h"
 #include "events/validate.h"
 #include "lang/catalogue.h"
+#include "session/play_text.h"
 #include "session/session.h"
 #include "storage/env.h"
 #include "storage/game_log.h"
+#include "terminal/board_text.h"
+#include "terminal/text_wrap.h"
 #include "ui_cli/args.h"
 #include "ui_cli/command.h"
 #include "ui_cli/common_flags.h"
 #include "ui_cli/exit_codes.h"
 #include "ui_cli/game_view.h"
 #include "ui_cli/language_flag.h"
-#include "ui_cli/play_text.h"
 #include "ui_cli/save_flag.h"
-#include "ui_cli/text_wrap.h"
 
 ABSL_FLAG(std::string, side, "first",
           "first|second: your side against the computer; first moves first "
@@ -64,6 +65,14 @@ ABSL_FLAG(std::string, preset, "",
 ABSL_FLAG(bool, quiet, false, "print the turns only, not the board after them");
 
 namespace checkers::cli {
+
+using session::EndText;
+using session::RulesText;
+using session::RulesTitle;
+using session::SideText;
+using session::ToMoveText;
+using terminal::ShowText;
+using terminal::WrapText;
 namespace {
 
 using events::Event;

@@ -13,9 +13,17 @@
 #include "json/encode.h"
 #include "json/state_json.h"
 #include "nlohmann/json.hpp"
-#include "ui_cli/play_text.h"
+#include "session/play_text.h"
+#include "terminal/board_text.h"
 
 namespace checkers::cli {
+
+using session::DifficultyText;
+using session::EditionText;
+using session::EndEvidence;
+using session::EndText;
+using session::ModeText;
+using session::SideText;
 namespace {
 
 using events::Event;

@@ -1,7 +1,7 @@
 // How the tools show a game's events and state: one line per event in the
 // interface language, and JSON in English for programs. Everything is
 // computed from a folded GameState; the words come from the catalogue
-// (ui_cli/play_text.h words sides, modes and ends for every command).
+// (session/play_text.h words sides, modes and ends for every shell).
 
 #ifndef CHECKERS_UI_CLI_GAME_VIEW_H_
 #define CHECKERS_UI_CLI_GAME_VIEW_H_

@@ -8,9 +8,11 @@
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "lang/catalogue.h"
-#include "ui_cli/folded_game.h"
+#include "session/folded_game.h"
 
 namespace checkers::cli {
+
+using session::FoldedGame;
 namespace {
 
 using ::testing::HasSubstr;

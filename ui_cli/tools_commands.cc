@@ -33,16 +33,17 @@
 #include "replay/pdn_writer.h"
 #include "replay/phrase.h"
 #include "replay/timeline.h"
+#include "session/play_text.h"
 #include "storage/env.h"
 #include "storage/game_log.h"
 #include "storage/log_format.h"
 #include "storage/log_reader.h"
+#include "terminal/board_text.h"
 #include "ui_cli/command.h"
 #include "ui_cli/common_flags.h"
 #include "ui_cli/exit_codes.h"
 #include "ui_cli/game_view.h"
 #include "ui_cli/language_flag.h"
-#include "ui_cli/play_text.h"
 #include "ui_cli/save_flag.h"
 #include "ui_cli/step_keys.h"
 
@@ -51,6 +52,12 @@ ABSL_FLAG(std::string, out, "",
           "DIR: the directory to write one log per game into");
 
 namespace checkers::cli {
+
+using session::DrawOfferText;
+using session::EndEvidence;
+using session::EndText;
+using session::SideText;
+using terminal::BoardText;
 namespace {
 
 using events::Event;

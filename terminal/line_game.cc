@@ -1,4 +1,4 @@
-#include "ui_cli/line_game.h"
+#include "terminal/line_game.h"
 
 #include <poll.h>
 #include <unistd.h>
@@ -18,11 +18,23 @@
 #include "engine/notation.h"
 #include "events/computer.h"
 #include "events/validate.h"
-#include "ui_cli/exit_codes.h"
-#include "ui_cli/play_signals.h"
-#include "ui_cli/play_text.h"
+#include "session/play_text.h"
+#include "terminal/board_text.h"
+#include "terminal/play_signals.h"
 
-namespace checkers::cli {
+namespace checkers::terminal {
+
+using session::CountdownText;
+using session::DrawOfferText;
+using session::EditionText;
+using session::EndText;
+using session::ModeText;
+using session::RepetitionText;
+using session::RulesText;
+using session::RulesTitle;
+using session::SideText;
+using session::SquareNumbers;
+using session::ToMoveText;
 namespace {
 
 using events::GameState;
@@ -476,7 +488,7 @@ int LineGame::Run() {
   InstallPlaySignalHandlers(/*restore_terminal=*/false);
   PrintMessages();
   AfterOpen();
-  int status = kExitOk;
+  int status = 0;
   while (!quit_) {
     if (TakeSignal(PlaySignal::kHangup) || TakeSignal(PlaySignal::kTerminate)) {
       session_->Pause();
@@ -527,4 +539,4 @@ int RunLineGame(const lang::Catalogue& text, session::Session* session,
   return game.Run();
 }
 
-}  // namespace checkers::cli
+}  // namespace checkers::terminal

@@ -1,4 +1,4 @@
-#include "ui_cli/tui_controller.h"
+#include "terminal/tui_controller.h"
 
 #include <fstream>
 #include <memory>
@@ -17,11 +17,11 @@
 #include "session/session.h"
 #include "storage/env.h"
 #include "storage/game_log.h"
+#include "terminal/text_wrap.h"
+#include "terminal/tui_view.h"
 #include "tests/run_command.h"
-#include "ui_cli/text_wrap.h"
-#include "ui_cli/tui_view.h"
 
-namespace checkers::cli {
+namespace checkers::terminal {
 namespace {
 
 using ::testing::HasSubstr;
@@ -599,4 +599,4 @@ TEST(TuiControllerTest, TheHelpFitsTheSmallestScreenInEveryLanguage) {
 }
 
 }  // namespace
-}  // namespace checkers::cli
+}  // namespace checkers::terminal

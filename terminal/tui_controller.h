@@ -8,8 +8,8 @@
 // under way is only a prefix of one of those moves, and the turn reaches
 // the session (and the save) only once it is a whole legal move.
 
-#ifndef CHECKERS_UI_CLI_TUI_CONTROLLER_H_
-#define CHECKERS_UI_CLI_TUI_CONTROLLER_H_
+#ifndef CHECKERS_TERMINAL_TUI_CONTROLLER_H_
+#define CHECKERS_TERMINAL_TUI_CONTROLLER_H_
 
 #include <array>
 #include <cstdint>
@@ -23,7 +23,7 @@
 #include "lang/catalogue.h"
 #include "session/session.h"
 
-namespace checkers::cli {
+namespace checkers::terminal {
 
 // A set of squares of either board: bit s is 0-based square s (0..49).
 using SquareSet = uint64_t;
@@ -258,6 +258,6 @@ class TuiController {
   bool done_ = false;
 };
 
-}  // namespace checkers::cli
+}  // namespace checkers::terminal
 
-#endif  // CHECKERS_UI_CLI_TUI_CONTROLLER_H_
+#endif  // CHECKERS_TERMINAL_TUI_CONTROLLER_H_

@@ -1,5 +1,5 @@
-// The terminal game's half of the catalogue contract (lang/catalogue.h):
-// every key its code asks for is in English.
+// The code's half of the catalogue contract (lang/catalogue.h): every key
+// the shells and the session's wording ask for is in English.
 
 #include <cstdlib>
 #include <fstream>
@@ -11,28 +11,30 @@
 #include "gtest/gtest.h"
 #include "lang/catalogue.h"
 
-namespace checkers::cli {
+namespace checkers::terminal {
 namespace {
 
-std::string ReadSource(const std::string& name) {
+// `path` is relative to the workspace, as the test's data names it.
+std::string ReadSource(const std::string& path) {
   const char* srcdir = std::getenv("TEST_SRCDIR");
   const char* workspace = std::getenv("TEST_WORKSPACE");
   std::ifstream in(absl::StrCat(srcdir ? srcdir : ".", "/",
-                                workspace ? workspace : "", "/ui_cli/", name));
+                                workspace ? workspace : "", "/", path));
   std::stringstream text;
   text << in.rdbuf();
   return text.str();
 }
 
-// A key the play code asks for that English lacks would show on screen as
-// the key itself.
-TEST(PlayKeysTest, EveryKeyTheCodeUsesIsInEnglish) {
+// A key the code asks for that English lacks would show on screen as the
+// key itself.
+TEST(CatalogueKeysTest, EveryKeyTheCodeUsesIsInEnglish) {
   const lang::Catalogue& en = lang::Catalogue::Builtin("en");
   const std::regex literal("\"([a-z][a-z0-9_]*(\\.[a-z0-9_]+)+)\"");
   int found = 0;
   for (const std::string file :
-       {"play_text.cc", "tui_controller.cc", "line_game.cc", "tui_game.cc",
-        "play_commands.cc", "game_commands.cc"}) {
+       {"session/play_text.cc", "terminal/tui_controller.cc",
+        "terminal/line_game.cc", "terminal/tui_game.cc",
+        "ui_cli/play_commands.cc", "ui_cli/game_commands.cc"}) {
     const std::string source = ReadSource(file);
     ASSERT_FALSE(source.empty()) << file;
     for (std::sregex_iterator it(source.begin(), source.end(), literal), end;
@@ -47,4 +49,4 @@ TEST(PlayKeysTest, EveryKeyTheCodeUsesIsInEnglish) {
 }
 
 }  // namespace
-}  // namespace checkers::cli
+}  // namespace checkers::terminal

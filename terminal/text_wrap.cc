@@ -1,8 +1,8 @@
-#include "ui_cli/text_wrap.h"
+#include "terminal/text_wrap.h"
 
 #include "absl/strings/str_split.h"
 
-namespace checkers::cli {
+namespace checkers::terminal {
 namespace {
 
 bool IsContinuation(char c) {
@@ -62,4 +62,4 @@ std::vector<std::string> WrapText(absl::string_view text, int width) {
   return lines;
 }
 
-}  // namespace checkers::cli
+}  // namespace checkers::terminal

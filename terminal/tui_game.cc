@@ -1,15 +1,14 @@
-#include "ui_cli/tui_game.h"
+#include "terminal/tui_game.h"
 
 #include <signal.h>
 
 #include <memory>
 
 #include "absl/status/statusor.h"
-#include "ui_cli/exit_codes.h"
-#include "ui_cli/play_signals.h"
-#include "ui_cli/tui_view.h"
+#include "terminal/play_signals.h"
+#include "terminal/tui_view.h"
 
-namespace checkers::cli {
+namespace checkers::terminal {
 namespace {
 
 // How long one wait for a key lasts: the thinking indicator and the
@@ -18,20 +17,19 @@ constexpr int kPollMillis = 100;
 
 }  // namespace
 
-int RunFullScreen(const lang::Catalogue& text, session::Session* session,
-                  TuiController::Options options, bool color) {
+absl::StatusOr<int> RunFullScreen(const lang::Catalogue& text,
+                                  session::Session* session,
+                                  TuiController::Options options, bool color) {
   InstallPlaySignalHandlers(/*restore_terminal=*/true);
   absl::StatusOr<std::unique_ptr<TuiView>> view =
       TuiView::Create({.color = color});
   if (!view.ok()) {
-    return Fail(kExitUsage,
-                absl::FailedPreconditionError(text.Get(
-                    "tui.no_terminal",
-                    {{"detail", std::string(view.status().message())}})));
+    return absl::FailedPreconditionError(text.Get(
+        "tui.no_terminal", {{"detail", std::string(view.status().message())}}));
   }
   TuiController controller(text, session, options);
   controller.Start();
-  int status = kExitOk;
+  int status = 0;
   // Answers the signals that arrived so far; false when the game must end,
   // with `status` set.
   auto take_signals = [&]() {
@@ -89,4 +87,4 @@ int RunFullScreen(const lang::Catalogue& text, session::Session* session,
   return status;
 }
 
-}  // namespace checkers::cli
+}  // namespace checkers::terminal

@@ -1,10 +1,10 @@
-#include "ui_cli/board_grid.h"
+#include "terminal/board_grid.h"
 
 #include "absl/strings/str_cat.h"
 #include "engine/board10.h"
-#include "ui_cli/text_wrap.h"
+#include "terminal/text_wrap.h"
 
-namespace checkers::cli {
+namespace checkers::terminal {
 
 Square BoardGrid::SquareAtCell(int row, int col) const {
   if (row < 0 || row >= size_ || col < 0 || col >= size_) return -1;
@@ -38,4 +38,4 @@ std::string BoardGrid::Text(absl::FunctionRef<std::string(Square)> cell) const {
   return text;
 }
 
-}  // namespace checkers::cli
+}  // namespace checkers::terminal

@@ -4,8 +4,8 @@
 // draws the board as lines of text, so that the TUI, the line game and
 // `checkers show` agree on it.
 
-#ifndef CHECKERS_UI_CLI_BOARD_GRID_H_
-#define CHECKERS_UI_CLI_BOARD_GRID_H_
+#ifndef CHECKERS_TERMINAL_BOARD_GRID_H_
+#define CHECKERS_TERMINAL_BOARD_GRID_H_
 
 #include <string>
 #include <utility>
@@ -13,7 +13,7 @@
 #include "absl/functional/function_ref.h"
 #include "engine/bitboard.h"
 
-namespace checkers::cli {
+namespace checkers::terminal {
 
 class BoardGrid {
  public:
@@ -45,6 +45,6 @@ class BoardGrid {
   int size_;
 };
 
-}  // namespace checkers::cli
+}  // namespace checkers::terminal
 
-#endif  // CHECKERS_UI_CLI_BOARD_GRID_H_
+#endif  // CHECKERS_TERMINAL_BOARD_GRID_H_

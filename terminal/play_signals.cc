@@ -1,4 +1,4 @@
-#include "ui_cli/play_signals.h"
+#include "terminal/play_signals.h"
 
 #include <signal.h>
 #include <termios.h>
@@ -7,7 +7,7 @@
 #include <atomic>
 #include <cstring>
 
-namespace checkers::cli {
+namespace checkers::terminal {
 namespace {
 
 std::atomic<bool> g_flags[4];
@@ -80,4 +80,4 @@ void StopProcess() {
   Handle(SIGTSTP, OnSignal);
 }
 
-}  // namespace checkers::cli
+}  // namespace checkers::terminal

@@ -1,26 +1,26 @@
-// What `checkers play` says about a game, in the interface language: side
-// and piece names, whose turn it is, the draw countdown, the end of the
-// game. Everything is computed from a folded GameState and worded by a
-// Catalogue; both play shells (full screen and line mode) use these, so
-// they say the same things.
+// What every shell says about a game, in the interface language: side and
+// piece names, whose turn it is, the draw countdown, the end of the game,
+// the rules, and the session's reports and refusals. Everything is
+// computed from a folded GameState and worded by a Catalogue (lang/), so
+// the terminal games, the commands and the web board say the same things
+// in the same words.
 
-#ifndef CHECKERS_UI_CLI_PLAY_TEXT_H_
-#define CHECKERS_UI_CLI_PLAY_TEXT_H_
+#ifndef CHECKERS_SESSION_PLAY_TEXT_H_
+#define CHECKERS_SESSION_PLAY_TEXT_H_
 
 #include <string>
 #include <vector>
 
-#include "engine/position.h"
+#include "engine/game_position.h"
+#include "engine/rules.h"
 #include "events/events.pb.h"
 #include "events/game_state.h"
 #include "lang/catalogue.h"
+#include "session/computer_worker.h"
 #include "session/outcome.h"
-#include "session/session.h"
 
-namespace checkers::cli {
+namespace checkers::session {
 
-// The squares of `board` as PDN numbers joined by ", " ("9, 10, 11").
-std::string SquareNumbers(Bitboard board);
 // `squares`, square numbers, joined the same way.
 std::string SquareNumbers(const std::vector<int>& squares);
 
@@ -39,16 +39,6 @@ std::string SideText(const lang::Catalogue& t, const events::GameState& state,
 // The side shown at the bottom of the board: the person's side against
 // the computer, the side that moves first between two players.
 events::Side BottomSide(const events::GameState& state);
-
-// Whether the board is drawn turned (square 32 at the top-left): when the
-// bottom side starts on squares 1-12, the first side in English and pool,
-// the second in Russian.
-bool Flipped(const events::GameState& state);
-
-// The board as 8 lines of text: each piece as its letter (PieceLetter),
-// each empty playable square as its number, the bottom side's home rows
-// last (BottomSide).
-std::string BoardText(const lang::Catalogue& t, const events::GameState& state);
 
 // A piece in words, its colour and kind: "Red man", "White king". Empty
 // for Piece::kEmpty.
@@ -101,20 +91,9 @@ std::string DrawOfferText(const lang::Catalogue& t,
 std::string RepetitionText(const lang::Catalogue& t,
                            const events::GameState& state);
 
-// The legend of the board's letters for line mode: "r = Red man,
-// R = Red king, w = White man, W = White king".
-std::string LegendText(const lang::Catalogue& t,
-                       const events::GameState& state);
-
 // The text of a turn with its side: "Red: 11-15", "White (computer): 24x15".
 std::string TurnReport(const lang::Catalogue& t, const events::GameState& state,
                        const events::TurnPlayed& turn, const GameMove& move);
-
-// The board as text for line mode: 8 lines of letters and empty squares'
-// numbers, the bottom side's home rows last, then one line per side
-// listing its men and kings by square, for screen readers.
-std::string LineBoardText(const lang::Catalogue& t,
-                          const events::GameState& state);
 
 // The rule options in force for `started` (null: the defaults), joined
 // by " · ": "forced capture · Red moves first · draw after 40 turns each
@@ -132,27 +111,26 @@ std::string RulesTitle(const lang::Catalogue& t,
 std::vector<std::string> RulesText(const lang::Catalogue& t,
                                    const events::GameStarted* started);
 
-// `checkers show`: whose turn and the turn number (or the result), the
-// mode, the rules and options, the board, FEN, the draw countdown, the
-// repetition count and a standing draw offer; one line each.
-std::string ShowText(const lang::Catalogue& t, const events::GameState& state);
+// Why an action was refused (a kRefused report) in a sentence with the way
+// out: the catalogue's `refuse.*` texts.
+std::string RefusalText(const lang::Catalogue& t,
+                        const events::GameState& state, const Report& report);
 
 // A session's report in words, for the game in `state` as it is after the
 // report (a side's name and a game's end come from it).
 std::string ReportText(const lang::Catalogue& t, const events::GameState& state,
-                       const session::Report& report);
+                       const Report& report);
 
 // Why the game is not saved, in a sentence; empty while it is.
-std::string PersistenceText(const lang::Catalogue& t,
-                            session::Persistence persistence,
+std::string PersistenceText(const lang::Catalogue& t, Persistence persistence,
                             const std::string& detail);
 
 // The computer's search under way (side, seconds, depth, nodes); empty
 // when it is not thinking.
 std::string ThinkingText(const lang::Catalogue& t,
                          const events::GameState& state,
-                         const session::ComputerStatus& computer);
+                         const ComputerStatus& computer);
 
-}  // namespace checkers::cli
+}  // namespace checkers::session
 
-#endif  // CHECKERS_UI_CLI_PLAY_TEXT_H_
+#endif  // CHECKERS_SESSION_PLAY_TEXT_H_

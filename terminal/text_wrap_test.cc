@@ -1,9 +1,9 @@
-#include "ui_cli/text_wrap.h"
+#include "terminal/text_wrap.h"
 
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 
-namespace checkers::cli {
+namespace checkers::terminal {
 namespace {
 
 using ::testing::ElementsAre;
@@ -38,4 +38,4 @@ TEST(TextWrapTest, WrapCutsAWordLongerThanALine) {
 }
 
 }  // namespace
-}  // namespace checkers::cli
+}  // namespace checkers::terminal

@@ -1,9 +1,9 @@
-#include "ui_cli/board_grid.h"
+#include "terminal/board_grid.h"
 
 #include "absl/strings/str_cat.h"
 #include "gtest/gtest.h"
 
-namespace checkers::cli {
+namespace checkers::terminal {
 namespace {
 
 TEST(BoardGridTest, UnflippedSquareOneIsInTheTopRowSecondCell) {
@@ -34,4 +34,4 @@ TEST(BoardGridTest, TextRightAlignsCellsAndTrimsEachLine) {
 }
 
 }  // namespace
-}  // namespace checkers::cli
+}  // namespace checkers::terminal

@@ -1,4 +1,4 @@
-#include "ui_cli/tui_view.h"
+#include "terminal/tui_view.h"
 
 #include <ncursesw/curses.h>
 #include <poll.h>
@@ -12,9 +12,9 @@
 #include "absl/memory/memory.h"
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
-#include "ui_cli/text_wrap.h"
+#include "terminal/text_wrap.h"
 
-namespace checkers::cli {
+namespace checkers::terminal {
 namespace {
 
 // The layout of an 80x24 screen: the title on row 0; the board's frame on
@@ -432,4 +432,4 @@ ViewInput TuiView::Poll(int timeout_ms) {
   return in;
 }
 
-}  // namespace checkers::cli
+}  // namespace checkers::terminal

@@ -1,4 +1,4 @@
-#include "ui_cli/tui_controller.h"
+#include "terminal/tui_controller.h"
 
 #include <algorithm>
 #include <bit>
@@ -12,10 +12,26 @@
 #include "absl/strings/str_cat.h"
 #include "engine/move.h"
 #include "events/validate.h"
-#include "ui_cli/board_grid.h"
-#include "ui_cli/play_text.h"
+#include "session/play_text.h"
+#include "terminal/board_grid.h"
+#include "terminal/board_text.h"
 
-namespace checkers::cli {
+namespace checkers::terminal {
+
+using session::BottomSide;
+using session::ColourKey;
+using session::CountdownText;
+using session::DrawOfferText;
+using session::EditionText;
+using session::ModeText;
+using session::PieceLetter;
+using session::PieceText;
+using session::RepetitionText;
+using session::RulesText;
+using session::RulesTitle;
+using session::SideText;
+using session::SquareNumbers;
+using session::ToMoveText;
 namespace {
 
 using events::GameState;
@@ -560,7 +576,9 @@ void TuiController::Tick() {
   }
 }
 
-bool TuiController::Flipped() const { return cli::Flipped(session_->state()); }
+bool TuiController::Flipped() const {
+  return terminal::Flipped(session_->state());
+}
 
 int TuiController::BoardSize() const {
   return session_->state().position.board_size();
@@ -925,4 +943,4 @@ ScreenModel TuiController::Model() const {
   return model;
 }
 
-}  // namespace checkers::cli
+}  // namespace checkers::terminal

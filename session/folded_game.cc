@@ -1,4 +1,4 @@
-#include "ui_cli/folded_game.h"
+#include "session/folded_game.h"
 
 #include <utility>
 
@@ -6,7 +6,7 @@
 #include "events/validate.h"
 #include "gtest/gtest.h"
 
-namespace checkers::cli {
+namespace checkers::session {
 
 events::GameState FoldedGame(const std::string& fen,
                              const std::vector<std::string>& moves,
@@ -31,4 +31,4 @@ events::GameState FoldedGame(const std::string& fen,
   return state;
 }
 
-}  // namespace checkers::cli
+}  // namespace checkers::session

@@ -3,10 +3,10 @@
 // and SIGTERM end it cleanly; a crash gives the terminal back before the
 // process dies. The handlers only set flags, which the game loop takes.
 
-#ifndef CHECKERS_UI_CLI_PLAY_SIGNALS_H_
-#define CHECKERS_UI_CLI_PLAY_SIGNALS_H_
+#ifndef CHECKERS_TERMINAL_PLAY_SIGNALS_H_
+#define CHECKERS_TERMINAL_PLAY_SIGNALS_H_
 
-namespace checkers::cli {
+namespace checkers::terminal {
 
 enum class PlaySignal {
   // SIGTSTP: the person asked to suspend the program.
@@ -35,6 +35,6 @@ int LastEndingSignal();
 // continued. The caller has given the terminal back first.
 void StopProcess();
 
-}  // namespace checkers::cli
+}  // namespace checkers::terminal
 
-#endif  // CHECKERS_UI_CLI_PLAY_SIGNALS_H_
+#endif  // CHECKERS_TERMINAL_PLAY_SIGNALS_H_

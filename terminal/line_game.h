@@ -2,8 +2,8 @@
 // that reads one command or move per line and answers in plain text, for
 // screen readers and pipes. It reads until end of input.
 
-#ifndef CHECKERS_UI_CLI_LINE_GAME_H_
-#define CHECKERS_UI_CLI_LINE_GAME_H_
+#ifndef CHECKERS_TERMINAL_LINE_GAME_H_
+#define CHECKERS_TERMINAL_LINE_GAME_H_
 
 #include <cstdio>
 #include <optional>
@@ -12,7 +12,7 @@
 #include "lang/catalogue.h"
 #include "session/session.h"
 
-namespace checkers::cli {
+namespace checkers::terminal {
 
 struct LineOptions {
   int input_fd = 0;
@@ -32,6 +32,6 @@ struct LineOptions {
 int RunLineGame(const lang::Catalogue& text, session::Session* session,
                 const LineOptions& options);
 
-}  // namespace checkers::cli
+}  // namespace checkers::terminal
 
-#endif  // CHECKERS_UI_CLI_LINE_GAME_H_
+#endif  // CHECKERS_TERMINAL_LINE_GAME_H_

@@ -1,8 +1,8 @@
 // Games for the shells' tests, folded from a start position and moves with
 // every commit checked, as a session folds them.
 
-#ifndef CHECKERS_UI_CLI_FOLDED_GAME_H_
-#define CHECKERS_UI_CLI_FOLDED_GAME_H_
+#ifndef CHECKERS_SESSION_FOLDED_GAME_H_
+#define CHECKERS_SESSION_FOLDED_GAME_H_
 
 #include <string>
 #include <vector>
@@ -10,7 +10,7 @@
 #include "events/events.pb.h"
 #include "events/game_state.h"
 
-namespace checkers::cli {
+namespace checkers::session {
 
 // The game started from `fen` (empty: the standard start) in `mode` with
 // `options`, after `moves`. A start or move the rules refuse fails the
@@ -20,6 +20,6 @@ events::GameState FoldedGame(const std::string& fen,
                              events::Mode mode = events::TWO_PLAYER,
                              const events::RuleOptions& options = {});
 
-}  // namespace checkers::cli
+}  // namespace checkers::session
 
-#endif  // CHECKERS_UI_CLI_FOLDED_GAME_H_
+#endif  // CHECKERS_SESSION_FOLDED_GAME_H_

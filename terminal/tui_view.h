@@ -2,17 +2,17 @@
 // (or larger) terminal and turns keys and mouse clicks into the
 // controller's inputs. It decides nothing about the game.
 
-#ifndef CHECKERS_UI_CLI_TUI_VIEW_H_
-#define CHECKERS_UI_CLI_TUI_VIEW_H_
+#ifndef CHECKERS_TERMINAL_TUI_VIEW_H_
+#define CHECKERS_TERMINAL_TUI_VIEW_H_
 
 #include <array>
 #include <memory>
 #include <vector>
 
 #include "absl/status/statusor.h"
-#include "ui_cli/tui_controller.h"
+#include "terminal/tui_controller.h"
 
-namespace checkers::cli {
+namespace checkers::terminal {
 
 // The terminal size the layout needs.
 inline constexpr int kScreenWidth = 80;
@@ -91,6 +91,6 @@ class TuiView {
   std::array<std::array<int, 10>, 10> squares_{};
 };
 
-}  // namespace checkers::cli
+}  // namespace checkers::terminal
 
-#endif  // CHECKERS_UI_CLI_TUI_VIEW_H_
+#endif  // CHECKERS_TERMINAL_TUI_VIEW_H_

@@ -2,15 +2,15 @@
 // interface languages (Latin with diacritics, Cyrillic) and the crown
 // symbol take one column per code point, so a column is a code point here.
 
-#ifndef CHECKERS_UI_CLI_TEXT_WRAP_H_
-#define CHECKERS_UI_CLI_TEXT_WRAP_H_
+#ifndef CHECKERS_TERMINAL_TEXT_WRAP_H_
+#define CHECKERS_TERMINAL_TEXT_WRAP_H_
 
 #include <string>
 #include <vector>
 
 #include "absl/strings/string_view.h"
 
-namespace checkers::cli {
+namespace checkers::terminal {
 
 // The number of columns `text` takes: its UTF-8 code points.
 int TextWidth(absl::string_view text);
@@ -26,6 +26,6 @@ std::string PadText(absl::string_view text, int width);
 // can be; a word longer than a line is cut. Line breaks in `text` are kept.
 std::vector<std::string> WrapText(absl::string_view text, int width);
 
-}  // namespace checkers::cli
+}  // namespace checkers::terminal
 
-#endif  // CHECKERS_UI_CLI_TEXT_WRAP_H_
+#endif  // CHECKERS_TERMINAL_TEXT_WRAP_H_
