@@ -11,6 +11,7 @@
 
 #include "absl/status/statusor.h"
 #include "terminal/tui_controller.h"
+#include "terminal/tui_model.h"
 
 namespace checkers::terminal {
 
