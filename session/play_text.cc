@@ -277,50 +277,75 @@ std::string TurnReport(const lang::Catalogue& t, const GameState& state,
              : t.Get("report.turn", {{"side", side}, {"move", move}});
 }
 
-std::string RefusalText(const lang::Catalogue& t, const GameState& state,
-                        const session::Report& r) {
-  using session::Refusal;
-  switch (r.refusal) {
+absl::string_view RefusalKey(Refusal refusal) {
+  switch (refusal) {
     case Refusal::kNone:
       return "";
     case Refusal::kNoGame:
-      return t.Get("refuse.no_game");
+      return "no_game";
     case Refusal::kPaused:
-      return t.Get("refuse.paused");
+      return "paused";
     case Refusal::kOver:
-      return t.Get("refuse.over", {{"end", EndText(t, state)}});
+      return "over";
     case Refusal::kComputerError:
-      return t.Get("refuse.computer_error");
+      return "computer_error";
     case Refusal::kComputerTurn:
-      return t.Get("refuse.computer_turn");
+      return "computer_turn";
     case Refusal::kComputerAnswering:
-      return t.Get("refuse.computer_answering");
+      return "computer_answering";
     case Refusal::kAnswerDue:
-      return t.Get("refuse.answer_due", {{"side", SideText(t, state, r.side)}});
+      return "answer_due";
     case Refusal::kNotYourSeat:
-      return t.Get("refuse.not_your_seat");
+      return "not_your_seat";
     case Refusal::kNotation:
-      return t.Get("refuse.notation", {{"text", r.detail}});
+      return "notation";
     case Refusal::kIllegalMove:
-      return t.Get(
-          "refuse.move",
-          {{"move", r.detail}, {"moves", absl::StrJoin(r.legal_moves, " ")}});
+      return "move";
     case Refusal::kAmbiguousMove:
-      return t.Get(
-          "refuse.ambiguous",
-          {{"move", r.detail}, {"routes", absl::StrJoin(r.legal_moves, " ")}});
+      return "ambiguous";
     case Refusal::kNothingToUndo:
-      return t.Get("refuse.nothing_to_undo");
+      return "nothing_to_undo";
     case Refusal::kNoOffer:
-      return t.Get("refuse.no_offer");
+      return "no_offer";
     case Refusal::kNotVsComputer:
-      return t.Get("refuse.not_vs_computer");
+      return "not_vs_computer";
     case Refusal::kRules:
+      return "rules";
     case Refusal::kSaveFailed:
-      return t.Get("refuse.other",
-                   {{"detail", std::string(r.status.message())}});
+      return "save_failed";
   }
   return "";
+}
+
+std::string RefusalText(const lang::Catalogue& t, const GameState& state,
+                        const Report& r) {
+  if (r.refusal == Refusal::kNone) return "";
+  std::vector<lang::Arg> args;
+  switch (r.refusal) {
+    case Refusal::kOver:
+      args = {{"end", EndText(t, state)}};
+      break;
+    case Refusal::kAnswerDue:
+      args = {{"side", SideText(t, state, r.side)}};
+      break;
+    case Refusal::kNotation:
+      args = {{"text", r.detail}};
+      break;
+    case Refusal::kIllegalMove:
+      args = {{"move", r.detail}, {"moves", absl::StrJoin(r.legal_moves, " ")}};
+      break;
+    case Refusal::kAmbiguousMove:
+      args = {{"move", r.detail},
+              {"routes", absl::StrJoin(r.legal_moves, " ")}};
+      break;
+    case Refusal::kRules:
+    case Refusal::kSaveFailed:
+      args = {{"detail", std::string(r.status.message())}};
+      break;
+    default:
+      break;
+  }
+  return t.Get(absl::StrCat("refuse.", RefusalKey(r.refusal)), args);
 }
 
 std::string ReportText(const lang::Catalogue& t, const GameState& state,

@@ -111,6 +111,11 @@ std::string RulesTitle(const lang::Catalogue& t,
 std::vector<std::string> RulesText(const lang::Catalogue& t,
                                    const events::GameStarted* started);
 
+// The name of `refusal` in the catalogue (refuse.NAME) and in the web
+// API's answers ("reason"): "paused", "move", "save_failed", ...; empty
+// for kNone.
+absl::string_view RefusalKey(Refusal refusal);
+
 // Why an action was refused (a kRefused report) in a sentence with the way
 // out: the catalogue's `refuse.*` texts.
 std::string RefusalText(const lang::Catalogue& t,

@@ -15,7 +15,9 @@
 
 namespace checkers::cli {
 
-// `checkers show --json`: the state as one JSON object (json/encode.h).
+// `checkers show --json`: the state as the web API gives it
+// (json::StateJson, web/API.md), and "end", the game's end in English words
+// citing its evidence, once it is over.
 std::string ShowJson(const events::GameState& state);
 
 // `checkers log`: "seq 3  turn 2  White  23-19" for a turn, and the event

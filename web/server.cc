@@ -125,6 +125,16 @@ std::string ViewerKey(const httplib::Request& req, absl::string_view id) {
   return secret.empty() ? "" : KeyOf(secret);
 }
 
+// The language a request's answers are worded in: its ?lang=, else its
+// Accept-Language header.
+const lang::Catalogue& TextFor(const httplib::Request& req) {
+  const std::string asked = req.get_param_value("lang");
+  return lang::Catalogue::Builtin(
+      lang::IsLanguage(asked) ? asked
+                              : lang::LanguageFromAcceptLanguage(
+                                    req.get_header_value("Accept-Language")));
+}
+
 std::string NewTableId() {
   absl::BitGen gen;
   return absl::StrFormat("%012x", absl::Uniform<uint64_t>(gen) >> 16);
@@ -251,14 +261,15 @@ Table* Server::Find(const std::string& id) {
   return it == tables_.end() ? nullptr : it->second.get();
 }
 
-absl::StatusOr<Table*> Server::CreateTable(events::GameStarted started) {
+absl::StatusOr<Table*> Server::CreateTable(events::GameStarted started,
+                                           const lang::Catalogue& text) {
   std::string id = NewTableId();
   absl::StatusOr<std::unique_ptr<Table>> table =
       Table::Open(id, absl::StrCat(options_.data_dir, "/tables/", id, ".log"),
                   true, false, options_.table);
   if (!table.ok()) return table.status();
   Table* t = table->get();
-  const Answer started_answer = t->Start(std::move(started));
+  const Answer started_answer = t->Start(std::move(started), text);
   if (started_answer.status != 201) {
     const std::string path = t->path();
     table->reset();
@@ -385,7 +396,8 @@ void Server::Route() {
     if (!body.ok()) return Send(res, Error(400, body.status().message()));
     absl::StatusOr<events::GameStarted> started = StartedOf(*body);
     if (!started.ok()) return Send(res, Error(422, started.status().message()));
-    absl::StatusOr<Table*> table = CreateTable(*std::move(started));
+    absl::StatusOr<Table*> table =
+        CreateTable(*std::move(started), TextFor(req));
     if (!table.ok()) {
       return Send(res,
                   Error(absl::IsInvalidArgument(table.status()) ? 422 : 503,
@@ -477,7 +489,8 @@ void Server::Route() {
         }
         const events::Side side =
             req.matches[2].str() == "first" ? events::FIRST : events::SECOND;
-        const Answer answer = t.TakeSeat(side, *body, KeyOf(secret));
+        const Answer answer =
+            t.TakeSeat(side, *body, KeyOf(secret), TextFor(req));
         if (answer.status == 200) {
           res.set_header(
               "Set-Cookie",
@@ -487,17 +500,17 @@ void Server::Route() {
         }
         Send(res, answer);
       }));
-  http_.Post(absl::StrCat(table_path,
-                          "/(moves|undo|resign|draw/offer|draw/accept|draw/"
-                          "decline|pause|resume|new)"),
-             with_table([](Table& t, const httplib::Request& req,
-                           httplib::Response& res) {
-               absl::StatusOr<json> body = BodyOf(req);
-               if (!body.ok())
-                 return Send(res, Error(400, body.status().message()));
-               Send(res,
-                    t.Act(req.matches[2].str(), *body, ViewerKey(req, t.id())));
-             }));
+  for (const NamedAction& named : kActions) {
+    http_.Post(
+        absl::StrCat(table_path, "/", named.name),
+        with_table([action = named.action](Table& t,
+                                           const httplib::Request& req,
+                                           httplib::Response& res) {
+          absl::StatusOr<json> body = BodyOf(req);
+          if (!body.ok()) return Send(res, Error(400, body.status().message()));
+          Send(res, t.Act(action, *body, ViewerKey(req, t.id()), TextFor(req)));
+        }));
+  }
   // A download of the table's game as `type`; 404 with the reason when
   // there is none.
   auto download = [&](absl::string_view suffix,

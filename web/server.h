@@ -17,6 +17,7 @@
 #include "absl/synchronization/mutex.h"
 #include "absl/time/time.h"
 #include "httplib.h"
+#include "lang/catalogue.h"
 #include "session/clock.h"
 #include "web/table.h"
 
@@ -67,7 +68,8 @@ class Server {
   void Route();
   // The table `id`, or null.
   Table* Find(const std::string& id);
-  absl::StatusOr<Table*> CreateTable(events::GameStarted started);
+  absl::StatusOr<Table*> CreateTable(events::GameStarted started,
+                                     const lang::Catalogue& text);
 
   const Options options_;
   httplib::Server http_;

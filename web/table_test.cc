@@ -19,6 +19,16 @@
 namespace checkers::web {
 namespace {
 
+const lang::Catalogue& English() { return lang::Catalogue::Builtin("en"); }
+
+// The action named as in the path of its request, worded in English.
+Answer Act(const std::unique_ptr<Table>& t, absl::string_view action,
+           const nlohmann::json& body, const std::string& key = "") {
+  const std::optional<Action> named = ActionNamed(action);
+  EXPECT_TRUE(named.has_value()) << action;
+  return t->Act(*named, body, key, English());
+}
+
 using nlohmann::json;
 
 // How long a test waits for the computer's worker before it fails; the
@@ -46,7 +56,7 @@ class TableTest : public ::testing::Test {
     std::remove(path_.c_str());
     auto table = Table::Open("t", path_, true, false, options);
     EXPECT_TRUE(table.ok()) << table.status();
-    EXPECT_EQ((*table)->Start(started).status, 201);
+    EXPECT_EQ((*table)->Start(started, English()).status, 201);
     return *std::move(table);
   }
 
@@ -71,9 +81,11 @@ class TableTest : public ::testing::Test {
   // A remote table whose seats Alice (kFirst) and Bob (kSecond) took.
   std::unique_ptr<Table> Seated(uint32_t turn_seconds = 0) {
     auto t = Open(events::REMOTE, 0, turn_seconds);
-    EXPECT_EQ(t->TakeSeat(events::FIRST, {{"name", "Alice"}}, kFirst).status,
+    EXPECT_EQ(t->TakeSeat(events::FIRST, {{"name", "Alice"}}, kFirst, English())
+                  .status,
               200);
-    EXPECT_EQ(t->TakeSeat(events::SECOND, {{"name", "Bob"}}, kSecond).status,
+    EXPECT_EQ(t->TakeSeat(events::SECOND, {{"name", "Bob"}}, kSecond, English())
+                  .status,
               200);
     return t;
   }
@@ -112,7 +124,7 @@ class TableTest : public ::testing::Test {
 
 TEST_F(TableTest, MoveAtTheCurrentHeadIsPlayed) {
   auto t = Open(events::TWO_PLAYER);
-  const Answer a = t->Act("moves", {{"move", "11-15"}, {"head", 1}});
+  const Answer a = Act(t, "moves", {{"move", "11-15"}, {"head", 1}});
   EXPECT_EQ(a.status, 200);
   EXPECT_EQ(a.body["head"], 2);
   EXPECT_EQ(t->Get()["side_to_move"], "second");
@@ -120,8 +132,8 @@ TEST_F(TableTest, MoveAtTheCurrentHeadIsPlayed) {
 
 TEST_F(TableTest, StaleHeadIsRefusedWithTheCurrentOne) {
   auto t = Open(events::TWO_PLAYER);
-  ASSERT_EQ(t->Act("moves", {{"move", "11-15"}, {"head", 1}}).status, 200);
-  const Answer a = t->Act("moves", {{"move", "23-19"}, {"head", 1}});
+  ASSERT_EQ(Act(t, "moves", {{"move", "11-15"}, {"head", 1}}).status, 200);
+  const Answer a = Act(t, "moves", {{"move", "23-19"}, {"head", 1}});
   EXPECT_EQ(a.status, 409);
   EXPECT_EQ(a.body["head"], 2);
   EXPECT_EQ(t->Get()["head"], 2);
@@ -129,12 +141,12 @@ TEST_F(TableTest, StaleHeadIsRefusedWithTheCurrentOne) {
 
 TEST_F(TableTest, MissingHeadIsABadRequest) {
   auto t = Open(events::TWO_PLAYER);
-  EXPECT_EQ(t->Act("moves", {{"move", "11-15"}}).status, 400);
+  EXPECT_EQ(Act(t, "moves", {{"move", "11-15"}}).status, 400);
 }
 
 TEST_F(TableTest, IllegalMoveListsTheLegalOnes) {
   auto t = Open(events::TWO_PLAYER);
-  const Answer a = t->Act("moves", {{"move", "11-18"}, {"head", 1}});
+  const Answer a = Act(t, "moves", {{"move", "11-18"}, {"head", 1}});
   EXPECT_EQ(a.status, 422);
   EXPECT_EQ(a.body["legal"].size(), 7);
   EXPECT_TRUE(a.body.contains("error"));
@@ -142,19 +154,19 @@ TEST_F(TableTest, IllegalMoveListsTheLegalOnes) {
 
 TEST_F(TableTest, MoveAfterTheEndIsGone) {
   auto t = Open(events::TWO_PLAYER);
-  ASSERT_EQ(t->Act("resign", {{"head", 1}}).status, 200);
+  ASSERT_EQ(Act(t, "resign", {{"head", 1}}).status, 200);
   const json state = t->Get();
   EXPECT_TRUE(state["over"]);
   EXPECT_EQ(state["result"], "second");
   EXPECT_EQ(
-      t->Act("moves", {{"move", "11-15"}, {"head", state["head"]}}).status,
+      Act(t, "moves", {{"move", "11-15"}, {"head", state["head"]}}).status,
       410);
 }
 
 TEST_F(TableTest, ComputersTurnIsNotThePersons) {
   auto t = Open(events::VS_COMPUTER, /*max_nodes=*/uint64_t{1} << 40);
-  ASSERT_EQ(t->Act("moves", {{"move", "11-15"}, {"head", 1}}).status, 200);
-  EXPECT_EQ(t->Act("moves", {{"move", "23-19"}, {"head", 2}}).status, 403);
+  ASSERT_EQ(Act(t, "moves", {{"move", "11-15"}, {"head", 1}}).status, 200);
+  EXPECT_EQ(Act(t, "moves", {{"move", "23-19"}, {"head", 2}}).status, 403);
 }
 
 TEST_F(TableTest, FollowerGetsEveryRecordThenTheLiveOnes) {
@@ -165,7 +177,7 @@ TEST_F(TableTest, FollowerGetsEveryRecordThenTheLiveOnes) {
   ASSERT_GE(first->size(), 1);
   EXPECT_EQ((*first)[0].id, 1);
   EXPECT_EQ((*first)[0].event, "game_started");
-  ASSERT_EQ(t->Act("moves", {{"move", "11-15"}, {"head", 1}}).status, 200);
+  ASSERT_EQ(Act(t, "moves", {{"move", "11-15"}, {"head", 1}}).status, 200);
   auto next = t->Next(*f, absl::ZeroDuration());
   ASSERT_TRUE(next.has_value());
   ASSERT_GE(next->size(), 1);
@@ -175,8 +187,8 @@ TEST_F(TableTest, FollowerGetsEveryRecordThenTheLiveOnes) {
 
 TEST_F(TableTest, ReconnectGetsExactlyTheRecordsAfterItsLastId) {
   auto t = Open(events::TWO_PLAYER);
-  ASSERT_EQ(t->Act("moves", {{"move", "11-15"}, {"head", 1}}).status, 200);
-  ASSERT_EQ(t->Act("moves", {{"move", "23-19"}, {"head", 2}}).status, 200);
+  ASSERT_EQ(Act(t, "moves", {{"move", "11-15"}, {"head", 1}}).status, 200);
+  ASSERT_EQ(Act(t, "moves", {{"move", "23-19"}, {"head", 2}}).status, 200);
   auto f = t->Follow(2);
   auto got = t->Next(*f, absl::ZeroDuration());
   ASSERT_TRUE(got.has_value());
@@ -189,9 +201,9 @@ TEST_F(TableTest, ReconnectGetsExactlyTheRecordsAfterItsLastId) {
 
 TEST_F(TableTest, UndoIsATruncationToTheNewHead) {
   auto t = Open(events::TWO_PLAYER);
-  ASSERT_EQ(t->Act("moves", {{"move", "11-15"}, {"head", 1}}).status, 200);
+  ASSERT_EQ(Act(t, "moves", {{"move", "11-15"}, {"head", 1}}).status, 200);
   auto f = t->Follow(2);
-  ASSERT_EQ(t->Act("undo", {{"head", 2}}).status, 200);
+  ASSERT_EQ(Act(t, "undo", {{"head", 2}}).status, 200);
   auto got = t->Next(*f, absl::ZeroDuration());
   ASSERT_TRUE(got.has_value());
   ASSERT_GE(got->size(), 1);
@@ -213,7 +225,7 @@ TEST_F(TableTest, FollowerAheadOfTheLogHearsOfTheCut) {
 TEST_F(TableTest, ComputerRepliesOnItsWorker) {
   auto t = Open(events::VS_COMPUTER);
   auto f = t->Follow(1);
-  ASSERT_EQ(t->Act("moves", {{"move", "11-15"}, {"head", 1}}).status, 200);
+  ASSERT_EQ(Act(t, "moves", {{"move", "11-15"}, {"head", 1}}).status, 200);
   std::vector<StreamMessage> got = Until(*t, *f, "turn_played");
   got = Until(*t, *f, "turn_played");
   EXPECT_EQ(got.back().id, 3);
@@ -222,8 +234,8 @@ TEST_F(TableTest, ComputerRepliesOnItsWorker) {
 
 TEST_F(TableTest, PauseStopsTheComputersSearch) {
   auto t = Open(events::VS_COMPUTER, /*max_nodes=*/uint64_t{1} << 40);
-  ASSERT_EQ(t->Act("moves", {{"move", "11-15"}, {"head", 1}}).status, 200);
-  ASSERT_EQ(t->Act("pause", {{"head", 2}}).status, 200);
+  ASSERT_EQ(Act(t, "moves", {{"move", "11-15"}, {"head", 1}}).status, 200);
+  ASSERT_EQ(Act(t, "pause", {{"head", 2}}).status, 200);
   EXPECT_TRUE(t->Get()["status"]["paused"]);
   auto f = t->Follow(2);
   // A pause that came before the worker started the search means no
@@ -243,7 +255,7 @@ TEST_F(TableTest, PauseStopsTheComputersSearch) {
   t->Next(*f, absl::Milliseconds(200));
   EXPECT_EQ(t->Get()["status"]["nodes"], nodes);
   EXPECT_EQ(t->Get()["head"], 2);
-  EXPECT_EQ(t->Act("resume", {{"head", 2}}).status, 200);
+  EXPECT_EQ(Act(t, "resume", {{"head", 2}}).status, 200);
   EXPECT_FALSE(t->Get()["status"]["paused"]);
 }
 
@@ -252,7 +264,7 @@ TEST_F(TableTest, StoppedTableRefusesActionsAndEndsStreams) {
   auto f = t->Follow(1);
   t->Stop();
   EXPECT_FALSE(t->Next(*f, absl::Seconds(1)).has_value());
-  EXPECT_EQ(t->Act("moves", {{"move", "11-15"}, {"head", 1}}).status, 503);
+  EXPECT_EQ(Act(t, "moves", {{"move", "11-15"}, {"head", 1}}).status, 503);
 }
 
 // The position the computer reaches from "W:WK18:BK5" (White, the
@@ -264,7 +276,7 @@ Position TableTest::ComputerReplyFromKingAgainstKing(const egdb::Database* db) {
   started.set_start_fen("B:WK18:BK1");
   auto t = Open(options, started);
   auto f = t->Follow(1);
-  EXPECT_EQ(t->Act("moves", {{"move", "1-5"}, {"head", 1}}).status, 200);
+  EXPECT_EQ(Act(t, "moves", {{"move", "1-5"}, {"head", 1}}).status, 200);
   Until(*t, *f, "turn_played");
   Until(*t, *f, "turn_played");
   return ParseFen(t->Get()["fen"].get<std::string>()).value_or(Position());
@@ -305,7 +317,7 @@ TEST_F(TableTest, SeatLeftEmptyOnItsTurnIsPlayedByTheComputerAndHandedBack) {
   const json state = t->Get(kFirst);
   EXPECT_EQ(state["side_to_move"], "second");
   ASSERT_EQ(
-      t->Act("moves", {{"move", "23-19"}, {"head", state["head"]}}, kSecond)
+      Act(t, "moves", {{"move", "23-19"}, {"head", state["head"]}}, kSecond)
           .status,
       200);
   EXPECT_FALSE(t->Get(kFirst)["legal"].empty());
