@@ -212,6 +212,7 @@ json Table::StatusJson() {
             {"depth", c.depth},
             {"computer_error", session_->computer_error()}};
   o["readonly"] = readonly_.empty() ? json(nullptr) : json(readonly_);
+  o["readonly_detail"] = readonly_detail_;
   return o;
 }
 
@@ -563,8 +564,12 @@ std::optional<std::vector<StreamMessage>> Table::Next(Follower& f,
       absl::StatusOr<events::CheckedEvent> checked =
           events::Check(f.folded, log[seq - 1]);
       if (!checked.ok()) break;
-      events::ApplyInPlace(&f.folded, *checked);
       json data = RecordJson(seq, log[seq - 1]);
+      if (log[seq - 1].has_turn_played()) {
+        data["move"] = checked->move().Text();
+        data["captured"] = checked->move().captured();
+      }
+      events::ApplyInPlace(&f.folded, *checked);
       data["state"] = StateJson(f.folded);
       out.push_back({seq, data["kind"].get<std::string>(), Dump(data)});
     }
