@@ -294,6 +294,21 @@ TEST_F(TableTest, TheComputerConsultsTheEndgameDatabaseTheServerGives) {
   EXPECT_EQ(ComputerReplyFromKingAgainstKing(db.get()), *winning);
 }
 
+TEST_F(TableTest, ANameThatCouldSpoofAnotherIsRefusedWithALine) {
+  auto t = Open(events::REMOTE, 0, 0);
+  for (const char* name :
+       {"Bob\u202E", "B\u200Bob", "\uFEFFBob", "Bob\u2028", "   "}) {
+    const Answer a =
+        t->TakeSeat(events::FIRST, {{"name", name}}, kFirst, English());
+    EXPECT_EQ(a.status, 422) << name;
+    EXPECT_EQ(a.body["reason"], "rules") << name;
+    EXPECT_NE(a.body["error"].get<std::string>().find("name"),
+              std::string::npos)
+        << a.body;
+  }
+  EXPECT_TRUE(t->Get(kFirst)["seats"]["first"].is_null());
+}
+
 TEST_F(TableTest, SeatLeftEmptyOnItsTurnIsPlayedByTheComputerAndHandedBack) {
   auto t = Seated();
   auto bob = t->Follow(0, kSecond);
