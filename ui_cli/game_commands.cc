@@ -329,6 +329,20 @@ int RunNew(const std::vector<std::string>& positional) {
     return Fail(
         Usage(absl::StrCat("new takes no word \"", positional[0], "\"")));
   }
+  // Every flag, the FEN and the rule options are checked before the save
+  // is touched: a refused command creates nothing.
+  absl::StatusOr<events::GameStarted> started = StartFromFlags(GameState());
+  if (!started.ok()) return Fail(started.status());
+  if (!started->start_fen().empty()) {
+    if (absl::StatusOr<GamePosition> p = GamePosition::ParseFen(
+            started->start_fen(), events::EditionOf(started->edition()));
+        !p.ok())
+      return Fail(kExitBadData, BadFen(**t, started->start_fen(), p.status()));
+  }
+  if (absl::StatusOr<events::Event> start = events::StartEvent(*started);
+      !start.ok()) {
+    return Fail(kExitUsage, start.status());
+  }
   absl::StatusOr<std::string> path = SavePath();
   if (!path.ok()) return Fail(path.status());
   session::Session s({});
@@ -351,18 +365,13 @@ int RunNew(const std::vector<std::string>& positional) {
   if (!opened.ok()) return Fail(SaveError(**t, *path, opened));
   PrintReports(**t, s);
 
-  absl::StatusOr<events::GameStarted> started = StartFromFlags(s.state());
+  // The side the person plays may follow from the game it replaces.
+  started = StartFromFlags(s.state());
   if (!started.ok()) return Fail(started.status());
   if (s.has_turns() && !absl::GetFlag(FLAGS_yes) &&
       !AskYesNo((*t)->Plural("cmd.confirm_new", s.state().turns))) {
     return Fail(absl::FailedPreconditionError(
         (*t)->Plural("cmd.kept", s.state().turns)));
-  }
-  if (!started->start_fen().empty()) {
-    if (absl::StatusOr<GamePosition> p = GamePosition::ParseFen(
-            started->start_fen(), events::EditionOf(started->edition()));
-        !p.ok())
-      return Fail(kExitBadData, BadFen(**t, started->start_fen(), p.status()));
   }
   if (session::Outcome o = s.NewGame(*std::move(started)); !o.ok()) {
     return Fail(o.status.code() == absl::StatusCode::kInvalidArgument
