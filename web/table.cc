@@ -326,8 +326,10 @@ Answer Table::Answered(const Outcome& outcome, const lang::Catalogue& text) {
   }
   Answer answer{200, json::object()};
   if (!outcome.ok()) {
-    if (!refused.has_value())
-      refused = session::Report{.refusal = outcome.refusal};
+    if (!refused.has_value()) {
+      refused.emplace();
+      refused->refusal = outcome.refusal;
+    }
     answer = SessionRefusal(*refused, session_->state(), text);
   }
   Changed();
