@@ -353,22 +353,39 @@ int RunImport(const std::vector<std::string>& positional) {
     }
     return Fail(text.status());
   }
-  absl::StatusOr<replay::PdnImport> imported =
-      replay::ImportPdn(*text, *edition);
-  if (!imported.ok()) {
-    return Fail(absl::DataLossError(
-        absl::StrCat(pdn_path, ": ", imported.status().message())));
+  const replay::PdnImport imported = replay::ImportPdn(*text, *edition);
+  // What was not imported, for the last line of stderr: each game or text
+  // skipped as unreadable with its place and problem, each game the rules
+  // refused by its number (its own line says why).
+  std::string summary =
+      absl::StrCat("imported ", imported.games.size(), " of ", imported.total(),
+                   imported.total() == 1 ? " game" : " games");
+  bool any_read = !imported.games.empty();
+  for (const replay::RefusedGame& r : imported.refused) {
+    any_read = any_read || !r.unreadable;
+    absl::StrAppend(&summary, r.unreadable ? "; skipped " : "; refused game ",
+                    r.unreadable ? r.reason : absl::StrCat(r.index));
   }
-  if (imported->games.empty() && imported->refused.empty()) {
-    return Fail(absl::DataLossError(
-        absl::StrCat(pdn_path, " holds no game; is it a PDN file?")));
+  for (const std::string& text_skip : imported.skipped_text) {
+    absl::StrAppend(&summary, "; skipped ", text_skip);
+  }
+  if (imported.total() == 0) {
+    return Fail(absl::DataLossError(absl::StrCat(
+        pdn_path, " holds no game; is it a PDN file?",
+        imported.skipped_text.empty()
+            ? ""
+            : absl::StrCat(" It starts with ", imported.skipped_text[0]))));
+  }
+  if (!any_read) {
+    return Fail(kExitBadData,
+                absl::DataLossError(absl::StrCat(pdn_path, ": ", summary)));
   }
 
   if (absl::Status st = env->CreateDirs(out); !st.ok()) return Fail(st);
   // Nothing is written unless every log can be: an import never
   // overwrites, so it refuses before it starts.
   std::vector<std::string> taken;
-  for (const replay::ImportedGame& g : imported->games) {
+  for (const replay::ImportedGame& g : imported.games) {
     const std::string name = replay::LogFileName(g.index);
     if (env->FileExists(absl::StrCat(out, "/", name))) taken.push_back(name);
   }
@@ -381,13 +398,15 @@ int RunImport(const std::vector<std::string>& positional) {
         "a log)")));
   }
 
-  for (const replay::RefusedGame& r : imported->refused) {
+  for (const replay::RefusedGame& r : imported.refused) {
     // The reason quotes the file, which may hold control bytes.
-    std::fprintf(stderr, "checkers: not imported: %s\n",
-                 PrintableLine(r.reason).c_str());
+    if (!r.unreadable) {
+      std::fprintf(stderr, "checkers: not imported: %s\n",
+                   PrintableLine(r.reason).c_str());
+    }
   }
   size_t plies = 0;
-  for (const replay::ImportedGame& g : imported->games) {
+  for (const replay::ImportedGame& g : imported.games) {
     const std::string path =
         absl::StrCat(out, "/", replay::LogFileName(g.index));
     if (absl::Status st = replay::WriteNewLog(env, path, g.events); !st.ok()) {
@@ -395,18 +414,20 @@ int RunImport(const std::vector<std::string>& positional) {
     }
     plies += g.plies;
   }
-  std::printf("imported %zu %s (%zu plies) into %s", imported->games.size(),
-              imported->games.size() == 1 ? "game" : "games", plies,
+  std::printf("imported %zu %s (%zu plies) into %s", imported.games.size(),
+              imported.games.size() == 1 ? "game" : "games", plies,
               out.c_str());
-  if (!imported->refused.empty()) {
-    std::printf("; refused %zu (game", imported->refused.size());
-    for (size_t i = 0; i < imported->refused.size(); ++i) {
-      std::printf("%s %d", i == 0 ? "" : ",", imported->refused[i].index);
+  if (!imported.refused.empty()) {
+    std::printf("; refused %zu (game", imported.refused.size());
+    for (size_t i = 0; i < imported.refused.size(); ++i) {
+      std::printf("%s %d", i == 0 ? "" : ",", imported.refused[i].index);
     }
     std::printf(")");
   }
   std::printf("\n");
-  return imported->refused.empty() ? kExitOk : kExitRefused;
+  if (imported.whole()) return kExitOk;
+  std::fflush(stdout);
+  return Fail(kExitRefused, absl::FailedPreconditionError(summary));
 }
 
 }  // namespace

@@ -86,11 +86,11 @@ absl::StatusOr<std::vector<train::Sample>> CorpusSamples(
   absl::StatusOr<std::string> text =
       storage::Env::Default()->ReadFile(path, 64 << 20);
   if (!text.ok()) return text.status();
-  absl::StatusOr<std::vector<replay::PdnGame>> games = replay::ParsePdn(*text);
-  if (!games.ok()) return games.status();
+  // A game the reader skips, like one that does not replay, is left out.
+  const replay::PdnFile file = replay::ReadPdn(*text);
   std::vector<train::Sample> samples;
   *games_read = 0;
-  for (const replay::PdnGame& game : *games) {
+  for (const replay::PdnGame& game : file.games) {
     absl::StatusOr<replay::GameRecord> record = replay::ReplayPdnGame(game);
     if (!record.ok() || record->edition() != Edition::kEnglish ||
         record->result == replay::GameResult::kUnknown) {
@@ -131,8 +131,8 @@ int RunTrain(const std::vector<std::string>& positional) {
                     "train needs the file to write the weights to, e.g. "
                     "checkers train engine/data/eval_weights.bin"));
   }
-  const int games = absl::GetFlag(FLAGS_games) > 0 ? absl::GetFlag(FLAGS_games)
-                                                   : 4000;
+  const int games =
+      absl::GetFlag(FLAGS_games) > 0 ? absl::GetFlag(FLAGS_games) : 4000;
   // 0, the flag's default, stands for the command's own default.
   const int64_t nodes_flag = absl::GetFlag(FLAGS_nodes);
   const int64_t nodes = nodes_flag > 0 ? nodes_flag : 3000;
@@ -160,9 +160,8 @@ int RunTrain(const std::vector<std::string>& positional) {
     if (!bytes.ok()) return Fail(bytes.status());
     absl::StatusOr<learned::Weights> parsed = learned::Parse(*bytes);
     if (!parsed.ok()) {
-      return Fail(kExitBadData,
-                  absl::InvalidArgumentError(
-                      absl::StrCat(from, ": ", parsed.status().message())));
+      return Fail(kExitBadData, absl::InvalidArgumentError(absl::StrCat(
+                                    from, ": ", parsed.status().message())));
     }
     start = *std::move(parsed);
   }
@@ -218,10 +217,11 @@ int RunTrain(const std::vector<std::string>& positional) {
       result.check_loss_after,
       static_cast<double>(result.weights.hand_scale) / learned::kHandScaleOne);
   if (!corpus.empty()) {
-    std::printf("%s: %d games, %zu quiet positions, cross-entropy %.4f -> %.4f\n",
-                check.c_str(), corpus_games, corpus.size(),
-                train::MeanLoss(corpus, start, result.k),
-                train::MeanLoss(corpus, result.weights, result.k));
+    std::printf(
+        "%s: %d games, %zu quiet positions, cross-entropy %.4f -> %.4f\n",
+        check.c_str(), corpus_games, corpus.size(),
+        train::MeanLoss(corpus, start, result.k),
+        train::MeanLoss(corpus, result.weights, result.k));
   }
   if (absl::Status s =
           storage::ReplaceFile(storage::Env::Default(), positional[0],
