@@ -13,12 +13,12 @@
 #include "bench/levels10.h"
 #include "bench/perft_bench.h"
 #include "bench/search_bench.h"
+#include "bench/serve_bench.h"
 #include "bench/storage_bench.h"
 #include "engine/rules.h"
 #include "ui_cli/command.h"
 #include "ui_cli/common_flags.h"
 #include "ui_cli/exit_codes.h"
-#include "web/serve_bench.h"
 
 namespace checkers::cli {
 namespace {
@@ -81,7 +81,7 @@ int RunStorage() { return Print(bench::StorageBench()); }
 // the bound every move's fdatasync puts on them.
 int RunServe() {
   absl::StatusOr<bench::Figures> figures =
-      web::ServeBench(web::ServeBenchOptions());
+      bench::ServeBench(bench::ServeBenchOptions());
   if (!figures.ok()) return Fail(figures.status());
   absl::StatusOr<bench::Figures> storage = bench::StorageBench();
   if (!storage.ok()) return Fail(storage.status());

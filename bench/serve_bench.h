@@ -1,12 +1,13 @@
 // `checkers bench serve`: what the web board costs a move over loopback
 // HTTP. For each table count, an in-process server on 127.0.0.1:0 and, per
 // table (two players), a client that plays random legal moves and a second
-// client following the table's event stream (web/API.md). Each move waits
-// for the follower to see it, so the latency is the whole path: POST,
-// check, durable append (one fdatasync), fold, and the event arriving.
+// client following the table's event stream (web/API.md), each through
+// web/http's client. Each move waits for the follower to see it, so the
+// latency is the whole path: POST, check, durable append (one fdatasync),
+// fold, and the event arriving.
 
-#ifndef CHECKERS_WEB_SERVE_BENCH_H_
-#define CHECKERS_WEB_SERVE_BENCH_H_
+#ifndef CHECKERS_BENCH_SERVE_BENCH_H_
+#define CHECKERS_BENCH_SERVE_BENCH_H_
 
 #include <cstdint>
 #include <vector>
@@ -15,7 +16,7 @@
 #include "absl/time/time.h"
 #include "bench/figure.h"
 
-namespace checkers::web {
+namespace checkers::bench {
 
 struct ServeBenchOptions {
   // One round per entry, each with a fresh server and data directory.
@@ -39,8 +40,8 @@ struct ServeBenchOptions {
 // directory or the server cannot be made (their words); Internal when a
 // request fails, a move's event does not reach every viewer within 30 s,
 // or a viewer receives a record out of order or twice.
-absl::StatusOr<bench::Figures> ServeBench(const ServeBenchOptions& options);
+absl::StatusOr<Figures> ServeBench(const ServeBenchOptions& options);
 
-}  // namespace checkers::web
+}  // namespace checkers::bench
 
-#endif  // CHECKERS_WEB_SERVE_BENCH_H_
+#endif  // CHECKERS_BENCH_SERVE_BENCH_H_

@@ -1,4 +1,4 @@
-#include "web/serve_bench.h"
+#include "bench/serve_bench.h"
 
 #include <stdlib.h>
 
@@ -21,12 +21,12 @@
 #include "absl/synchronization/blocking_counter.h"
 #include "absl/synchronization/mutex.h"
 #include "absl/synchronization/notification.h"
-#include "httplib.h"
 #include "json/encode.h"
 #include "nlohmann/json.hpp"
+#include "web/http/client.h"
 #include "web/server.h"
 
-namespace checkers::web {
+namespace checkers::bench {
 namespace {
 
 using ::checkers::json::Dump;
@@ -119,10 +119,11 @@ class StreamReader {
   std::string buffer_;
 };
 
-absl::Status Failed(absl::string_view what, const httplib::Result& res) {
+absl::Status Failed(absl::string_view what,
+                    const absl::StatusOr<http::Reply>& res) {
   return absl::InternalError(
-      res ? absl::StrCat(what, ": HTTP ", res->status, " ", res->body)
-          : absl::StrCat(what, ": ", httplib::to_string(res.error())));
+      res.ok() ? absl::StrCat(what, ": HTTP ", res->status, " ", res->body)
+               : absl::StrCat(what, ": ", res.status().message()));
 }
 
 // Waits until the follower has seen `head` (after `truncations`
@@ -150,35 +151,26 @@ absl::Status AwaitSeen(Lane& lane, uint64_t head, int truncations) {
 absl::Status Play(int port, Lane& lane, bool remote,
                   absl::BlockingCounter& ready, absl::Notification& go,
                   const absl::Time& deadline, int64_t max_moves) {
-  std::unique_ptr<httplib::Client> clients[2];
+  std::unique_ptr<http::Client> clients[2];
   for (int i = 0; i < 2; ++i) {
-    clients[i] = std::make_unique<httplib::Client>("127.0.0.1", port);
-    httplib::Client& c = *clients[i];
-    // One connection for many requests: a hundred players connecting anew
-    // for each would overflow the server's accept queue.
-    c.set_keep_alive(true);
-    // A request goes out as headers, then body: without this the body
-    // waits for the server's delayed ACK of the headers (~40 ms).
-    c.set_tcp_nodelay(true);
-    c.set_read_timeout(absl::ToChronoSeconds(kEventWait));
-    if (remote) c.set_default_headers({{"Cookie", lane.cookies[i]}});
+    // One connection for many requests.
+    clients[i] = std::make_unique<http::Client>("127.0.0.1", port);
+    clients[i]->set_timeout(kEventWait);
+    if (remote) clients[i]->set_default_headers({{"Cookie", lane.cookies[i]}});
   }
   absl::BitGen random;
   const std::string table = absl::StrCat("/api/tables/", lane.id);
-  bool connected = static_cast<bool>(clients[0]->Get(table));
-  if (remote) connected = connected && clients[1]->Get(table);
+  bool connected = clients[0]->Get(table).ok();
+  if (remote) connected = connected && clients[1]->Get(table).ok();
   ready.DecrementCount();
   go.WaitForNotification();
   if (!connected) return absl::InternalError("GET " + table + ": no answer");
   int truncations = 0;
   while (lane.moves < max_moves && absl::Now() < deadline) {
     // Sides alternate turn by turn from the standard start's first.
-    httplib::Client& client = *clients[remote ? lane.moves % 2 : 0];
-    httplib::Result got = client.Get(table);
-    // A GET may be sent again, so one dropped in the rush of a hundred
-    // players connecting at once is.
-    for (int retry = 0; retry < 3 && !got; ++retry) got = client.Get(table);
-    if (!got || got->status != 200) return Failed("GET " + table, got);
+    http::Client& client = *clients[remote ? lane.moves % 2 : 0];
+    absl::StatusOr<http::Reply> got = client.Get(table);
+    if (!got.ok() || got->status != 200) return Failed("GET " + table, got);
     const json state = json::parse(got->body, nullptr, false);
     if (state.is_discarded()) return absl::InternalError("GET: not JSON");
     const uint64_t head = state.value("head", uint64_t{0});
@@ -192,10 +184,11 @@ absl::Status Play(int port, Lane& lane, bool remote,
           "table ", lane.id, ": the seat to move was offered no move"));
     }
     if (state.value("over", false) || legal.empty()) {
-      httplib::Result fresh = client.Post(
-          table + "/new", Dump(json{{"head", head}, {"mode", "two-player"}}),
-          "application/json");
-      if (!fresh || fresh->status != 200) return Failed("POST new", fresh);
+      absl::StatusOr<http::Reply> fresh = client.Post(
+          table + "/new", Dump(json{{"head", head}, {"mode", "two-player"}}));
+      if (!fresh.ok() || fresh->status != 200) {
+        return Failed("POST new", fresh);
+      }
       ++truncations;
       continue;
     }
@@ -205,10 +198,11 @@ absl::Status Play(int port, Lane& lane, bool remote,
       lane.want = head + 1;
       lane.sent = absl::Now();
     }
-    httplib::Result posted = client.Post(
-        table + "/moves", Dump(json{{"move", move}, {"head", head}}),
-        "application/json");
-    if (!posted || posted->status != 200) return Failed("POST moves", posted);
+    absl::StatusOr<http::Reply> posted = client.Post(
+        table + "/moves", Dump(json{{"move", move}, {"head", head}}));
+    if (!posted.ok() || posted->status != 200) {
+      return Failed("POST moves", posted);
+    }
     ++lane.moves;
     if (absl::Status s = AwaitSeen(lane, head + 1, truncations); !s.ok()) {
       return s;
@@ -224,38 +218,38 @@ double Percentile(std::vector<double>& sorted, double p) {
 }
 
 // The seat cookie (NAME=VALUE) a 200 answer to taking a seat sets.
-std::string SeatCookie(const httplib::Result& res) {
-  const std::string set = res->get_header_value("Set-Cookie");
+std::string SeatCookie(const http::Reply& reply) {
+  const std::string set = reply.Header("set-cookie");
   return set.substr(0, set.find(';'));
 }
 
 absl::Status Round(const std::string& dir, int tables, bool remote,
-                   const ServeBenchOptions& options, bench::Figures& out) {
+                   const ServeBenchOptions& options, Figures& out) {
   // A two-player table has one follower; a remote one both players'
   // streams and the spectators'.
   const int viewers = remote ? 2 + options.spectators : 1;
-  Server::Options server_options;
+  web::Server::Options server_options;
   server_options.port = 0;
   server_options.data_dir = dir;
-  // The server's pool holds a thread per allowed stream: room for every
-  // viewer and every player's requests at once, so none waits in a queue.
-  server_options.max_streams = (viewers + 2) * tables + 8;
-  absl::StatusOr<std::unique_ptr<Server>> server =
-      Server::Create(server_options);
+  // Every viewer's stream and every player's connection come from one
+  // address.
+  server_options.max_streams = viewers * tables + 8;
+  server_options.max_connections_per_address = (viewers + 2) * tables + 16;
+  absl::StatusOr<std::unique_ptr<web::Server>> server =
+      web::Server::Create(server_options);
   if (!server.ok()) return server.status();
   absl::StatusOr<int> port = (*server)->Bind();
   if (!port.ok()) return port.status();
   std::thread serving([&] { (*server)->Serve(); });
 
   std::vector<std::unique_ptr<Lane>> lanes;
-  httplib::Client client("127.0.0.1", *port);
+  http::Client client("127.0.0.1", *port);
   absl::Status status;
   for (int i = 0; i < tables && status.ok(); ++i) {
-    httplib::Result made = client.Post(
-        "/api/tables",
-        remote ? R"({"mode": "remote"})" : R"({"mode": "two-player"})",
-        "application/json");
-    if (!made || made->status != 201) {
+    absl::StatusOr<http::Reply> made =
+        client.Post("/api/tables", remote ? R"({"mode": "remote"})"
+                                          : R"({"mode": "two-player"})");
+    if (!made.ok() || made->status != 201) {
       status = Failed("POST /api/tables", made);
       break;
     }
@@ -263,17 +257,16 @@ absl::Status Round(const std::string& dir, int tables, bool remote,
         json::parse(made->body, nullptr, false).value("id", ""), viewers);
     for (int seat = 0; remote && seat < 2 && status.ok(); ++seat) {
       // Each seat from a client without cookies: a browser of its own.
-      httplib::Client browser("127.0.0.1", *port);
-      httplib::Result taken = browser.Post(
+      http::Client browser("127.0.0.1", *port);
+      absl::StatusOr<http::Reply> taken = browser.Post(
           absl::StrCat("/api/tables/", lane->id, "/seats/",
                        seat == 0 ? "first" : "second"),
-          Dump(json{{"name", absl::StrCat("player ", i, ".", seat)}}),
-          "application/json");
-      if (!taken || taken->status != 200) {
+          Dump(json{{"name", absl::StrCat("player ", i, ".", seat)}}));
+      if (!taken.ok() || taken->status != 200) {
         status = Failed("POST seats", taken);
         break;
       }
-      lane->cookies[seat] = SeatCookie(taken);
+      lane->cookies[seat] = SeatCookie(*taken);
     }
     lanes.push_back(std::move(lane));
   }
@@ -284,20 +277,21 @@ absl::Status Round(const std::string& dir, int tables, bool remote,
   for (auto& lane : lanes) {
     for (int v = 0; v < viewers; ++v) {
       followers.emplace_back([port = *port, lane = lane.get(), v] {
-        httplib::Client follower("127.0.0.1", port);
-        follower.set_tcp_nodelay(true);
+        http::Client follower("127.0.0.1", port);
         // The stream may be quiet while the other tables are made.
-        follower.set_read_timeout(absl::ToChronoSeconds(kEventWait));
+        follower.set_timeout(kEventWait);
         // The first two viewers of a remote table are its players.
+        http::Headers headers;
         if (v < 2 && !lane->cookies[v].empty()) {
-          follower.set_default_headers({{"Cookie", lane->cookies[v]}});
+          headers.emplace_back("Cookie", lane->cookies[v]);
         }
         StreamReader reader(lane, v);
-        follower.Get(absl::StrCat("/api/tables/", lane->id, "/events?after=0"),
-                     [&](const char* data, size_t size) {
-                       reader.Feed(data, size);
-                       return true;
-                     });
+        (void)follower.Stream(
+            absl::StrCat("/api/tables/", lane->id, "/events?after=0"), headers,
+            [&](absl::string_view data) {
+              reader.Feed(data.data(), data.size());
+              return true;
+            });
       });
     }
     if (status.ok()) status = AwaitSeen(*lane, first_head, 0);
@@ -350,7 +344,7 @@ absl::Status Round(const std::string& dir, int tables, bool remote,
 
 }  // namespace
 
-absl::StatusOr<bench::Figures> ServeBench(const ServeBenchOptions& options) {
+absl::StatusOr<Figures> ServeBench(const ServeBenchOptions& options) {
   const char* tmp = getenv("TMPDIR");
   std::string pattern =
       absl::StrCat(tmp != nullptr && *tmp != '\0' ? tmp : "/tmp",
@@ -360,7 +354,7 @@ absl::StatusOr<bench::Figures> ServeBench(const ServeBenchOptions& options) {
         absl::StrCat("cannot make a directory like ", pattern, ": ",
                      std::generic_category().message(errno)));
   }
-  bench::Figures figures;
+  Figures figures;
   absl::Status status;
   std::vector<std::pair<int, bool>> rounds;
   for (int tables : options.table_counts) rounds.push_back({tables, false});
@@ -384,4 +378,4 @@ absl::StatusOr<bench::Figures> ServeBench(const ServeBenchOptions& options) {
   return figures;
 }
 
-}  // namespace checkers::web
+}  // namespace checkers::bench

@@ -1,4 +1,4 @@
-#include "web/serve_bench.h"
+#include "bench/serve_bench.h"
 
 #include <string>
 
@@ -6,7 +6,7 @@
 #include "bench/figure.h"
 #include "gtest/gtest.h"
 
-namespace checkers::web {
+namespace checkers::bench {
 namespace {
 
 // Bounded by count, with time to spare, so the figures are exact.
@@ -16,7 +16,7 @@ TEST(ServeBenchTest, EveryTablePlaysItsMovesAndEachIsTimed) {
   options.remote_table_counts = {};
   options.round = absl::Seconds(60);
   options.max_moves_per_table = 5;
-  absl::StatusOr<bench::Figures> figures = ServeBench(options);
+  absl::StatusOr<Figures> figures = ServeBench(options);
   ASSERT_TRUE(figures.ok()) << figures.status();
   ASSERT_EQ(figures->size(), 8u);
   EXPECT_EQ((*figures)[0].name, "serve_1_tables_moves");
@@ -36,7 +36,7 @@ TEST(ServeBenchTest, EveryViewerOfARemoteTableSeesEveryMoveInOrder) {
   options.remote_table_counts = {100};
   options.round = absl::Seconds(120);
   options.max_moves_per_table = 4;
-  absl::StatusOr<bench::Figures> figures = ServeBench(options);
+  absl::StatusOr<Figures> figures = ServeBench(options);
   ASSERT_TRUE(figures.ok()) << figures.status();
   ASSERT_EQ(figures->size(), 5u);
   EXPECT_EQ((*figures)[0].name, "serve_remote_100_tables_viewers");
@@ -47,4 +47,4 @@ TEST(ServeBenchTest, EveryViewerOfARemoteTableSeesEveryMoveInOrder) {
 }
 
 }  // namespace
-}  // namespace checkers::web
+}  // namespace checkers::bench
