@@ -17,6 +17,7 @@
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
+#include "events/validate.h"
 #include "json/encode.h"
 #include "lang/catalogue.h"
 #include "web/event_streams.h"
@@ -237,6 +238,12 @@ std::vector<Table*> Server::Tables() {
 }
 
 absl::StatusOr<Table*> Server::CreateTable(events::GameStarted started) {
+  // A game the rules refuse (a bad FEN) leaves no file behind: it is
+  // refused before the log is made.
+  if (absl::StatusOr<events::Event> start = events::StartEvent(started);
+      !start.ok()) {
+    return absl::InvalidArgumentError(start.status().message());
+  }
   std::string id = NewTableId();
   absl::StatusOr<std::unique_ptr<Table>> table =
       Table::Open(id, absl::StrCat(options_.data_dir, "/tables/", id, ".log"),

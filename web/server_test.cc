@@ -592,6 +592,21 @@ TEST_F(ServerTest, ANewTableOfTheWrongTypesOrWithoutAModeIs422NamingTheField) {
   NewTable(R"({"mode": "computer", "difficulty": null, "options": null})");
 }
 
+// Found by tests/fuzz/http_fuzz.cc: a refused game left its log's lock
+// file behind, one more per request.
+TEST_F(ServerTest, AGameTheRulesRefuseLeavesNoFile) {
+  absl::StatusOr<Reply> res = client_->Post(
+      "/api/tables", R"({"mode": "two-player", "fen": "W:WK19,42:B37,28,19"})");
+  ASSERT_TRUE(res.ok()) << res.status();
+  EXPECT_EQ(res->status, 422);
+  EXPECT_THAT(json::parse(res->body).value("error", ""), HasSubstr("FEN"));
+  const std::string tables = absl::StrCat(
+      ::testing::TempDir(), "/",
+      ::testing::UnitTest::GetInstance()->current_test_info()->name(),
+      "/tables");
+  EXPECT_TRUE(std::filesystem::is_empty(tables));
+}
+
 TEST_F(ServerTest, ANewGameOfTheWrongTypesIs422) {
   const std::string id = NewTable(R"({"mode": "two-player"})");
   for (const char* body :
