@@ -56,24 +56,23 @@ absl::Status SendAll(int fd, absl::string_view bytes) {
   return absl::OkStatus();
 }
 
-// Reads what has arrived into `into`, waiting up to `timeout`: the bytes
-// read, 0 at the end of the stream.
+// Reads what has arrived into `into`, waiting up to `timeout` for it:
+// the bytes read, 0 at the end of the stream.
 absl::StatusOr<size_t> ReadSome(int fd, std::string& into,
                                 absl::Duration timeout) {
-  pollfd p = {fd, POLLIN, 0};
-  int ready;
-  do {
-    ready = ::poll(&p, 1, static_cast<int>(absl::ToInt64Milliseconds(timeout)));
-  } while (ready < 0 && errno == EINTR);
-  if (ready == 0) {
-    return absl::DeadlineExceededError(absl::StrCat(
-        "nothing from the server in ", absl::FormatDuration(timeout)));
-  }
   char buffer[16384];
-  ssize_t n;
-  do {
-    n = ::recv(fd, buffer, sizeof(buffer), 0);
-  } while (n < 0 && errno == EINTR);
+  // What has arrived is taken without a poll first.
+  ssize_t n = ::recv(fd, buffer, sizeof(buffer), MSG_DONTWAIT);
+  while (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR)) {
+    pollfd p = {fd, POLLIN, 0};
+    const int ready =
+        ::poll(&p, 1, static_cast<int>(absl::ToInt64Milliseconds(timeout)));
+    if (ready == 0) {
+      return absl::DeadlineExceededError(absl::StrCat(
+          "nothing from the server in ", absl::FormatDuration(timeout)));
+    }
+    n = ::recv(fd, buffer, sizeof(buffer), MSG_DONTWAIT);
+  }
   if (n < 0) return Errno("recv");
   into.append(buffer, static_cast<size_t>(n));
   return static_cast<size_t>(n);

@@ -15,6 +15,7 @@ Workers::~Workers() {
   {
     absl::MutexLock lock(&mu_);
     stopping_ = true;
+    wake_.SignalAll();
   }
   for (std::thread& t : threads_) t.join();
 }
@@ -22,6 +23,7 @@ Workers::~Workers() {
 void Workers::Run(std::function<void()> task) {
   absl::MutexLock lock(&mu_);
   tasks_.push_back(std::move(task));
+  wake_.Signal();
 }
 
 void Workers::Work() {
@@ -29,11 +31,9 @@ void Workers::Work() {
     std::function<void()> task;
     {
       absl::MutexLock lock(&mu_);
-      mu_.Await(absl::Condition(
-          +[](Workers* w) ABSL_EXCLUSIVE_LOCKS_REQUIRED(w->mu_) {
-            return w->stopping_ || !w->tasks_.empty();
-          },
-          this));
+      // Not Mutex::Await: each unlock would evaluate every idle thread's
+      // condition.
+      while (!stopping_ && tasks_.empty()) wake_.Wait(&mu_);
       if (tasks_.empty()) return;
       task = std::move(tasks_.front());
       tasks_.pop_front();

@@ -32,6 +32,8 @@ class Workers {
   void Work();
 
   absl::Mutex mu_;
+  // Signalled once per task, and at the stop: wakes one idle thread.
+  absl::CondVar wake_;
   std::deque<std::function<void()>> tasks_ ABSL_GUARDED_BY(mu_);
   bool stopping_ ABSL_GUARDED_BY(mu_) = false;
   std::vector<std::thread> threads_;
