@@ -1,7 +1,6 @@
 #include "web/table.h"
 
 #include <algorithm>
-#include <limits>
 #include <optional>
 #include <string>
 #include <utility>
@@ -9,12 +8,10 @@
 
 #include "absl/random/random.h"
 #include "absl/strings/str_cat.h"
-#include "absl/types/span.h"
 #include "engine/movegen.h"
 #include "engine/notation.h"
 #include "engine/rules.h"
 #include "events/computer.h"
-#include "events/fold.h"
 #include "events/game_state.h"
 #include "events/validate.h"
 #include "json/encode.h"
@@ -25,7 +22,6 @@
 namespace checkers::web {
 
 using ::checkers::json::Dump;
-using ::checkers::json::RecordJson;
 using ::checkers::json::SideWord;
 using ::checkers::json::StateJson;
 using nlohmann::json;
@@ -35,14 +31,6 @@ using session::Refusal;
 // The logs a table reads back whole (LogBytes) are a game's turns: far
 // below this.
 constexpr uint64_t kMaxLogBytes = 64 << 20;
-
-struct Table::Follower {
-  std::shared_ptr<StreamSink> sink;
-  // The last seq the follower holds.
-  uint64_t sent = 0;
-  // The seat whose holder follows, at a remote table.
-  std::optional<events::Side> side;
-};
 
 Answer Error(int status, absl::string_view message) {
   return {status, {{"error", std::string(message)}}};
@@ -213,68 +201,6 @@ void Table::Refresh() {
   }
 }
 
-void Table::OnChange(const session::LogChange& change) {
-  if (change.kind == session::LogChange::Kind::kTruncated) Cut(change.head);
-  CatchUpAll();
-}
-
-void Table::Cut(uint64_t head) {
-  if (records_.size() > head) {
-    records_.resize(head);
-    records_state_stale_ = true;
-  }
-  const StreamMessage cut = {head, "truncated", Dump(json{{"head", head}})};
-  followers_.erase(std::remove_if(followers_.begin(), followers_.end(),
-                                  [&](Follower& f) {
-                                    if (f.sent <= head) return false;
-                                    f.sent = head;
-                                    return !f.sink->Send(id_, cut);
-                                  }),
-                   followers_.end());
-}
-
-void Table::CatchUpAll() {
-  followers_.erase(std::remove_if(followers_.begin(), followers_.end(),
-                                  [&](Follower& f) { return !CatchUp(f); }),
-                   followers_.end());
-}
-
-const StreamMessage& Table::RecordMessage(uint64_t seq) {
-  const std::vector<events::Event>& log = session_->events();
-  if (records_state_stale_) {
-    // The session's events were checked when committed: neither the fold
-    // nor the checks below can fail.
-    records_state_ =
-        events::FoldEvents(absl::MakeConstSpan(log).first(records_.size()))
-            .value_or(events::GameState());
-    records_state_stale_ = false;
-  }
-  while (records_.size() < seq) {
-    const uint64_t next = records_.size() + 1;
-    absl::StatusOr<events::CheckedEvent> checked =
-        events::Check(records_state_, log[next - 1]);
-    if (checked.ok()) events::ApplyInPlace(&records_state_, *checked);
-    json data = RecordJson(next, log[next - 1]);
-    data["state"] = StateJson(records_state_);
-    records_.push_back({next, data["kind"].get<std::string>(), Dump(data)});
-  }
-  return records_[seq - 1];
-}
-
-bool Table::CatchUp(Follower& f) {
-  const uint64_t head = session_->events().size();
-  if (f.sent > head) {
-    f.sent = head;
-    if (!f.sink->Send(id_, {head, "truncated", Dump(json{{"head", head}})})) {
-      return false;
-    }
-  }
-  for (; f.sent < head; ++f.sent) {
-    if (!f.sink->Send(id_, RecordMessage(f.sent + 1))) return false;
-  }
-  return true;
-}
-
 json Table::StatusJson() {
   const session::ComputerStatus c = session_->computer();
   json o = {{"paused", session_->paused()},
@@ -293,20 +219,8 @@ void Table::Changed() {
   std::string status = Dump(StatusJson());
   if (status != last_status_) {
     last_status_ = std::move(status);
-    const StreamMessage message = {std::nullopt, "status", last_status_};
-    followers_.erase(std::remove_if(followers_.begin(), followers_.end(),
-                                    [&](Follower& f) {
-                                      return !f.sink->Send(id_, message);
-                                    }),
-                     followers_.end());
+    SendToAll({std::nullopt, "status", last_status_});
   }
-}
-
-bool Table::Present(events::Side side) {
-  for (const Follower& f : followers_) {
-    if (f.side == side && f.sink->open()) return true;
-  }
-  return false;
 }
 
 void Table::Attend() {
@@ -385,8 +299,7 @@ void Table::Stop() {
     stopping_ = true;
     if (session_ != nullptr) session_->Pause();
     work_cv_.Signal();
-    for (Follower& f : followers_) f.sink->Close();
-    followers_.clear();
+    EndFollowers();
   }
   if (worker_.joinable()) worker_.join();
 }

@@ -177,7 +177,13 @@ class Table {
   void Refresh() ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_);
   void OnChange(const session::LogChange& change)
       ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_);
-  struct Follower;
+  struct Follower {
+    std::shared_ptr<StreamSink> sink;
+    // The last seq the follower holds.
+    uint64_t sent = 0;
+    // The seat whose holder follows, at a remote table.
+    std::optional<events::Side> side;
+  };
   // Sends `f` the truncation and records it misses; false once its sink
   // has closed.
   bool CatchUp(Follower& f) ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_);
@@ -186,6 +192,11 @@ class Table {
   void Cut(uint64_t head) ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_);
   // Catches every follower up, forgetting those whose sink closed.
   void CatchUpAll() ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_);
+  // Sends `message` to every follower, forgetting those whose sink closed.
+  void SendToAll(const StreamMessage& message)
+      ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_);
+  // Closes every follower's stream and forgets them.
+  void EndFollowers() ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_);
   // The stream message of record `seq` (1-based, at most the head), made
   // once and kept until the log is cut below it.
   const StreamMessage& RecordMessage(uint64_t seq)

@@ -14,6 +14,7 @@
 #include <utility>
 
 #include "absl/strings/str_cat.h"
+#include "web/http/connection.h"
 #include "web/http/workers.h"
 
 namespace checkers::http {
@@ -38,82 +39,6 @@ std::string AddressText(const sockaddr_storage& address) {
               sizeof(text));
   }
   return text;
-}
-
-}  // namespace
-
-enum class State {
-  // Waiting for a request, or reading one (request_started).
-  kReading,
-  // A handler has the request; nothing is read until it has answered.
-  kHandling,
-  // An event stream: written to whenever its Stream sends; read only to
-  // see the client leave.
-  kStreaming,
-  // The last answer is being written; then the connection closes.
-  kClosing,
-};
-
-struct Connection {
-  Connection(uint64_t id, int fd, std::string address)
-      : id(id), address(std::move(address)), fd(fd) {}
-
-  const uint64_t id;
-  const std::string address;
-  absl::Mutex mu;
-  // -1 once closed (by the loop only, under mu, so no write races it).
-  int fd ABSL_GUARDED_BY(mu);
-  State state ABSL_GUARDED_BY(mu) = State::kReading;
-  // Received and not yet parsed; bytes still to write.
-  std::string in ABSL_GUARDED_BY(mu);
-  std::string out ABSL_GUARDED_BY(mu);
-  // Requests answered, and whether bytes of the next one have arrived.
-  int served ABSL_GUARDED_BY(mu) = 0;
-  bool request_started ABSL_GUARDED_BY(mu) = false;
-  bool continue_sent ABSL_GUARDED_BY(mu) = false;
-  // The client has shut down its sending side.
-  bool peer_closed ABSL_GUARDED_BY(mu) = false;
-  // Reading: when the request under way (or the idle wait) runs out.
-  absl::Time deadline ABSL_GUARDED_BY(mu);
-  // When bytes were last given to write, and when `out` last shrank.
-  absl::Time last_write ABSL_GUARDED_BY(mu);
-  absl::Time last_progress ABSL_GUARDED_BY(mu);
-  uint32_t interest ABSL_GUARDED_BY(mu) = 0;
-  std::shared_ptr<Stream> stream ABSL_GUARDED_BY(mu);
-};
-
-namespace {
-
-// Registers in epoll the events `c`'s state waits for.
-void UpdateInterest(int epoll_fd, Connection& c)
-    ABSL_EXCLUSIVE_LOCKS_REQUIRED(c.mu) {
-  uint32_t want = 0;
-  if (c.state == State::kReading || c.state == State::kStreaming) {
-    want |= EPOLLIN;
-  }
-  if (!c.out.empty()) want |= EPOLLOUT;
-  if (want == c.interest || c.fd < 0) return;
-  epoll_event event = {};
-  event.events = want;
-  event.data.u64 = c.id;
-  epoll_ctl(epoll_fd, EPOLL_CTL_MOD, c.fd, &event);
-  c.interest = want;
-}
-
-// Writes what it can of `c.out` without waiting. False when the
-// connection is broken.
-bool Flush(Connection& c, absl::Time now) ABSL_EXCLUSIVE_LOCKS_REQUIRED(c.mu) {
-  while (!c.out.empty() && c.fd >= 0) {
-    const ssize_t n =
-        ::send(c.fd, c.out.data(), c.out.size(), MSG_NOSIGNAL | MSG_DONTWAIT);
-    if (n < 0) {
-      if (errno == EINTR) continue;
-      return errno == EAGAIN || errno == EWOULDBLOCK;
-    }
-    c.out.erase(0, static_cast<size_t>(n));
-    c.last_progress = now;
-  }
-  return true;
 }
 
 }  // namespace
