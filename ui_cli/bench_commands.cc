@@ -8,6 +8,7 @@
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "absl/strings/str_cat.h"
+#include "bench/analyse_bench.h"
 #include "bench/figure.h"
 #include "bench/import_bench.h"
 #include "bench/levels10.h"
@@ -93,12 +94,18 @@ int RunServe() {
 int RunImport() {
   return Print(bench::ImportBench(bench::ImportBenchPath(), kImportRounds));
 }
+// Twenty games of the collection, each judged again at four times the
+// nodes to see how far the marks hold.
+int RunAnalyse() {
+  return Print(bench::AnalyseBench(bench::ImportBenchPath(), 20, 4));
+}
 
 }  // namespace
 
 std::vector<Bench> Benches() {
-  return {{"perft", RunPerft}, {"search", RunSearch}, {"levels", RunLevels},
-          {"log", RunStorage}, {"import", RunImport}, {"serve", RunServe}};
+  return {{"perft", RunPerft},    {"search", RunSearch}, {"levels", RunLevels},
+          {"log", RunStorage},    {"import", RunImport}, {"serve", RunServe},
+          {"analyse", RunAnalyse}};
 }
 
 }  // namespace checkers::cli

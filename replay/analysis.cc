@@ -1,0 +1,127 @@
+#include "replay/analysis.h"
+
+#include <algorithm>
+#include <utility>
+
+#include "absl/time/clock.h"
+#include "engine/game_search.h"
+#include "engine/search.h"
+#include "events/computer.h"
+#include "events/game_state.h"
+#include "replay/timeline.h"
+
+namespace checkers::replay {
+namespace {
+
+int Clamped(int score) { return std::clamp(score, -kScoreClamp, kScoreClamp); }
+
+// The finished game's score from the side to move's view.
+int EndScore(const events::GameState& s) {
+  switch (s.ended->result()) {
+    case events::FIRST_WINS:
+      return s.side_to_move() == events::FIRST ? kMateScore : -kMateScore;
+    case events::SECOND_WINS:
+      return s.side_to_move() == events::SECOND ? kMateScore : -kMateScore;
+    default:
+      return 0;
+  }
+}
+
+absl::StatusOr<PositionJudgement> Judge(const Ply& ply,
+                                        const AnalysisOptions& options,
+                                        GameAnalysis& analysis) {
+  const events::GameState& s = ply.state;
+  PositionJudgement j;
+  j.turn = ply.turn;
+  j.seq = ply.seq;
+  j.to_move = s.side_to_move();
+  if (!events::GoesOn(s)) {
+    j.raw_score = s.over() ? EndScore(s) : 0;
+    j.decided = true;
+  } else {
+    if (options.endgame_db != nullptr && s.position.eight() != nullptr &&
+        s.rules.edition == Edition::kEnglish) {
+      j.database = options.endgame_db->Probe(*s.position.eight());
+    }
+    GameSearchRequest request =
+        events::SearchRequestFor(s, Level::kHard, /*seed=*/0);
+    // The analysis judges the moves; a book move would come unsearched.
+    request.opening_book = nullptr;
+    request.endgame_db = options.endgame_db;
+    request.limits.max_nodes = options.nodes;
+    const absl::Time deadline = absl::Now() + options.time;
+    const absl::Time started = absl::Now();
+    absl::StatusOr<GameSearchResult> result =
+        SearchGame(request, [deadline](const SearchProgress&) {
+          return absl::Now() >= deadline ? PollAction::kStop
+                                         : PollAction::kContinue;
+        });
+    if (!result.ok()) return result.status();
+    analysis.elapsed += absl::Now() - started;
+    analysis.nodes += result->nodes;
+    ++analysis.searched;
+    j.raw_score = result->score;
+    j.best = result->best_move.Text();
+    j.depth = result->depth;
+    j.nodes = result->nodes;
+    j.decided = IsMateScore(result->score) || j.database.has_value();
+  }
+  const int mover_view = Clamped(j.raw_score);
+  j.score = j.to_move == events::FIRST ? mover_view : -mover_view;
+  return j;
+}
+
+}  // namespace
+
+const char* MarkWord(Mark mark) {
+  switch (mark) {
+    case Mark::kNone:
+      return "";
+    case Mark::kMistake:
+      return "mistake";
+    case Mark::kBlunder:
+      return "blunder";
+  }
+  return "";
+}
+
+absl::StatusOr<GameAnalysis> AnalyseGame(absl::Span<const events::Event> log,
+                                         const AnalysisOptions& options,
+                                         const AnalysisProgress& progress) {
+  absl::StatusOr<std::vector<Ply>> plies = BuildTimeline(log);
+  if (!plies.ok()) return plies.status();
+  GameAnalysis analysis;
+  analysis.edition = plies->front().state.rules.edition;
+  const int total = static_cast<int>(plies->size());
+  for (const Ply& ply : *plies) {
+    absl::StatusOr<PositionJudgement> j = Judge(ply, options, analysis);
+    if (!j.ok()) return j.status();
+    analysis.positions.push_back(*std::move(j));
+    if (progress &&
+        !progress(static_cast<int>(analysis.positions.size()), total)) {
+      return absl::CancelledError("the analysis was cancelled");
+    }
+  }
+  for (int k = 1; k < total; ++k) {
+    const PositionJudgement& before = analysis.positions[k - 1];
+    const PositionJudgement& after = analysis.positions[k];
+    TurnJudgement t;
+    t.turn = k;
+    t.seq = (*plies)[k].seq;
+    t.side = (*plies)[k].mover;
+    t.played = (*plies)[k].move;
+    t.best = before.best;
+    // What the mover could have had, less what the move left them.
+    if (t.played != t.best) {
+      t.loss =
+          std::max(0, Clamped(before.raw_score) + Clamped(after.raw_score));
+    }
+    t.mark = t.loss >= options.blunder   ? Mark::kBlunder
+             : t.loss >= options.mistake ? Mark::kMistake
+                                         : Mark::kNone;
+    analysis.turns.push_back(std::move(t));
+  }
+  return analysis;
+}
+
+}  // namespace checkers::replay
