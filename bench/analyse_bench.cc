@@ -33,9 +33,12 @@ absl::StatusOr<Figures> AnalyseBench(const std::string& path, int games,
   absl::StatusOr<replay::PdnImport> imported = replay::ImportPdn(*text);
   if (!imported.ok()) return imported.status();
   const replay::AnalysisOptions base;
+  // The reference searches every position as deep as the analysis
+  // searches its close calls, and judges each once.
   replay::AnalysisOptions deep = base;
   deep.nodes = base.nodes * deeper;
   deep.time = base.time * deeper;
+  deep.verify = 1;
   int analysed = 0, positions = 0, mistakes = 0, blunders = 0;
   int turns = 0, marked = 0, marks_agree = 0, turns_agree = 0;
   uint64_t nodes = 0;

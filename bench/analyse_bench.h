@@ -1,8 +1,9 @@
 // `checkers bench analyse`: what `checkers analyse` costs per position,
 // and how far its marks agree with a deeper search's. The first games of a
-// PDN collection (ImportBenchPath's) are judged at the default budget, then
-// again at `deeper` times the nodes; a turn agrees when both mark it the
-// same (unmarked, a mistake or a blunder).
+// PDN collection (ImportBenchPath's) are judged as `checkers analyse`
+// judges them, then again with every position searched at `deeper` times
+// the nodes; a turn agrees when both mark it the same (unmarked, a mistake
+// or a blunder).
 
 #ifndef CHECKERS_BENCH_ANALYSE_BENCH_H_
 #define CHECKERS_BENCH_ANALYSE_BENCH_H_

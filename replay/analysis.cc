@@ -29,7 +29,8 @@ int EndScore(const events::GameState& s) {
 
 absl::StatusOr<PositionJudgement> Judge(const Ply& ply,
                                         const AnalysisOptions& options,
-                                        GameAnalysis& analysis) {
+                                        GameAnalysis& analysis,
+                                        int budget_factor = 1) {
   const events::GameState& s = ply.state;
   PositionJudgement j;
   j.turn = ply.turn;
@@ -48,8 +49,8 @@ absl::StatusOr<PositionJudgement> Judge(const Ply& ply,
     // The analysis judges the moves; a book move would come unsearched.
     request.opening_book = nullptr;
     request.endgame_db = options.endgame_db;
-    request.limits.max_nodes = options.nodes;
-    const absl::Time deadline = absl::Now() + options.time;
+    request.limits.max_nodes = options.nodes * budget_factor;
+    const absl::Time deadline = absl::Now() + options.time * budget_factor;
     const absl::Time started = absl::Now();
     absl::StatusOr<GameSearchResult> result =
         SearchGame(request, [deadline](const SearchProgress&) {
@@ -102,20 +103,33 @@ absl::StatusOr<GameAnalysis> AnalyseGame(absl::Span<const events::Event> log,
       return absl::CancelledError("the analysis was cancelled");
     }
   }
+  // What the mover could have had, less what the move left them.
+  auto loss = [&](int k) {
+    if ((*plies)[k].move == analysis.positions[k - 1].best) return 0;
+    return std::max(0, Clamped(analysis.positions[k - 1].raw_score) +
+                           Clamped(analysis.positions[k].raw_score));
+  };
+  std::vector<bool> verified(total, false);
   for (int k = 1; k < total; ++k) {
-    const PositionJudgement& before = analysis.positions[k - 1];
-    const PositionJudgement& after = analysis.positions[k];
+    if (options.verify > 1 && 2 * loss(k) >= options.mistake) {
+      for (int p : {k - 1, k}) {
+        if (verified[p]) continue;
+        absl::StatusOr<PositionJudgement> j =
+            Judge((*plies)[p], options, analysis, options.verify);
+        if (!j.ok()) return j.status();
+        analysis.positions[p] = *std::move(j);
+        verified[p] = true;
+      }
+    }
+  }
+  for (int k = 1; k < total; ++k) {
     TurnJudgement t;
     t.turn = k;
     t.seq = (*plies)[k].seq;
     t.side = (*plies)[k].mover;
     t.played = (*plies)[k].move;
-    t.best = before.best;
-    // What the mover could have had, less what the move left them.
-    if (t.played != t.best) {
-      t.loss =
-          std::max(0, Clamped(before.raw_score) + Clamped(after.raw_score));
-    }
+    t.best = analysis.positions[k - 1].best;
+    t.loss = loss(k);
     t.mark = t.loss >= options.blunder   ? Mark::kBlunder
              : t.loss >= options.mistake ? Mark::kMistake
                                          : Mark::kNone;

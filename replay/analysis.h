@@ -41,6 +41,11 @@ struct AnalysisOptions {
   // least `blunder` a blunder.
   int mistake = 100;
   int blunder = 300;
+  // A turn that looks as if it lost half a mistake or more at the budget
+  // above is judged again, both positions searched with this many times
+  // the budget, before it is marked or not: a bounded search's horizon
+  // otherwise marks close calls either way. 1 judges once.
+  int verify = 8;
   // Consulted for English endings with few pieces, when given: a position
   // it holds is judged by it rather than searched. Must outlive the call.
   const egdb::Database* endgame_db = nullptr;

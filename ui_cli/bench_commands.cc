@@ -16,6 +16,7 @@
 #include "bench/search_bench.h"
 #include "bench/storage_bench.h"
 #include "engine/rules.h"
+#include "replay/analysis.h"
 #include "ui_cli/command.h"
 #include "ui_cli/common_flags.h"
 #include "ui_cli/exit_codes.h"
@@ -94,10 +95,11 @@ int RunServe() {
 int RunImport() {
   return Print(bench::ImportBench(bench::ImportBenchPath(), kImportRounds));
 }
-// Twenty games of the collection, each judged again at four times the
-// nodes to see how far the marks hold.
+// Twenty games of the collection, each judged again with every position
+// searched as deep as the analysis searches its close calls.
 int RunAnalyse() {
-  return Print(bench::AnalyseBench(bench::ImportBenchPath(), 20, 4));
+  return Print(bench::AnalyseBench(bench::ImportBenchPath(), 20,
+                                   replay::AnalysisOptions().verify));
 }
 
 }  // namespace
