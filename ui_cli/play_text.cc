@@ -9,8 +9,8 @@
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
 #include "absl/time/time.h"
-#include "engine/fen.h"
-#include "engine/notation.h"
+#include "engine/fen8.h"
+#include "engine/notation8.h"
 #include "ui_cli/board_grid.h"
 #include "ui_cli/text_wrap.h"
 

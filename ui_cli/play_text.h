@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "engine/position.h"
+#include "engine/position8.h"
 #include "events/events.pb.h"
 #include "events/game_state.h"
 #include "lang/catalogue.h"

@@ -10,7 +10,7 @@
 #include "absl/algorithm/container.h"
 #include "absl/strings/ascii.h"
 #include "absl/strings/str_cat.h"
-#include "engine/move.h"
+#include "engine/move8.h"
 #include "events/validate.h"
 #include "ui_cli/board_grid.h"
 #include "ui_cli/play_text.h"

@@ -18,7 +18,7 @@
 #include <vector>
 
 #include "engine/game_position.h"
-#include "engine/position.h"
+#include "engine/position8.h"
 #include "events/events.pb.h"
 #include "lang/catalogue.h"
 #include "session/session.h"
