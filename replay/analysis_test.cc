@@ -6,7 +6,7 @@
 #include "absl/status/status.h"
 #include "absl/time/time.h"
 #include "engine/endgame_db_testing.h"
-#include "engine/fen.h"
+#include "engine/fen8.h"
 #include "gtest/gtest.h"
 #include "tests/log_builder.h"
 

@@ -11,7 +11,7 @@
 #include "absl/strings/str_cat.h"
 #include "engine/endgame_db.h"
 #include "engine/endgame_db_testing.h"
-#include "engine/fen.h"
+#include "engine/fen8.h"
 #include "events/validate.h"
 #include "gtest/gtest.h"
 #include "session/clock.h"

@@ -26,7 +26,7 @@ const size = () => (edition === 'INTERNATIONAL' ? 10 : 8);
 const squareCount = () => size() * size() / 2;
 
 // Square n at its row and column, as the engine numbers them (engine/
-// bitboard.h, engine/board10.h): square 1 is on row 0, column 1, and each
+// board8.h, engine/board10.h): square 1 is on row 0, column 1, and each
 // row holds size/2 squares.
 function rowOf(n) { return Math.floor((n - 1) / (size() / 2)); }
 function colOf(n) {

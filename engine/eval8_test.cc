@@ -1,10 +1,10 @@
-#include "engine/eval.h"
+#include "engine/eval8.h"
 
 #include <cstdlib>
 
-#include "engine/fen.h"
-#include "engine/movegen.h"
-#include "engine/position.h"
+#include "engine/fen8.h"
+#include "engine/movegen8.h"
+#include "engine/position8.h"
 #include "gtest/gtest.h"
 
 namespace checkers {

@@ -1,4 +1,4 @@
-#include "engine/fen.h"
+#include "engine/fen8.h"
 
 #include <random>
 #include <string>

@@ -1,11 +1,11 @@
-#include "engine/movegen.h"
+#include "engine/movegen8.h"
 
 #include <random>
 #include <string>
 #include <vector>
 
-#include "engine/fen.h"
-#include "engine/notation.h"
+#include "engine/fen8.h"
+#include "engine/notation8.h"
 #include "engine/rules.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
@@ -155,7 +155,7 @@ TEST(MovegenTest, LegalMoveAlongAcceptsExactlyTheGeneratedRoutes) {
         MoveList moves;
         GenerateMoves(p, &moves, rule, edition);
         for (const Move& m : moves) {
-          int route[kMaxJumps + 1] = {m.from};
+          int route[kMaxCaptures + 1] = {m.from};
           int length = 1;
           if (m.IsCapture()) {
             for (int i = 0; i < m.num_jumps; ++i)

@@ -1,6 +1,6 @@
-#include "engine/notation.h"
+#include "engine/notation8.h"
 
-#include "engine/fen.h"
+#include "engine/fen8.h"
 #include "gtest/gtest.h"
 
 namespace checkers {

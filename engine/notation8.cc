@@ -1,4 +1,4 @@
-#include "engine/notation.h"
+#include "engine/notation8.h"
 
 #include <string>
 #include <vector>

@@ -1,14 +1,14 @@
 // PDN FEN: a position as text, e.g. "B:W21,22,K30:B1,2,K5" (side to move,
 // then each side's squares; K marks a king).
 
-#ifndef CHECKERS_ENGINE_FEN_H_
-#define CHECKERS_ENGINE_FEN_H_
+#ifndef CHECKERS_ENGINE_FEN8_H_
+#define CHECKERS_ENGINE_FEN8_H_
 
 #include <string>
 
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
-#include "engine/position.h"
+#include "engine/position8.h"
 
 namespace checkers {
 
@@ -29,4 +29,4 @@ std::string ToFen(const Position& pos);
 
 }  // namespace checkers
 
-#endif  // CHECKERS_ENGINE_FEN_H_
+#endif  // CHECKERS_ENGINE_FEN8_H_

@@ -1,4 +1,4 @@
-#include "engine/position.h"
+#include "engine/position8.h"
 
 namespace checkers {
 

@@ -1,16 +1,16 @@
 // Moves as PDN text: "11-15" for a step, "22x15" for a capture and
 // "24x15x6" for a multi-jump with every landing square.
 
-#ifndef CHECKERS_ENGINE_NOTATION_H_
-#define CHECKERS_ENGINE_NOTATION_H_
+#ifndef CHECKERS_ENGINE_NOTATION8_H_
+#define CHECKERS_ENGINE_NOTATION8_H_
 
 #include <string>
 #include <vector>
 
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
-#include "engine/movegen.h"
-#include "engine/position.h"
+#include "engine/movegen8.h"
+#include "engine/position8.h"
 #include "engine/rules.h"
 
 namespace checkers {
@@ -39,4 +39,4 @@ absl::StatusOr<Move> ParseMove(const Position& pos, absl::string_view text,
 
 }  // namespace checkers
 
-#endif  // CHECKERS_ENGINE_NOTATION_H_
+#endif  // CHECKERS_ENGINE_NOTATION8_H_

@@ -1,10 +1,10 @@
-#include "engine/position.h"
+#include "engine/position8.h"
 
 #include <random>
 
-#include "engine/fen.h"
-#include "engine/movegen.h"
-#include "engine/notation.h"
+#include "engine/fen8.h"
+#include "engine/movegen8.h"
+#include "engine/notation8.h"
 #include "gtest/gtest.h"
 
 namespace checkers {

@@ -11,15 +11,15 @@
 // once on entry; a 10x10 edition is not played on this board (callers check
 // TraitsOf(edition).board_size).
 
-#ifndef CHECKERS_ENGINE_MOVEGEN_H_
-#define CHECKERS_ENGINE_MOVEGEN_H_
+#ifndef CHECKERS_ENGINE_MOVEGEN8_H_
+#define CHECKERS_ENGINE_MOVEGEN8_H_
 
 #include <cstdint>
 #include <optional>
 
-#include "engine/bitboard.h"
-#include "engine/move.h"
-#include "engine/position.h"
+#include "engine/board8.h"
+#include "engine/move8.h"
+#include "engine/position8.h"
 #include "engine/rules.h"
 
 namespace checkers {
@@ -123,4 +123,4 @@ uint64_t Perft(const Position& pos, int depth,
 
 }  // namespace checkers
 
-#endif  // CHECKERS_ENGINE_MOVEGEN_H_
+#endif  // CHECKERS_ENGINE_MOVEGEN8_H_

@@ -1,18 +1,18 @@
 // One whole turn: a step, or a capture with every landing square.
 
-#ifndef CHECKERS_ENGINE_MOVE_H_
-#define CHECKERS_ENGINE_MOVE_H_
+#ifndef CHECKERS_ENGINE_MOVE8_H_
+#define CHECKERS_ENGINE_MOVE8_H_
 
 #include <array>
 #include <cstdint>
 
 #include "absl/container/inlined_vector.h"
-#include "engine/bitboard.h"
+#include "engine/board8.h"
 
 namespace checkers {
 
-// A side can lose at most 12 pieces, one per jump.
-inline constexpr int kMaxJumps = 12;
+// A side has 12 pieces, and each capture takes one.
+inline constexpr int kMaxCaptures = 12;
 
 // A move carries its full route. Two capture routes that take the same
 // pieces to the same square are different moves (the "keep" convention):
@@ -30,7 +30,7 @@ struct Move {
   Bitboard captured = 0;
   // For a capture, the landing square of each jump, in order;
   // landings[num_jumps - 1] == to.
-  std::array<int8_t, kMaxJumps> landings{};
+  std::array<int8_t, kMaxCaptures> landings{};
 
   bool IsCapture() const { return num_jumps > 0; }
 
@@ -51,4 +51,4 @@ using MoveList = absl::InlinedVector<Move, 48>;
 
 }  // namespace checkers
 
-#endif  // CHECKERS_ENGINE_MOVE_H_
+#endif  // CHECKERS_ENGINE_MOVE8_H_

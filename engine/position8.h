@@ -1,19 +1,19 @@
 // The checkers position of the 8x8 board: engine/basic_position.h on the
-// board of engine/bitboard.h.
+// board of engine/board8.h.
 
-#ifndef CHECKERS_ENGINE_POSITION_H_
-#define CHECKERS_ENGINE_POSITION_H_
+#ifndef CHECKERS_ENGINE_POSITION8_H_
+#define CHECKERS_ENGINE_POSITION8_H_
 
 #include <cstdint>
 
 #include "engine/basic_position.h"
-#include "engine/bitboard.h"
-#include "engine/move.h"
+#include "engine/board8.h"
+#include "engine/move8.h"
 
 namespace checkers {
 
 // The row on which a man of colour `c` is crowned.
-inline constexpr Bitboard PromotionRow(Color c) {
+inline constexpr Bitboard CrowningRow(Color c) {
   return c == Color::kBlack ? RowMask(7) : RowMask(0);
 }
 
@@ -33,7 +33,9 @@ struct Geometry8 {
   static constexpr uint64_t kZobristSeed = 0x636865636B657273ull;
 
   static constexpr int BitOf(Square s) { return s; }
-  static constexpr Bitboard CrowningRow(Color c) { return PromotionRow(c); }
+  static constexpr Bitboard CrowningRow(Color c) {
+    return ::checkers::CrowningRow(c);
+  }
   // A man crowned on the far row during a capture goes on as a king
   // (Russian draughts), and its move says so.
   static constexpr bool CrownedEnRoute(const Move& m) {
@@ -43,10 +45,10 @@ struct Geometry8 {
 
 // A checkers position. Initial() is the standard starting position, Black
 // to move; Initial(edition) that of an 8x8 edition (White to move in
-// Russian). Its functions are compiled once, in position.cc.
+// Russian). Its functions are compiled once, in position8.cc.
 using Position = BasicPosition<Geometry8>;
 extern template class BasicPosition<Geometry8>;
 
 }  // namespace checkers
 
-#endif  // CHECKERS_ENGINE_POSITION_H_
+#endif  // CHECKERS_ENGINE_POSITION8_H_

@@ -1,4 +1,4 @@
-#include "engine/movegen.h"
+#include "engine/movegen8.h"
 
 #include <type_traits>
 
@@ -230,7 +230,7 @@ void AddCaptures(const Position& pos, Bitboard capturers, MoveList* out) {
   for (Bitboard b = capturers; b; b = PopLowest(b)) {
     const Bitboard from = b & -b;
     const JumpBoard board{pos.pieces(Opponent(C)), pos.empty() | from,
-                          PromotionRow(C)};
+                          CrowningRow(C)};
     Move m;
     m.from = static_cast<int8_t>(LowestSquare(from));
     if constexpr (TraitsOf(E).flying_kings) {
@@ -256,7 +256,7 @@ template <Color C>
   for (Bitboard b = capturers; b; b = PopLowest(b)) {
     const Bitboard from = b & -b;
     const JumpBoard board{pos.pieces(Opponent(C)), pos.empty() | from,
-                          PromotionRow(C)};
+                          CrowningRow(C)};
     count += (kings & from) ? CountRoutes<C, true>(board, from, 0)
                             : CountRoutes<C, false>(board, from, 0);
   }
@@ -493,7 +493,7 @@ uint64_t Perft(const Position& pos, int depth, CaptureRule rule,
 std::optional<Move> LegalMoveAlong(const Position& pos, const int* route,
                                    int length, CaptureRule rule,
                                    Edition edition) {
-  if (length < 2 || length > kMaxJumps + 1) return std::nullopt;
+  if (length < 2 || length > kMaxCaptures + 1) return std::nullopt;
   for (int i = 0; i < length; ++i) {
     if (route[i] < 0 || route[i] >= kNumSquares) return std::nullopt;
   }

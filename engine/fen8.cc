@@ -1,4 +1,4 @@
-#include "engine/fen.h"
+#include "engine/fen8.h"
 
 #include <string>
 
@@ -10,7 +10,7 @@ namespace {
 constexpr FenBoard kBoard8 = {kNumSquares, 4, 12, "B:W21,22,K30:B1,2,K5"};
 
 // The engine's squares of a set of square numbers: square n is bit n-1 in
-// both (engine/bitboard.h).
+// both (engine/board8.h).
 Bitboard Squares(uint64_t numbers) { return static_cast<Bitboard>(numbers); }
 
 }  // namespace

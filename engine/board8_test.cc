@@ -1,4 +1,4 @@
-#include "engine/bitboard.h"
+#include "engine/board8.h"
 
 #include <initializer_list>
 

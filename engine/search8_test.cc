@@ -7,12 +7,12 @@
 #include <vector>
 
 #include "absl/status/status.h"
-#include "engine/fen.h"
+#include "engine/fen8.h"
 #include "engine/learned_eval.h"
-#include "engine/movegen.h"
-#include "engine/notation.h"
+#include "engine/movegen8.h"
+#include "engine/notation8.h"
 #include "engine/opening_book.h"
-#include "engine/position.h"
+#include "engine/position8.h"
 #include "gtest/gtest.h"
 
 namespace checkers {

@@ -1,4 +1,4 @@
-#include "engine/eval.h"
+#include "engine/eval8.h"
 
 #include <algorithm>
 #include <array>
@@ -9,7 +9,7 @@ namespace {
 // Every term below is written for one side seen as Black: its men move
 // south (towards row 7), its home row is row 0 (squares 1-4), its double
 // corner is squares 1 and 5. White is scored on the board rotated 180
-// degrees (engine/bitboard.h's Rotated).
+// degrees (engine/board8.h's Rotated).
 
 using South = Steps<true>;
 using North = Steps<false>;

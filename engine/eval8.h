@@ -1,11 +1,11 @@
 // The static evaluation: what a quiet position is worth to the side to
 // move, in centi-men (a man is 100).
 
-#ifndef CHECKERS_ENGINE_EVAL_H_
-#define CHECKERS_ENGINE_EVAL_H_
+#ifndef CHECKERS_ENGINE_EVAL8_H_
+#define CHECKERS_ENGINE_EVAL8_H_
 
-#include "engine/bitboard.h"
-#include "engine/position.h"
+#include "engine/board8.h"
+#include "engine/position8.h"
 #include "engine/rules.h"
 
 namespace checkers {
@@ -42,4 +42,4 @@ Position Mirrored(const Position& pos);
 
 }  // namespace checkers
 
-#endif  // CHECKERS_ENGINE_EVAL_H_
+#endif  // CHECKERS_ENGINE_EVAL8_H_

@@ -10,8 +10,8 @@
 // rows on 0,2,4,6. One diagonal step is therefore a shift by 3, 4 or 5
 // depending on the row parity.
 
-#ifndef CHECKERS_ENGINE_BITBOARD_H_
-#define CHECKERS_ENGINE_BITBOARD_H_
+#ifndef CHECKERS_ENGINE_BOARD8_H_
+#define CHECKERS_ENGINE_BOARD8_H_
 
 #include <bit>
 #include <cstdint>
@@ -151,4 +151,4 @@ inline constexpr Bitboard PopLowest(Bitboard b) { return b & (b - 1); }
 
 }  // namespace checkers
 
-#endif  // CHECKERS_ENGINE_BITBOARD_H_
+#endif  // CHECKERS_ENGINE_BOARD8_H_
