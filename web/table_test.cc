@@ -15,6 +15,8 @@
 #include "events/validate.h"
 #include "gtest/gtest.h"
 #include "session/clock.h"
+#include "storage/fault_env.h"
+#include "storage/game_log.h"
 
 namespace checkers::web {
 namespace {
@@ -257,6 +259,29 @@ TEST_F(TableTest, PauseStopsTheComputersSearch) {
   EXPECT_EQ(t->Get()["head"], 2);
   EXPECT_EQ(Act(t, "resume", {{"head", 2}}).status, 200);
   EXPECT_FALSE(t->Get()["status"]["paused"]);
+}
+
+TEST_F(TableTest,
+       AFullDiskIsServiceUnavailableAndTheTableRecoversOnceItHasRoom) {
+  storage::FaultEnv disk;
+  Table::Options options = TableOptions();
+  options.env = &disk;
+  auto t = Open(options, Started(events::TWO_PLAYER, events::EASY));
+  ASSERT_EQ(Act(t, "moves", {{"move", "11-15"}, {"head", 1}}).status, 200);
+  disk.SetSpaceLeft(0);
+  for (int attempt = 0; attempt < 3; ++attempt) {
+    const Answer full = Act(t, "moves", {{"move", "23-19"}, {"head", 2}});
+    EXPECT_EQ(full.status, 503) << full.body;
+    EXPECT_EQ(full.body["reason"], "save_failed") << full.body;
+    EXPECT_EQ(t->Get()["head"], 2);
+  }
+  disk.SetSpaceLeft(std::nullopt);
+  EXPECT_EQ(Act(t, "moves", {{"move", "23-19"}, {"head", 2}}).status, 200);
+  EXPECT_EQ(Act(t, "moves", {{"move", "8-11"}, {"head", 3}}).status, 200);
+  absl::StatusOr<storage::LoadedGame> saved =
+      storage::LoadGame(&disk, t->path());
+  ASSERT_TRUE(saved.ok()) << saved.status();
+  EXPECT_EQ(saved->state.turns, 3);
 }
 
 TEST_F(TableTest, StoppedTableRefusesActionsAndEndsStreams) {
