@@ -243,12 +243,11 @@ void ExtendManRoute(const JumpBoard& board, Bitboard at, Move& m,
 }
 
 template <Edition E, Color C>
-void AddCaptures(const Position& pos, Bitboard capturers, MoveList* out) {
-  const Bitboard kings = pos.kings(C);
+void AddCaptures(const Sides& s, Bitboard capturers, MoveList* out) {
+  const Bitboard kings = s.kings;
   for (Bitboard b = capturers; b; b = PopLowest(b)) {
     const Bitboard from = b & -b;
-    const JumpBoard board{pos.pieces(Opponent(C)), pos.empty() | from,
-                          CrowningRow(C)};
+    const JumpBoard board{s.opp, s.empty | from, CrowningRow(C)};
     Move m;
     m.from = static_cast<int8_t>(LowestSquare(from));
     if constexpr (TraitsOf(E).flying_kings) {
@@ -406,7 +405,7 @@ void RemoveRepeatedRoutes(MoveList* moves) {
 template <Edition E, Color C>
 void Generate(const Position& pos, Bitboard capturers, MoveList* moves,
               CaptureRule rule, Bitboard movers = kAllSquares) {
-  AddCaptures<E, C>(pos, capturers & movers, moves);
+  AddCaptures<E, C>(SidesOf<C>(pos), capturers & movers, moves);
   if (capturers == 0 || rule == CaptureRule::kOptional)
     AddSteps<E, C>(pos, movers, moves);
 }
@@ -422,21 +421,29 @@ bool FollowsRoute(const Move& m, const int* route, int length) {
   return true;
 }
 
+// The moves of the side `s` describes, whose pieces `capturers` can
+// capture, as perft counts them. The captures depend on its pieces and the
+// other side's, not on which of the other side's are kings.
 template <Edition E, Color C, Routes R>
-int Count(const Position& pos, CaptureRule rule) {
-  const Bitboard capturers = CapturingPiecesOf<E, C>(pos);
-  if (capturers == 0) return CountSteps<E, C>(pos);
+int CountIn(const Sides& s, Bitboard capturers, CaptureRule rule) {
+  if (capturers == 0) return CountStepsIn<E, C>(s);
   int captures;
   if constexpr (E == Edition::kEnglish && R == Routes::kKeep) {
-    captures = CountCaptures<C>(SidesOf<C>(pos), capturers);
+    captures = CountCaptures<C>(s, capturers);
   } else {
     MoveList moves;
-    AddCaptures<E, C>(pos, capturers, &moves);
+    AddCaptures<E, C>(s, capturers, &moves);
     RemoveRepeatedRoutes<R>(&moves);
     captures = static_cast<int>(moves.size());
   }
-  return rule == CaptureRule::kOptional ? captures + CountSteps<E, C>(pos)
+  return rule == CaptureRule::kOptional ? captures + CountStepsIn<E, C>(s)
                                         : captures;
+}
+
+template <Edition E, Color C, Routes R>
+int Count(const Position& pos, CaptureRule rule) {
+  const Sides s = SidesOf<C>(pos);
+  return CountIn<E, C, R>(s, CapturingPiecesIn<E, C>(s), rule);
 }
 
 template <Edition E, Color C, Routes R>
@@ -446,9 +453,9 @@ uint64_t PerftOf(const Position& pos, int depth, CaptureRule rule) {
   const Bitboard capturers = CapturingPiecesOf<E, C>(pos);
   if (depth == 2 && capturers == 0) {
     // Most positions have no capture; their steps need no move list, and
-    // the opponent's reply is counted on bitboards, without playing the
-    // step, unless it can capture (a man crowned by its step matters to
-    // the captures, not to whether they exist).
+    // the opponent's replies are counted on bitboards, without playing the
+    // step: whether the piece that stepped was crowned changes none of
+    // them, as every piece can be taken alike.
     const Bitboard own = pos.pieces(C);
     const Bitboard empty = pos.empty();
     const Sides reply{pos.men(Opponent(C)), pos.kings(Opponent(C)), 0, 0};
@@ -456,19 +463,8 @@ uint64_t PerftOf(const Position& pos, int depth, CaptureRule rule) {
       Sides after = reply;
       after.opp = own ^ from ^ to;
       after.empty = empty ^ from ^ to;
-      const Bitboard capturers = CapturingPiecesIn<E, Opponent(C)>(after);
-      if (capturers == 0) {
-        leaves += CountStepsIn<E, Opponent(C)>(after);
-      } else if constexpr (E == Edition::kEnglish && R == Routes::kKeep) {
-        // Which of our pieces is a king does not change how many ways the
-        // opponent's short men and kings can take them.
-        const int captures = CountCaptures<Opponent(C)>(after, capturers);
-        leaves += rule == CaptureRule::kOptional
-                      ? captures + CountStepsIn<E, Opponent(C)>(after)
-                      : captures;
-      } else {
-        leaves += Count<E, Opponent(C), R>(pos.After(StepMove(from, to)), rule);
-      }
+      leaves += CountIn<E, Opponent(C), R>(
+          after, CapturingPiecesIn<E, Opponent(C)>(after), rule);
     });
     return leaves;
   }
@@ -574,7 +570,7 @@ void GenerateMoves(const Position& pos, Bitboard capturers, MoveList* moves,
 void GenerateCaptures(const Position& pos, Bitboard capturers, MoveList* moves,
                       Edition edition) {
   WithEditionAndColor(edition, pos.side_to_move(), [&](auto e, auto c) {
-    AddCaptures<e(), c()>(pos, capturers, moves);
+    AddCaptures<e(), c()>(SidesOf<c()>(pos), capturers, moves);
   });
 }
 
