@@ -46,25 +46,43 @@ inline bool FlyingKingCanCapture(Bitboard at, Bitboard jumpable,
   return can;
 }
 
+// What counting the moves of colour C needs: its men and kings, the other
+// side's pieces and the empty squares. Perft derives it for a child
+// position from its parent by a few bit operations, without playing the
+// move into a Position (and its hash).
+struct Sides {
+  Bitboard men;
+  Bitboard kings;
+  Bitboard opp;
+  Bitboard empty;
+};
+
+template <Color C>
+inline Sides SidesOf(const Position& pos) {
+  return {pos.men(C), pos.kings(C), pos.pieces(Opponent(C)), pos.empty()};
+}
+
 template <Edition E, Color C>
-Bitboard CapturingPiecesOf(const Position& pos) {
-  const Bitboard opp = pos.pieces(Opponent(C));
-  const Bitboard empty = pos.empty();
-  const Bitboard kings = pos.kings(C);
+Bitboard CapturingPiecesIn(const Sides& s) {
   if constexpr (!TraitsOf(E).men_capture_backward) {
-    const Bitboard forward = JumpSources<Forward<C>>(pos.pieces(C), opp, empty);
-    return kings ? forward | JumpSources<Backward<C>>(kings, opp, empty)
-                 : forward;
+    const Bitboard forward =
+        JumpSources<Forward<C>>(s.men | s.kings, s.opp, s.empty);
+    return s.kings ? forward | JumpSources<Backward<C>>(s.kings, s.opp, s.empty)
+                   : forward;
   } else {
-    const Bitboard men = pos.men(C);
-    Bitboard capturers = JumpSources<Forward<C>>(men, opp, empty) |
-                         JumpSources<Backward<C>>(men, opp, empty);
-    for (Bitboard b = kings; b; b = PopLowest(b)) {
+    Bitboard capturers = JumpSources<Forward<C>>(s.men, s.opp, s.empty) |
+                         JumpSources<Backward<C>>(s.men, s.opp, s.empty);
+    for (Bitboard b = s.kings; b; b = PopLowest(b)) {
       const Bitboard king = b & -b;
-      if (FlyingKingCanCapture(king, opp, empty)) capturers |= king;
+      if (FlyingKingCanCapture(king, s.opp, s.empty)) capturers |= king;
     }
     return capturers;
   }
+}
+
+template <Edition E, Color C>
+Bitboard CapturingPiecesOf(const Position& pos) {
+  return CapturingPiecesIn<E, C>(SidesOf<C>(pos));
 }
 
 // A flying king can step wherever a short king can: onto a neighbouring
@@ -225,12 +243,11 @@ void ExtendManRoute(const JumpBoard& board, Bitboard at, Move& m,
 }
 
 template <Edition E, Color C>
-void AddCaptures(const Position& pos, Bitboard capturers, MoveList* out) {
-  const Bitboard kings = pos.kings(C);
+void AddCaptures(const Sides& s, Bitboard capturers, MoveList* out) {
+  const Bitboard kings = s.kings;
   for (Bitboard b = capturers; b; b = PopLowest(b)) {
     const Bitboard from = b & -b;
-    const JumpBoard board{pos.pieces(Opponent(C)), pos.empty() | from,
-                          CrowningRow(C)};
+    const JumpBoard board{s.opp, s.empty | from, CrowningRow(C)};
     Move m;
     m.from = static_cast<int8_t>(LowestSquare(from));
     if constexpr (TraitsOf(E).flying_kings) {
@@ -250,74 +267,69 @@ void AddCaptures(const Position& pos, Bitboard capturers, MoveList* out) {
 template <Color C>
 // Kept out of line: captures are the rare case, and inlining them would
 // give every count the stack frame of the capture search.
-[[gnu::noinline]] int CountCaptures(const Position& pos, Bitboard capturers) {
-  const Bitboard kings = pos.kings(C);
+[[gnu::noinline]] int CountCaptures(const Sides& s, Bitboard capturers) {
   int count = 0;
   for (Bitboard b = capturers; b; b = PopLowest(b)) {
     const Bitboard from = b & -b;
-    const JumpBoard board{pos.pieces(Opponent(C)), pos.empty() | from,
-                          CrowningRow(C)};
-    count += (kings & from) ? CountRoutes<C, true>(board, from, 0)
-                            : CountRoutes<C, false>(board, from, 0);
+    const JumpBoard board{s.opp, s.empty | from, CrowningRow(C)};
+    count += (s.kings & from) ? CountRoutes<C, true>(board, from, 0)
+                              : CountRoutes<C, false>(board, from, 0);
   }
   return count;
 }
 
-// Calls visit(step) for each step of `movers` onto `empty` in vertical
-// direction V.
+// Calls visit(from, to), each a single square, for each step of `movers`
+// onto `empty` in vertical direction V: the shifts by 4, then the others.
 template <typename V, typename Visit>
 inline void ForEachStepOf(Bitboard movers, Bitboard empty, Visit&& visit) {
-  auto each = [&](Bitboard sources, auto step) {
-    for (Bitboard b = sources; b; b = PopLowest(b)) {
-      const Bitboard from = b & -b;
-      Move m;
-      m.from = static_cast<int8_t>(LowestSquare(from));
-      m.to = static_cast<int8_t>(LowestSquare(step(from)));
-      visit(m);
-    }
-  };
-  each(V::Sources4(movers, empty), V::By4);
-  each(V::Sources35(movers, empty), V::By35);
+  for (Bitboard b = V::Sources4(movers, empty); b; b = PopLowest(b)) {
+    const Bitboard from = b & -b;
+    visit(from, V::By4(from));
+  }
+  for (Bitboard b = V::Sources35(movers, empty); b; b = PopLowest(b)) {
+    const Bitboard from = b & -b;
+    visit(from, V::By35(from));
+  }
 }
 
-// Calls visit(step) for every non-capturing move of colour C by a piece
-// of `movers`.
-template <Color C, typename Visit>
-inline void ForEachStep(const Position& pos, Bitboard movers, Visit&& visit) {
-  const Bitboard empty = pos.empty();
-  ForEachStepOf<Forward<C>>(pos.pieces(C) & movers, empty, visit);
-  if (const Bitboard kings = pos.kings(C) & movers)
-    ForEachStepOf<Backward<C>>(kings, empty, visit);
-}
-
-// Calls visit(move) for every non-capturing move of colour C by a piece
-// of `movers` when kings fly: men step forward, kings go any distance.
-template <Color C, typename Visit>
-inline void ForEachFlyingStep(const Position& pos, Bitboard movers,
+// Calls visit(from, to) for every non-capturing move of colour C by a
+// piece of `movers`: forward steps, then a short king's backward ones, or
+// where kings fly (Russian, pool) the men's steps and then each king's
+// flights, direction by direction, nearest square first.
+template <Edition E, Color C, typename Visit>
+inline void ForEachStepBitsIn(const Position& pos, Bitboard movers,
                               Visit&& visit) {
   const Bitboard empty = pos.empty();
-  ForEachStepOf<Forward<C>>(pos.men(C) & movers, empty, visit);
-  for (Bitboard b = pos.kings(C) & movers; b; b = PopLowest(b)) {
-    const Bitboard from = b & -b;
-    Move m;
-    m.from = static_cast<int8_t>(LowestSquare(from));
-    ForEachDiagonal([&](auto d) {
-      using D = decltype(d);
-      for (Bitboard to = D::Step(from) & empty; to; to = D::Step(to) & empty) {
-        m.to = static_cast<int8_t>(LowestSquare(to));
-        visit(m);
-      }
-    });
+  if constexpr (TraitsOf(E).flying_kings) {
+    ForEachStepOf<Forward<C>>(pos.men(C) & movers, empty, visit);
+    for (Bitboard b = pos.kings(C) & movers; b; b = PopLowest(b)) {
+      const Bitboard from = b & -b;
+      ForEachDiagonal([&](auto d) {
+        using D = decltype(d);
+        for (Bitboard to = D::Step(from) & empty; to; to = D::Step(to) & empty)
+          visit(from, to);
+      });
+    }
+  } else {
+    ForEachStepOf<Forward<C>>(pos.pieces(C) & movers, empty, visit);
+    if (const Bitboard kings = pos.kings(C) & movers)
+      ForEachStepOf<Backward<C>>(kings, empty, visit);
   }
 }
 
+inline Move StepMove(Bitboard from, Bitboard to) {
+  Move m;
+  m.from = static_cast<int8_t>(LowestSquare(from));
+  m.to = static_cast<int8_t>(LowestSquare(to));
+  return m;
+}
+
+// Calls visit(move) for each step, in ForEachStepBitsIn's order.
 template <Edition E, Color C, typename Visit>
 inline void ForEachStepIn(const Position& pos, Bitboard movers, Visit&& visit) {
-  if constexpr (TraitsOf(E).flying_kings) {
-    ForEachFlyingStep<C>(pos, movers, visit);
-  } else {
-    ForEachStep<C>(pos, movers, visit);
-  }
+  ForEachStepBitsIn<E, C>(pos, movers, [&](Bitboard from, Bitboard to) {
+    visit(StepMove(from, to));
+  });
 }
 
 template <Edition E, Color C>
@@ -328,25 +340,28 @@ void AddSteps(const Position& pos, Bitboard movers, MoveList* out) {
 inline constexpr Bitboard kAllSquares = ~Bitboard{0};
 
 template <Edition E, Color C>
-int CountSteps(const Position& pos) {
-  const Bitboard empty = pos.empty();
-  const Bitboard kings = pos.kings(C);
+int CountStepsIn(const Sides& s) {
   if constexpr (TraitsOf(E).flying_kings) {
     // Along one diagonal no two kings reach the same square (the nearer
     // blocks the farther), so the squares reached, counted ring by ring,
     // are the moves.
-    int count = Forward<C>::CountSteps(pos.men(C), empty);
+    int count = Forward<C>::CountSteps(s.men, s.empty);
     ForEachDiagonal([&](auto d) {
       using D = decltype(d);
-      for (Bitboard ring = D::Step(kings) & empty; ring;
-           ring = D::Step(ring) & empty)
+      for (Bitboard ring = D::Step(s.kings) & s.empty; ring;
+           ring = D::Step(ring) & s.empty)
         count += PopCount(ring);
     });
     return count;
   } else {
-    return Forward<C>::CountSteps(pos.pieces(C), empty) +
-           (kings ? Backward<C>::CountSteps(kings, empty) : 0);
+    return Forward<C>::CountSteps(s.men | s.kings, s.empty) +
+           (s.kings ? Backward<C>::CountSteps(s.kings, s.empty) : 0);
   }
+}
+
+template <Edition E, Color C>
+int CountSteps(const Position& pos) {
+  return CountStepsIn<E, C>(SidesOf<C>(pos));
 }
 
 // Whether two captures take the same pieces in the same order: routes of a
@@ -390,7 +405,7 @@ void RemoveRepeatedRoutes(MoveList* moves) {
 template <Edition E, Color C>
 void Generate(const Position& pos, Bitboard capturers, MoveList* moves,
               CaptureRule rule, Bitboard movers = kAllSquares) {
-  AddCaptures<E, C>(pos, capturers & movers, moves);
+  AddCaptures<E, C>(SidesOf<C>(pos), capturers & movers, moves);
   if (capturers == 0 || rule == CaptureRule::kOptional)
     AddSteps<E, C>(pos, movers, moves);
 }
@@ -406,21 +421,29 @@ bool FollowsRoute(const Move& m, const int* route, int length) {
   return true;
 }
 
+// The moves of the side `s` describes, whose pieces `capturers` can
+// capture, as perft counts them. The captures depend on its pieces and the
+// other side's, not on which of the other side's are kings.
 template <Edition E, Color C, Routes R>
-int Count(const Position& pos, CaptureRule rule) {
-  const Bitboard capturers = CapturingPiecesOf<E, C>(pos);
-  if (capturers == 0) return CountSteps<E, C>(pos);
+int CountIn(const Sides& s, Bitboard capturers, CaptureRule rule) {
+  if (capturers == 0) return CountStepsIn<E, C>(s);
   int captures;
   if constexpr (E == Edition::kEnglish && R == Routes::kKeep) {
-    captures = CountCaptures<C>(pos, capturers);
+    captures = CountCaptures<C>(s, capturers);
   } else {
     MoveList moves;
-    AddCaptures<E, C>(pos, capturers, &moves);
+    AddCaptures<E, C>(s, capturers, &moves);
     RemoveRepeatedRoutes<R>(&moves);
     captures = static_cast<int>(moves.size());
   }
-  return rule == CaptureRule::kOptional ? captures + CountSteps<E, C>(pos)
+  return rule == CaptureRule::kOptional ? captures + CountStepsIn<E, C>(s)
                                         : captures;
+}
+
+template <Edition E, Color C, Routes R>
+int Count(const Position& pos, CaptureRule rule) {
+  const Sides s = SidesOf<C>(pos);
+  return CountIn<E, C, R>(s, CapturingPiecesIn<E, C>(s), rule);
 }
 
 template <Edition E, Color C, Routes R>
@@ -429,9 +452,19 @@ uint64_t PerftOf(const Position& pos, int depth, CaptureRule rule) {
   uint64_t leaves = 0;
   const Bitboard capturers = CapturingPiecesOf<E, C>(pos);
   if (depth == 2 && capturers == 0) {
-    // Most positions have no capture; their steps need no move list.
-    ForEachStepIn<E, C>(pos, kAllSquares, [&](const Move& m) {
-      leaves += Count<E, Opponent(C), R>(pos.After(m), rule);
+    // Most positions have no capture; their steps need no move list, and
+    // the opponent's replies are counted on bitboards, without playing the
+    // step: whether the piece that stepped was crowned changes none of
+    // them, as every piece can be taken alike.
+    const Bitboard own = pos.pieces(C);
+    const Bitboard empty = pos.empty();
+    const Sides reply{pos.men(Opponent(C)), pos.kings(Opponent(C)), 0, 0};
+    ForEachStepBitsIn<E, C>(pos, kAllSquares, [&](Bitboard from, Bitboard to) {
+      Sides after = reply;
+      after.opp = own ^ from ^ to;
+      after.empty = empty ^ from ^ to;
+      leaves += CountIn<E, Opponent(C), R>(
+          after, CapturingPiecesIn<E, Opponent(C)>(after), rule);
     });
     return leaves;
   }
@@ -537,7 +570,7 @@ void GenerateMoves(const Position& pos, Bitboard capturers, MoveList* moves,
 void GenerateCaptures(const Position& pos, Bitboard capturers, MoveList* moves,
                       Edition edition) {
   WithEditionAndColor(edition, pos.side_to_move(), [&](auto e, auto c) {
-    AddCaptures<e(), c()>(pos, capturers, moves);
+    AddCaptures<e(), c()>(SidesOf<c()>(pos), capturers, moves);
   });
 }
 
