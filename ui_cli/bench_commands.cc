@@ -8,6 +8,7 @@
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "absl/strings/str_cat.h"
+#include "bench/analyse_bench.h"
 #include "bench/figure.h"
 #include "bench/import_bench.h"
 #include "bench/levels10.h"
@@ -16,6 +17,7 @@
 #include "bench/serve_bench.h"
 #include "bench/storage_bench.h"
 #include "engine/rules.h"
+#include "replay/analysis.h"
 #include "ui_cli/command.h"
 #include "ui_cli/common_flags.h"
 #include "ui_cli/exit_codes.h"
@@ -93,12 +95,19 @@ int RunServe() {
 int RunImport() {
   return Print(bench::ImportBench(bench::ImportBenchPath(), kImportRounds));
 }
+// Twenty games of the collection, each judged again with every position
+// searched as deep as the analysis searches its close calls.
+int RunAnalyse() {
+  return Print(bench::AnalyseBench(bench::ImportBenchPath(), 20,
+                                   replay::AnalysisOptions().verify));
+}
 
 }  // namespace
 
 std::vector<Bench> Benches() {
-  return {{"perft", RunPerft}, {"search", RunSearch}, {"levels", RunLevels},
-          {"log", RunStorage}, {"import", RunImport}, {"serve", RunServe}};
+  return {{"perft", RunPerft},    {"search", RunSearch}, {"levels", RunLevels},
+          {"log", RunStorage},    {"import", RunImport}, {"serve", RunServe},
+          {"analyse", RunAnalyse}};
 }
 
 }  // namespace checkers::cli

@@ -27,23 +27,23 @@
 #include "web/server.h"
 
 ABSL_FLAG(std::string, listen, "127.0.0.1:8080",
-          "serve: HOST:PORT to listen on (port 0 picks a free one); loopback "
-          "only unless it says otherwise");
+          "HOST:PORT: serve: the address to listen on (port 0 picks a free "
+          "one); loopback only unless it says otherwise");
 ABSL_FLAG(std::string, data, "",
-          "serve: the directory of the tables (default: the directory of the "
-          "terminal game's save)");
+          "DIR: serve: the directory of the tables (default: the directory of "
+          "the terminal game's save)");
 ABSL_FLAG(int, max_streams, 1000,
-          "serve: how many event streams may be open at once");
+          "N: serve: how many event streams may be open at once");
 ABSL_FLAG(std::vector<std::string>, allowed_host, {},
-          "serve: NAME: a name a request's Host may give besides the "
+          "NAME: serve: a name a request's Host may give besides the "
           "listening address's (a proxy's, or the machine's on the local "
           "network); repeatable");
 
 ABSL_FLAG(int, cpu_after, 60,
-          "serve: seconds a remote player may be away on their turn before "
-          "the computer plays for them");
+          "SECONDS: serve: how long a remote player may be away on their turn "
+          "before the computer plays for them");
 ABSL_FLAG(std::string, clock, "real",
-          "serve: \"real\"; \"test\" (for tests only) stops the tables' "
+          "real|test: serve: \"test\" (for tests only) stops the tables' "
           "clock until POST /api/test/clock {advance_ms} moves it");
 
 namespace checkers::cli {

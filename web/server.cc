@@ -20,6 +20,7 @@
 #include "events/validate.h"
 #include "json/encode.h"
 #include "lang/catalogue.h"
+#include "web/answers.h"
 #include "web/event_streams.h"
 #include "web/new_table.h"
 #include "web/ratings.h"
@@ -33,11 +34,6 @@ using nlohmann::json;
 
 namespace {
 
-// The actions of a table (web/API.md, "Actions"): each a POST to
-// /api/tables/ID/NAME, answered by Table::Act.
-constexpr absl::string_view kActions[] = {
-    "moves",        "undo",  "resign", "draw/offer", "draw/accept",
-    "draw/decline", "pause", "resume", "new"};
 // Tables one stream of several tables may follow.
 constexpr size_t kMaxFollowed = 64;
 // Every page and script comes from this server, and no other site may
@@ -103,6 +99,17 @@ absl::StatusOr<json> BodyOf(const http::Request& request) {
         "the request body must be one JSON object");
   }
   return body;
+}
+
+// The language a request's answers are worded in: its ?lang=, else its
+// Accept-Language header.
+const lang::Catalogue& TextFor(const http::Request& request) {
+  const std::string asked = request.Param("lang").value_or("");
+  return lang::Catalogue::Builtin(
+      lang::IsLanguage(asked)
+          ? asked
+          : lang::LanguageFromAcceptLanguage(
+                request.Header("accept-language").value_or("")));
 }
 
 std::string CookieHeader(const http::Request& request) {
@@ -237,7 +244,8 @@ std::vector<Table*> Server::Tables() {
   return tables;
 }
 
-absl::StatusOr<Table*> Server::CreateTable(events::GameStarted started) {
+absl::StatusOr<Table*> Server::CreateTable(events::GameStarted started,
+                                           const lang::Catalogue& text) {
   // A game the rules refuse (a bad FEN) leaves no file behind: it is
   // refused before the log is made.
   if (absl::StatusOr<events::Event> start = events::StartEvent(started);
@@ -250,7 +258,7 @@ absl::StatusOr<Table*> Server::CreateTable(events::GameStarted started) {
                   true, false, options_.table);
   if (!table.ok()) return table.status();
   Table* t = table->get();
-  const Answer started_answer = t->Start(std::move(started));
+  const Answer started_answer = t->Start(std::move(started), text);
   if (started_answer.status != 201) {
     const std::string path = t->path();
     table->reset();
@@ -362,13 +370,15 @@ void Server::Route() {
               [this](const http::Request& r, Table& t, const Captures& c) {
                 return TakeSeatAnswer(r, t, c[1]);
               });
-  for (absl::string_view action : kActions) {
+  for (const NamedAction& named : kActions) {
     table_route(
-        "POST", absl::StrCat("/", action),
-        [action](const http::Request& r, Table& t, const Captures&) {
+        "POST", absl::StrCat("/", named.name),
+        [action = named.action](const http::Request& r, Table& t,
+                                const Captures&) {
           absl::StatusOr<json> body = BodyOf(r);
           if (!body.ok()) return JsonError(400, body.status().message());
-          return Json(t.Act(action, *body, ViewerKey(CookieHeader(r), t.id())));
+          return Json(t.Act(action, *body, ViewerKey(CookieHeader(r), t.id()),
+                            TextFor(r)));
         });
   }
   // A download of the table's game; 404 with the reason when there is
@@ -397,7 +407,8 @@ http::Response Server::CreateTableAnswer(const http::Request& request) {
   if (!body.ok()) return JsonError(400, body.status().message());
   absl::StatusOr<events::GameStarted> started = GameStartedOf(*body);
   if (!started.ok()) return JsonError(422, started.status().message());
-  absl::StatusOr<Table*> table = CreateTable(*std::move(started));
+  absl::StatusOr<Table*> table =
+      CreateTable(*std::move(started), TextFor(request));
   if (!table.ok()) {
     return JsonError(absl::IsInvalidArgument(table.status()) ? 422 : 503,
                      table.status().message());
@@ -419,8 +430,9 @@ http::Response Server::TakeSeatAnswer(const http::Request& request, Table& t,
   if (secret.empty()) {
     return JsonError(503, "no secret could be made for the seat; try again");
   }
-  const Answer answer = t.TakeSeat(
-      side == "first" ? events::FIRST : events::SECOND, *body, KeyOf(secret));
+  const Answer answer =
+      t.TakeSeat(side == "first" ? events::FIRST : events::SECOND, *body,
+                 KeyOf(secret), TextFor(request));
   http::Response r = Json(answer);
   if (answer.status == 200) r.Add("Set-Cookie", SeatCookie(t.id(), secret));
   return r;

@@ -17,6 +17,7 @@
 #include "absl/status/statusor.h"
 #include "absl/synchronization/mutex.h"
 #include "absl/time/time.h"
+#include "lang/catalogue.h"
 #include "session/clock.h"
 #include "web/allowed_hosts.h"
 #include "web/http/request.h"
@@ -88,7 +89,8 @@ class Server {
   // The table `id`, or null.
   Table* Find(const std::string& id);
   std::vector<Table*> Tables();
-  absl::StatusOr<Table*> CreateTable(events::GameStarted started);
+  absl::StatusOr<Table*> CreateTable(events::GameStarted started,
+                                     const lang::Catalogue& text);
 
   // Handlers of the routes (web/API.md, "Requests").
   http::Response CreateTableAnswer(const http::Request& request);

@@ -60,8 +60,14 @@ const StreamMessage& Table::RecordMessage(uint64_t seq) {
     const uint64_t next = records_.size() + 1;
     absl::StatusOr<events::CheckedEvent> checked =
         events::Check(records_state_, log[next - 1]);
-    if (checked.ok()) events::ApplyInPlace(&records_state_, *checked);
     json data = RecordJson(next, log[next - 1]);
+    if (checked.ok()) {
+      if (log[next - 1].has_turn_played()) {
+        data["move"] = checked->move().Text();
+        data["captured"] = checked->move().captured();
+      }
+      events::ApplyInPlace(&records_state_, *checked);
+    }
     data["state"] = StateJson(records_state_);
     records_.push_back({next, data["kind"].get<std::string>(), Dump(data)});
   }

@@ -11,13 +11,25 @@
 #include "absl/synchronization/mutex.h"
 #include "engine/endgame_db.h"
 #include "engine/endgame_db_testing.h"
-#include "engine/fen.h"
+#include "engine/fen8.h"
 #include "events/validate.h"
 #include "gtest/gtest.h"
 #include "session/clock.h"
+#include "storage/fault_env.h"
+#include "storage/game_log.h"
 
 namespace checkers::web {
 namespace {
+
+const lang::Catalogue& English() { return lang::Catalogue::Builtin("en"); }
+
+// The action named as in the path of its request, worded in English.
+Answer Act(const std::unique_ptr<Table>& t, absl::string_view action,
+           const nlohmann::json& body, const std::string& key = "") {
+  const std::optional<Action> named = ActionNamed(action);
+  EXPECT_TRUE(named.has_value()) << action;
+  return t->Act(*named, body, key, English());
+}
 
 using nlohmann::json;
 
@@ -116,7 +128,7 @@ class TableTest : public ::testing::Test {
     std::remove(path_.c_str());
     auto table = Table::Open("t", path_, true, false, options);
     EXPECT_TRUE(table.ok()) << table.status();
-    EXPECT_EQ((*table)->Start(started).status, 201);
+    EXPECT_EQ((*table)->Start(started, English()).status, 201);
     return *std::move(table);
   }
 
@@ -141,9 +153,11 @@ class TableTest : public ::testing::Test {
   // A remote table whose seats Alice (kFirst) and Bob (kSecond) took.
   std::unique_ptr<Table> Seated(uint32_t turn_seconds = 0) {
     auto t = Open(events::REMOTE, 0, turn_seconds);
-    EXPECT_EQ(t->TakeSeat(events::FIRST, {{"name", "Alice"}}, kFirst).status,
+    EXPECT_EQ(t->TakeSeat(events::FIRST, {{"name", "Alice"}}, kFirst, English())
+                  .status,
               200);
-    EXPECT_EQ(t->TakeSeat(events::SECOND, {{"name", "Bob"}}, kSecond).status,
+    EXPECT_EQ(t->TakeSeat(events::SECOND, {{"name", "Bob"}}, kSecond, English())
+                  .status,
               200);
     return t;
   }
@@ -169,7 +183,7 @@ class TableTest : public ::testing::Test {
 
 TEST_F(TableTest, MoveAtTheCurrentHeadIsPlayed) {
   auto t = Open(events::TWO_PLAYER);
-  const Answer a = t->Act("moves", {{"move", "11-15"}, {"head", 1}});
+  const Answer a = Act(t, "moves", {{"move", "11-15"}, {"head", 1}});
   EXPECT_EQ(a.status, 200);
   EXPECT_EQ(a.body["head"], 2);
   EXPECT_EQ(t->Get()["side_to_move"], "second");
@@ -177,8 +191,8 @@ TEST_F(TableTest, MoveAtTheCurrentHeadIsPlayed) {
 
 TEST_F(TableTest, StaleHeadIsRefusedWithTheCurrentOne) {
   auto t = Open(events::TWO_PLAYER);
-  ASSERT_EQ(t->Act("moves", {{"move", "11-15"}, {"head", 1}}).status, 200);
-  const Answer a = t->Act("moves", {{"move", "23-19"}, {"head", 1}});
+  ASSERT_EQ(Act(t, "moves", {{"move", "11-15"}, {"head", 1}}).status, 200);
+  const Answer a = Act(t, "moves", {{"move", "23-19"}, {"head", 1}});
   EXPECT_EQ(a.status, 409);
   EXPECT_EQ(a.body["head"], 2);
   EXPECT_EQ(t->Get()["head"], 2);
@@ -186,12 +200,12 @@ TEST_F(TableTest, StaleHeadIsRefusedWithTheCurrentOne) {
 
 TEST_F(TableTest, MissingHeadIsABadRequest) {
   auto t = Open(events::TWO_PLAYER);
-  EXPECT_EQ(t->Act("moves", {{"move", "11-15"}}).status, 400);
+  EXPECT_EQ(Act(t, "moves", {{"move", "11-15"}}).status, 400);
 }
 
 TEST_F(TableTest, IllegalMoveListsTheLegalOnes) {
   auto t = Open(events::TWO_PLAYER);
-  const Answer a = t->Act("moves", {{"move", "11-18"}, {"head", 1}});
+  const Answer a = Act(t, "moves", {{"move", "11-18"}, {"head", 1}});
   EXPECT_EQ(a.status, 422);
   EXPECT_EQ(a.body["legal"].size(), 7);
   EXPECT_TRUE(a.body.contains("error"));
@@ -199,19 +213,19 @@ TEST_F(TableTest, IllegalMoveListsTheLegalOnes) {
 
 TEST_F(TableTest, MoveAfterTheEndIsGone) {
   auto t = Open(events::TWO_PLAYER);
-  ASSERT_EQ(t->Act("resign", {{"head", 1}}).status, 200);
+  ASSERT_EQ(Act(t, "resign", {{"head", 1}}).status, 200);
   const json state = t->Get();
   EXPECT_TRUE(state["over"]);
   EXPECT_EQ(state["result"], "second");
   EXPECT_EQ(
-      t->Act("moves", {{"move", "11-15"}, {"head", state["head"]}}).status,
+      Act(t, "moves", {{"move", "11-15"}, {"head", state["head"]}}).status,
       410);
 }
 
 TEST_F(TableTest, ComputersTurnIsNotThePersons) {
   auto t = Open(events::VS_COMPUTER, /*max_nodes=*/uint64_t{1} << 40);
-  ASSERT_EQ(t->Act("moves", {{"move", "11-15"}, {"head", 1}}).status, 200);
-  EXPECT_EQ(t->Act("moves", {{"move", "23-19"}, {"head", 2}}).status, 403);
+  ASSERT_EQ(Act(t, "moves", {{"move", "11-15"}, {"head", 1}}).status, 200);
+  EXPECT_EQ(Act(t, "moves", {{"move", "23-19"}, {"head", 2}}).status, 403);
 }
 
 TEST_F(TableTest, FollowerGetsEveryRecordThenTheLiveOnes) {
@@ -223,7 +237,7 @@ TEST_F(TableTest, FollowerGetsEveryRecordThenTheLiveOnes) {
   EXPECT_EQ(first[0].event, "game_started");
   EXPECT_EQ(first[1].event, "status");
   EXPECT_FALSE(first[1].id.has_value());
-  ASSERT_EQ(t->Act("moves", {{"move", "11-15"}, {"head", 1}}).status, 200);
+  ASSERT_EQ(Act(t, "moves", {{"move", "11-15"}, {"head", 1}}).status, 200);
   const std::vector<StreamMessage> next = f->Take();
   ASSERT_GE(next.size(), 1);
   EXPECT_EQ(next[0].id, 2);
@@ -232,8 +246,8 @@ TEST_F(TableTest, FollowerGetsEveryRecordThenTheLiveOnes) {
 
 TEST_F(TableTest, ReconnectGetsExactlyTheRecordsAfterItsLastId) {
   auto t = Open(events::TWO_PLAYER);
-  ASSERT_EQ(t->Act("moves", {{"move", "11-15"}, {"head", 1}}).status, 200);
-  ASSERT_EQ(t->Act("moves", {{"move", "23-19"}, {"head", 2}}).status, 200);
+  ASSERT_EQ(Act(t, "moves", {{"move", "11-15"}, {"head", 1}}).status, 200);
+  ASSERT_EQ(Act(t, "moves", {{"move", "23-19"}, {"head", 2}}).status, 200);
   auto f = Follow(*t, 2);
   std::vector<uint64_t> ids;
   for (const StreamMessage& m : f->Take()) {
@@ -244,17 +258,17 @@ TEST_F(TableTest, ReconnectGetsExactlyTheRecordsAfterItsLastId) {
 
 TEST_F(TableTest, UndoIsATruncationToTheNewHead) {
   auto t = Open(events::TWO_PLAYER);
-  ASSERT_EQ(t->Act("moves", {{"move", "11-15"}, {"head", 1}}).status, 200);
+  ASSERT_EQ(Act(t, "moves", {{"move", "11-15"}, {"head", 1}}).status, 200);
   auto f = Follow(*t, 2);
   f->Take();
-  ASSERT_EQ(t->Act("undo", {{"head", 2}}).status, 200);
+  ASSERT_EQ(Act(t, "undo", {{"head", 2}}).status, 200);
   const std::vector<StreamMessage> got = f->Take();
   ASSERT_GE(got.size(), 1);
   EXPECT_EQ(got[0].event, "truncated");
   EXPECT_EQ(got[0].id, 1);
   EXPECT_EQ(json::parse(got[0].data)["head"], 1);
   // The next record is the one played after the cut, not the one undone.
-  ASSERT_EQ(t->Act("moves", {{"move", "9-14"}, {"head", 1}}).status, 200);
+  ASSERT_EQ(Act(t, "moves", {{"move", "9-14"}, {"head", 1}}).status, 200);
   const std::vector<StreamMessage> replayed = f->Take();
   ASSERT_GE(replayed.size(), 1);
   EXPECT_EQ(replayed[0].id, 2);
@@ -273,7 +287,7 @@ TEST_F(TableTest, FollowerAheadOfTheLogHearsOfTheCut) {
 TEST_F(TableTest, ComputerRepliesOnItsWorker) {
   auto t = Open(events::VS_COMPUTER);
   auto f = Follow(*t, 1);
-  ASSERT_EQ(t->Act("moves", {{"move", "11-15"}, {"head", 1}}).status, 200);
+  ASSERT_EQ(Act(t, "moves", {{"move", "11-15"}, {"head", 1}}).status, 200);
   std::vector<StreamMessage> got = Until(*t, *f, "turn_played");
   got = Until(*t, *f, "turn_played");
   EXPECT_EQ(got.back().id, 3);
@@ -282,8 +296,8 @@ TEST_F(TableTest, ComputerRepliesOnItsWorker) {
 
 TEST_F(TableTest, PauseStopsTheComputersSearch) {
   auto t = Open(events::VS_COMPUTER, /*max_nodes=*/uint64_t{1} << 40);
-  ASSERT_EQ(t->Act("moves", {{"move", "11-15"}, {"head", 1}}).status, 200);
-  ASSERT_EQ(t->Act("pause", {{"head", 2}}).status, 200);
+  ASSERT_EQ(Act(t, "moves", {{"move", "11-15"}, {"head", 1}}).status, 200);
+  ASSERT_EQ(Act(t, "pause", {{"head", 2}}).status, 200);
   EXPECT_TRUE(t->Get()["status"]["paused"]);
   auto f = Follow(*t, 2);
   // A pause that came before the worker started the search means no
@@ -303,8 +317,31 @@ TEST_F(TableTest, PauseStopsTheComputersSearch) {
   f->Wait(absl::Milliseconds(200));
   EXPECT_EQ(t->Get()["status"]["nodes"], nodes);
   EXPECT_EQ(t->Get()["head"], 2);
-  EXPECT_EQ(t->Act("resume", {{"head", 2}}).status, 200);
+  EXPECT_EQ(Act(t, "resume", {{"head", 2}}).status, 200);
   EXPECT_FALSE(t->Get()["status"]["paused"]);
+}
+
+TEST_F(TableTest,
+       AFullDiskIsServiceUnavailableAndTheTableRecoversOnceItHasRoom) {
+  storage::FaultEnv disk;
+  Table::Options options = TableOptions();
+  options.env = &disk;
+  auto t = Open(options, Started(events::TWO_PLAYER, events::EASY));
+  ASSERT_EQ(Act(t, "moves", {{"move", "11-15"}, {"head", 1}}).status, 200);
+  disk.SetSpaceLeft(0);
+  for (int attempt = 0; attempt < 3; ++attempt) {
+    const Answer full = Act(t, "moves", {{"move", "23-19"}, {"head", 2}});
+    EXPECT_EQ(full.status, 503) << full.body;
+    EXPECT_EQ(full.body["reason"], "save_failed") << full.body;
+    EXPECT_EQ(t->Get()["head"], 2);
+  }
+  disk.SetSpaceLeft(std::nullopt);
+  EXPECT_EQ(Act(t, "moves", {{"move", "23-19"}, {"head", 2}}).status, 200);
+  EXPECT_EQ(Act(t, "moves", {{"move", "8-11"}, {"head", 3}}).status, 200);
+  absl::StatusOr<storage::LoadedGame> saved =
+      storage::LoadGame(&disk, t->path());
+  ASSERT_TRUE(saved.ok()) << saved.status();
+  EXPECT_EQ(saved->state.turns, 3);
 }
 
 TEST_F(TableTest, StoppedTableRefusesActionsAndEndsStreams) {
@@ -312,7 +349,7 @@ TEST_F(TableTest, StoppedTableRefusesActionsAndEndsStreams) {
   auto f = Follow(*t, 1);
   t->Stop();
   EXPECT_FALSE(f->open());
-  EXPECT_EQ(t->Act("moves", {{"move", "11-15"}, {"head", 1}}).status, 503);
+  EXPECT_EQ(Act(t, "moves", {{"move", "11-15"}, {"head", 1}}).status, 503);
 }
 
 // The position the computer reaches from "W:WK18:BK5" (White, the
@@ -324,7 +361,7 @@ Position TableTest::ComputerReplyFromKingAgainstKing(const egdb::Database* db) {
   started.set_start_fen("B:WK18:BK1");
   auto t = Open(options, started);
   auto f = Follow(*t, 1);
-  EXPECT_EQ(t->Act("moves", {{"move", "1-5"}, {"head", 1}}).status, 200);
+  EXPECT_EQ(Act(t, "moves", {{"move", "1-5"}, {"head", 1}}).status, 200);
   Until(*t, *f, "turn_played");
   Until(*t, *f, "turn_played");
   return ParseFen(t->Get()["fen"].get<std::string>()).value_or(Position());
@@ -340,6 +377,21 @@ TEST_F(TableTest, TheComputerConsultsTheEndgameDatabaseTheServerGives) {
   const std::unique_ptr<egdb::Database> db = egdb::DrawsButOneLoss(*winning);
   ASSERT_NE(db, nullptr);
   EXPECT_EQ(ComputerReplyFromKingAgainstKing(db.get()), *winning);
+}
+
+TEST_F(TableTest, ANameThatCouldSpoofAnotherIsRefusedWithALine) {
+  auto t = Open(events::REMOTE, 0, 0);
+  for (const char* name :
+       {"Bob\u202E", "B\u200Bob", "\uFEFFBob", "Bob\u2028", "   "}) {
+    const Answer a =
+        t->TakeSeat(events::FIRST, {{"name", name}}, kFirst, English());
+    EXPECT_EQ(a.status, 422) << name;
+    EXPECT_EQ(a.body["reason"], "rules") << name;
+    EXPECT_NE(a.body["error"].get<std::string>().find("name"),
+              std::string::npos)
+        << a.body;
+  }
+  EXPECT_TRUE(t->Get(kFirst)["seats"]["first"].is_null());
 }
 
 TEST_F(TableTest, SeatLeftEmptyOnItsTurnIsPlayedByTheComputerAndHandedBack) {
@@ -365,7 +417,7 @@ TEST_F(TableTest, SeatLeftEmptyOnItsTurnIsPlayedByTheComputerAndHandedBack) {
   const json state = t->Get(kFirst);
   EXPECT_EQ(state["side_to_move"], "second");
   ASSERT_EQ(
-      t->Act("moves", {{"move", "23-19"}, {"head", state["head"]}}, kSecond)
+      Act(t, "moves", {{"move", "23-19"}, {"head", state["head"]}}, kSecond)
           .status,
       200);
   EXPECT_FALSE(t->Get(kFirst)["legal"].empty());

@@ -26,7 +26,7 @@ const size = () => (edition === 'INTERNATIONAL' ? 10 : 8);
 const squareCount = () => size() * size() / 2;
 
 // Square n at its row and column, as the engine numbers them (engine/
-// bitboard.h, engine/board10.h): square 1 is on row 0, column 1, and each
+// board8.h, engine/board10.h): square 1 is on row 0, column 1, and each
 // row holds size/2 squares.
 function rowOf(n) { return Math.floor((n - 1) / (size() / 2)); }
 function colOf(n) {
@@ -60,7 +60,6 @@ function squareAtCell(row, col) {
 
 function colourName(side) { return state && state.colours ? state.colours[side] : side; }
 function colour(side) { return colourWord(colourName(side)); }
-function parseMove(text) { return text.split(/[-x]/).map(Number); }
 
 function squareWords(p) {
   return p ? pieceWords(colourName(p.side), p.king) : t('web.square.empty');
@@ -77,18 +76,21 @@ function shownBoard() {
   return state && state.board ? state.board : null;
 }
 
-function candidates() {
-  if (!state || !state.legal) return [];
-  return state.legal.map(parseMove).filter(
-      (m) => route.every((s, i) => m[i] === s));
+// The move entry's node for the route entered so far, or null when the
+// route leads nowhere: the server sends the tree of every route the viewer
+// may play with the state (web/API.md, "entry"), so the page neither reads
+// move notation nor knows a rule.
+function entryNode(steps = route) {
+  let node = state && state.entry;
+  for (const s of steps) {
+    node = node && node.next ? node.next[s] : null;
+  }
+  return node || null;
 }
 
 function hintSquares() {
-  const next = new Set();
-  for (const m of candidates()) {
-    if (route.length < m.length) next.add(m[route.length]);
-  }
-  return next;
+  const node = entryNode();
+  return new Set(node && node.next ? Object.keys(node.next).map(Number) : []);
 }
 
 // The board's cells are laid once for each size and orientation and then
@@ -202,11 +204,12 @@ async function post(action, extra = {}) {
 
 async function choose(n) {
   if (viewing !== null) showLive();
-  if (!state || !state.legal || state.legal.length === 0) {
+  const root = entryNode([]);
+  if (!root) {
     announce(t('web.not_your_move', {n}));
     return;
   }
-  if (route.length <= 1 && state.legal.some((m) => parseMove(m)[0] === n)) {
+  if (route.length <= 1 && root.next[n]) {
     route = route[0] === n ? [] : [n];
     announce(route.length ? t('web.selected', {n}) : t('web.cleared'));
     drawBoard();
@@ -216,23 +219,19 @@ async function choose(n) {
     announce(t('web.no_move_from', {n}));
     return;
   }
-  const next = route.concat([n]);
-  const fits = state.legal.map(parseMove).filter(
-      (m) => next.every((s, i) => m[i] === s));
-  if (fits.length === 0) {
+  const node = entryNode(route.concat([n]));
+  if (!node) {
     announce(route.length > 1
         ? t('web.not_landing_jump', {n})
         : t('web.not_landing', {n, from: route[0]}));
     return;
   }
-  route = next;
-  const done = fits.find((m) => m.length === route.length);
-  if (done && fits.length === 1) {
-    const text = state.legal.find(
-        (m) => parseMove(m).join() === done.join());
+  route = route.concat([n]);
+  if (node.move && !node.next) {
+    const played = route;
     route = [];
     drawBoard();
-    await post('moves', {move: text});
+    await post('moves', {route: played});
     return;
   }
   announce(t('web.landed', {n}));
@@ -280,9 +279,10 @@ function drawPanel() {
         : computer ? t('web.thinking', {side})
         : yours ? t('web.your_move', {side}) : t('web.to_move', {side});
   }
+  // The reason word names the catalogue's sentence (web.error.REASON).
   const ro = s.status.readonly;
   $('readonly').hidden = !ro;
-  $('readonly').textContent = ro || '';
+  $('readonly').textContent = ro ? t(`web.error.${ro}`, {detail: s.status.readonly_detail}) : '';
   const remote = s.mode === 'remote';
   for (const b of ['undo', 'pause', 'draw', 'resign', 'new']) $(b).disabled = !!ro;
   // At a remote table a player offers a draw or resigns; a spectator only
@@ -422,21 +422,10 @@ async function refresh() {
     const men = squareCount() / 2 - size() / 2;
     focusSquare = flipped() ? squareCount() - men + 1 : men;
   }
-  if (route.length && candidates().length === 0) route = [];
+  if (route.length && !entryNode()) route = [];
   drawPanel();
   drawBoard();
   drawMoves();
-}
-
-// The move's text, "-" for a step and "x" for a capture: a turn of one
-// landing is a capture when it passed over a piece on the board before it
-// (a flying king may step or take from afar).
-// A turn's text: "x" between the squares when it took a piece (the board
-// after it holds fewer), else "-".
-function moveText(turn, before, after) {
-  const count = (board) => board.filter((p) => p).length;
-  const jump = before && after ? count(after) < count(before) : turn.squares.length > 2;
-  return turn.squares.join(jump ? 'x' : '-');
 }
 
 let refreshing = null;
@@ -465,7 +454,8 @@ function follow() {
     const side = turn.side === 'SECOND' ? 'second' : 'first';
     moves = moves.filter((m) => m.seq < data.seq);
     const board = data.state.board;
-    const text = moveText(turn, startBoard && boardAfter(moves.length), board);
+    // The server words the move as the fold checked it (web/API.md).
+    const text = data.move;
     moves.push({seq: data.seq, side, text, squares: turn.squares, board});
     lastMove = turn.squares;
     if (loaded) announce(t('web.played', {side: colour(side), move: text}));
