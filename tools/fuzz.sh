@@ -84,15 +84,16 @@ embed engine/data/opening_book.txt checkers::book CommittedBookBytes \
 # The libraries the targets use: every non-test source of these packages.
 # The CheckerBoard-library loader is left out: no target loads a library;
 # so are the helpers of tests, and web/http's client (the HTTP target
-# hands requests to the server without a socket).
+# hands requests to the server without a socket). A helper of tests is
+# known by its including GoogleTest.
 sources=("$work/gen/events/events.pb.cc" "$work/gen/lang/lang_data.cc"
   "$work/gen/engine/eval_weights_data.cc"
   "$work/gen/engine/opening_book_data.cc" "$work/gen/web/static_files.cc")
 for f in engine/*.cc events/*.cc storage/*.cc replay/*.cc lang/*.cc \
   session/*.cc json/*.cc web/*.cc web/http/*.cc; do
   case "$f" in
-    *_test.cc | */checkerboard*.cc | storage/fault_env.cc | storage/test_dir.cc | web/http/client.cc) ;;
-    *) sources+=("$f") ;;
+    *_test.cc | */checkerboard*.cc | storage/fault_env.cc | web/http/client.cc) ;;
+    *) grep -q '^#include "gtest/' "$f" || sources+=("$f") ;;
   esac
 done
 
