@@ -253,21 +253,32 @@ absl::StatusOr<Table*> Server::CreateTable(events::GameStarted started,
     return absl::InvalidArgumentError(start.status().message());
   }
   std::string id = NewTableId();
-  absl::StatusOr<std::unique_ptr<Table>> table =
-      Table::Open(id, absl::StrCat(options_.data_dir, "/tables/", id, ".log"),
-                  true, false, options_.table);
-  if (!table.ok()) return table.status();
-  Table* t = table->get();
-  const Answer started_answer = t->Start(std::move(started), text);
-  if (started_answer.status != 201) {
-    const std::string path = t->path();
-    table->reset();
+  const std::string path =
+      absl::StrCat(options_.data_dir, "/tables/", id, ".log");
+  // A creation that fails (a full disk) takes away what it made, so that
+  // refusals leave no empty log to be listed after a restart and no lock
+  // file of a table that does not exist.
+  auto remove_files = [&] {
     (void)options_.table.env->RemoveFile(path);
-    const json& why = started_answer.body["error"];
-    return absl::InvalidArgumentError(why.is_string()
-                                          ? why.get<std::string>()
-                                          : "the rules refuse that game");
+    (void)options_.table.env->RemoveFile(path + ".lock");
+  };
+  absl::StatusOr<std::unique_ptr<Table>> table =
+      Table::Open(id, path, true, false, options_.table);
+  if (!table.ok()) {
+    remove_files();
+    return absl::UnavailableError(table.status().message());
   }
+  const Answer started_answer = (*table)->Start(std::move(started), text);
+  if (started_answer.status != 201) {
+    table->reset();
+    remove_files();
+    const json& why = started_answer.body["error"];
+    const std::string message =
+        why.is_string() ? why.get<std::string>() : "the game could not start";
+    return started_answer.status == 503 ? absl::UnavailableError(message)
+                                        : absl::InvalidArgumentError(message);
+  }
+  Table* t = table->get();
   absl::MutexLock lock(&mu_);
   if (stopping_) return absl::UnavailableError("the server is stopping");
   tables_[id] = *std::move(table);

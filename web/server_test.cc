@@ -5,8 +5,10 @@
 
 #include <filesystem>
 #include <memory>
+#include <optional>
 #include <string>
 #include <thread>
+#include <vector>
 
 #include "absl/strings/str_cat.h"
 #include "absl/synchronization/mutex.h"
@@ -14,6 +16,8 @@
 #include "gtest/gtest.h"
 #include "nlohmann/json.hpp"
 #include "session/clock.h"
+#include "storage/fault_env.h"
+#include "web/http/request.h"
 #include "web/http/client.h"
 
 namespace checkers::web {
@@ -605,6 +609,36 @@ TEST_F(ServerTest, AGameTheRulesRefuseLeavesNoFile) {
       ::testing::UnitTest::GetInstance()->current_test_info()->name(),
       "/tables");
   EXPECT_TRUE(std::filesystem::is_empty(tables));
+}
+
+// Issue 47: on a full disk every refused creation left an empty log and
+// its lock file, listed as tables after a restart. Whatever room the disk
+// has, a creation either makes a table or is 503 and leaves nothing.
+TEST(ServerOnAFullDiskTest, ACreationThatCannotBeWrittenIs503AndLeavesNoFile) {
+  storage::FaultEnv disk;
+  Server::Options options;
+  options.data_dir = "/data";
+  options.table.env = &disk;
+  auto server = Server::Create(options);
+  ASSERT_TRUE(server.ok()) << server.status();
+  const std::vector<std::string> before = disk.Files();
+  http::Request request;
+  request.method = "POST";
+  request.target = request.path = "/api/tables";
+  request.headers = {{"host", "127.0.0.1:8080"}};
+  request.body = R"({"mode": "two-player"})";
+  int refused = 0;
+  for (uint64_t room = 0;; room += 8) {
+    disk.SetSpaceLeft(room);
+    const http::Response answer = (*server)->Handle(request);
+    if (answer.status == 201) break;
+    ASSERT_EQ(answer.status, 503) << "with " << room << " bytes of room";
+    EXPECT_EQ(disk.Files(), before) << "with " << room << " bytes of room";
+    ++refused;
+  }
+  EXPECT_GT(refused, 1);
+  disk.SetSpaceLeft(std::nullopt);
+  (*server)->Stop();
 }
 
 TEST_F(ServerTest, ANewGameOfTheWrongTypesIs422) {
