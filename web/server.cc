@@ -206,6 +206,13 @@ absl::StatusOr<std::unique_ptr<Server>> Server::Create(Options options) {
   for (const auto& entry :
        std::filesystem::directory_iterator(tables_dir, error)) {
     const std::filesystem::path& p = entry.path();
+    if (p.extension() == ".lock" && p.stem().extension() == ".log" &&
+        !std::filesystem::exists(p.parent_path() / p.stem())) {
+      // The lock of a table that does not exist: left by a server of an
+      // earlier version whose creations failed (issue 47).
+      (void)o.table.env->RemoveFile(p.string());
+      continue;
+    }
     if (p.extension() != ".log") continue;
     const std::string id = p.stem().string();
     if (!IsTableId(id) || id == "local") {

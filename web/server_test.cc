@@ -4,6 +4,7 @@
 #include "web/server.h"
 
 #include <filesystem>
+#include <fstream>
 #include <memory>
 #include <optional>
 #include <string>
@@ -638,6 +639,38 @@ TEST(ServerOnAFullDiskTest, ACreationThatCannotBeWrittenIs503AndLeavesNoFile) {
   }
   EXPECT_GT(refused, 1);
   disk.SetSpaceLeft(std::nullopt);
+  (*server)->Stop();
+}
+
+TEST(ServerStartTest, ALockFileOfNoTableIsRemovedAndATablesLockIsKept) {
+  const std::string data = absl::StrCat(::testing::TempDir(), "/orphan_locks");
+  std::filesystem::remove_all(data);
+  std::filesystem::create_directories(data + "/tables");
+  std::string kept;
+  {
+    Server::Options options;
+    options.data_dir = data;
+    auto server = Server::Create(options);
+    ASSERT_TRUE(server.ok()) << server.status();
+    http::Request request;
+    request.method = "POST";
+    request.target = request.path = "/api/tables";
+    request.headers = {{"host", "127.0.0.1:8080"}};
+    request.body = R"({"mode": "two-player"})";
+    const http::Response made = (*server)->Handle(request);
+    ASSERT_EQ(made.status, 201);
+    kept = json::parse(made.body)["id"];
+    (*server)->Stop();
+  }
+  const std::string orphan = data + "/tables/0123456789ab.log.lock";
+  { std::ofstream(orphan).flush(); }
+  Server::Options options;
+  options.data_dir = data;
+  auto server = Server::Create(options);
+  ASSERT_TRUE(server.ok()) << server.status();
+  EXPECT_FALSE(std::filesystem::exists(orphan));
+  EXPECT_TRUE(std::filesystem::exists(
+      absl::StrCat(data, "/tables/", kept, ".log.lock")));
   (*server)->Stop();
 }
 
