@@ -275,7 +275,10 @@ void SearchCaptures(const Sides& s, CaptureSearch<kList>& search) {
 }
 
 void AddCaptures(const Sides& s, MoveList* out, Routes routes) {
-  CaptureSearch<true> search{.opp = s.opp, .base = out->size(), .out = out};
+  CaptureSearch<true> search;
+  search.opp = s.opp;
+  search.base = out->size();
+  search.out = out;
   SearchCaptures(s, search);
   // A single capture has one order only.
   if (routes == Routes::kDrop && search.best >= 2)
