@@ -1,0 +1,43 @@
+#include "web/rules_page.h"
+
+#include "gtest/gtest.h"
+
+namespace checkers::web {
+namespace {
+
+TEST(RulesPageTest, RussianRulesAreWordedInTheCataloguesLanguage) {
+  const lang::Catalogue& sv = lang::Catalogue::Builtin("sv");
+  absl::StatusOr<std::string> page = RulesPage(sv, "russian");
+  ASSERT_TRUE(page.ok()) << page.status();
+  EXPECT_NE(page->find("<html lang=\"sv\">"), std::string::npos);
+  EXPECT_NE(page->find(sv.Get("edition.russian")), std::string::npos) << *page;
+  EXPECT_EQ(page->find(lang::Catalogue::Builtin("en").Get("edition.russian")),
+            std::string::npos);
+}
+
+TEST(RulesPageTest, EachEditionHasAPage) {
+  for (const char* edition : {"english", "russian", "pool", "international"}) {
+    EXPECT_TRUE(RulesPage(lang::Catalogue::Builtin("en"), edition).ok())
+        << edition;
+  }
+}
+
+TEST(RulesPageTest, AnotherWordIsRefusedNamingTheEditions) {
+  absl::StatusOr<std::string> page =
+      RulesPage(lang::Catalogue::Builtin("en"), "<chess>");
+  ASSERT_FALSE(page.ok());
+  EXPECT_NE(page.status().message().find("international"), std::string::npos);
+}
+
+TEST(RulesPageTest, CatalogueTextIsEscaped) {
+  absl::StatusOr<lang::Catalogue> text = lang::Catalogue::Parse(
+      "en", "rules.title = Rules <b>&</b>\n", &lang::Catalogue::Builtin("en"));
+  ASSERT_TRUE(text.ok()) << text.status();
+  absl::StatusOr<std::string> page = RulesPage(*text, "english");
+  ASSERT_TRUE(page.ok());
+  EXPECT_NE(page->find("Rules &lt;b&gt;&amp;&lt;/b&gt;"), std::string::npos);
+  EXPECT_EQ(page->find("<b>"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace checkers::web
