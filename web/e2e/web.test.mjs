@@ -107,7 +107,7 @@ async function tabOntoBoard(page) {
 async function playListed(page, moves) {
   for (const [i, move] of moves.entries()) {
     await clickMove(page, move);
-    await until(async () => (await page.locator('#moves li').count()) === i + 1, `${move} listed`);
+    await until(async () => (await page.locator('#moves .move').count()) === i + 1, `${move} listed`);
   }
 }
 
@@ -138,7 +138,7 @@ test('a keyboard-only game against the computer reaches a capture', async () => 
       // The page hears of the computer's move by its event stream, later
       // than the API answers: keys pressed before then meet a board where
       // it is not the person's move, and are (rightly) refused.
-      await until(async () => (await page.locator('#moves li').count()) === s.turns_played &&
+      await until(async () => (await page.locator('#moves .move').count()) === s.turns_played &&
           /^Your move/.test(await page.locator('#turn').textContent()), 'the page to show the turn');
       const move = s.legal.find((m) => m.includes('x')) || s.legal[0];
       captured = move.includes('x');
@@ -223,7 +223,7 @@ test('the lobby starts an international table on the 10x10 board, where White mo
     await playListed(page, ['32-28', '19-23', '28x19']);
     assert.match(await square(page, 19).getAttribute('aria-label'), /^Square 19, White man, last move/);
     assert.equal(await square(page, 23).getAttribute('aria-label'), 'Square 23, empty');
-    assert.match(await page.locator('#moves li').last().textContent(), /28x19/);
+    assert.match(await page.locator('#moves .move').last().textContent(), /28x19/);
   } finally { await stop(server); }
 });
 
@@ -238,7 +238,7 @@ test('a Russian king\'s long capture is shown turned and stepped through', async
     assert.ok(await y(29) > await y(1), 'square 29 below square 1');
     await playListed(page, ['29x15x6']);
     const label = (n) => square(page, n).getAttribute('aria-label');
-    await page.locator('#moves li button').first().click();
+    await page.locator('#moves .move').first().click();
     assert.match(await label(6), /^Square 6, White king/);
     assert.equal(await label(18), 'Square 18, empty');
     assert.equal(await label(10), 'Square 10, empty');
@@ -312,7 +312,7 @@ test('stepping through the move list shows earlier positions', async () => {
   await withTablePage({mode: 'two-player'}, async ({server, id, page}) => {
     await playListed(page, ['11-15', '23-19']);
     const label = (n) => square(page, n).getAttribute('aria-label');
-    await page.locator('#moves li button').first().click();
+    await page.locator('#moves .move').first().click();
     assert.match(await label(15), /^Square 15, Red man, last move/);
     assert.equal(await label(19), 'Square 19, empty');
     assert.equal(await label(23), 'Square 23, White man');
@@ -331,7 +331,7 @@ test('a page reloaded mid-game shows the game as it was', async () => {
   await withTablePage({mode: 'two-player'}, async ({server, id, page}) => {
     await playListed(page, ['11-15']);
     await page.reload();
-    await until(async () => (await page.locator('#moves li').count()) === 1, 'the move after reload');
+    await until(async () => (await page.locator('#moves .move').count()) === 1, 'the move after reload');
     assert.equal(await square(page, 15).getAttribute('aria-label'), 'Square 15, Red man, last move');
   });
 });
@@ -357,7 +357,7 @@ test('a server killed mid-game and restarted loses no acknowledged turn', async 
     await until(async () => (await page.evaluate(() => document.getElementById('error').textContent)) === '' , 'no error');
     await clickMove(page, '23-19');
     await until(async () => (await api(server, `/api/tables/${id}`)).body.head === 3, 'the move after restart');
-    await until(async () => (await page.locator('#moves li').count()) === 2, 'both moves listed');
+    await until(async () => (await page.locator('#moves .move').count()) === 2, 'both moves listed');
   } finally { await stop(server); }
 });
 
@@ -400,7 +400,7 @@ test('screenshots of the table page at phone and desktop widths', async () => {
       await until(() => page.locator('[data-square]').count(), 'the board');
       if (width === 375) {
         await clickMove(page, '11-15');
-        await until(async () => (await page.locator('#moves li').count()) === 1, 'the move');
+        await until(async () => (await page.locator('#moves .move').count()) === 1, 'the move');
         await page.locator('#numbers').check();
         await square(page, 23).click();
       }
@@ -418,7 +418,7 @@ test('SIGTERM lets the server exit 0 with every acknowledged turn kept', async (
   const page = await browser.newPage();
   await page.goto(`${server.url}t/${id}`);
   await clickMove(page, '11-15');
-  await until(async () => (await page.locator('#moves li').count()) === 1, 'the move listed');
+  await until(async () => (await page.locator('#moves .move').count()) === 1, 'the move listed');
   await stop(server);
   server = await serve(data);
   try {
@@ -472,7 +472,7 @@ test('two players on their own devices play while a spectator watches', async ()
     assert.equal(early.status(), 403);
 
     const seen = async (n) => until(async () =>
-        (await carol.page.locator('#moves li').count()) === n, `the spectator sees turn ${n}`);
+        (await carol.page.locator('#moves .move').count()) === n, `the spectator sees turn ${n}`);
     // Each page says when it is its player's move, and only then.
     const play = async (player, move, n) => {
       await until(async () => /^Your move/.test(await text(player.page, '#turn')), `turn ${n} on the mover's page`);
@@ -577,4 +577,154 @@ test('a seat left empty on its turn is played by the computer and handed back; a
     for (const c of contexts) await c.close();
     await stop(server);
   }
+});
+
+// Plays up to `turns` legal turns at a two-player table through the API
+// (a long move list without a page's clicks); stops early if the game ends.
+async function playTurns(server, id, turns) {
+  for (let i = 0; i < turns; ++i) {
+    const s = (await api(server, `/api/tables/${id}`)).body;
+    if (s.over || s.legal.length === 0) return;
+    const r = await api(server, `/api/tables/${id}/moves`, {move: s.legal[i % s.legal.length], head: s.head});
+    assert.equal(r.status, 200, JSON.stringify(r.body));
+  }
+}
+
+// Every cell's and piece's box, the board's, and how far the page scrolls.
+function measureBoard(page) {
+  return page.evaluate(() => {
+    const box = (e) => { const r = e.getBoundingClientRect(); return {x: r.x, y: r.y, w: r.width, h: r.height}; };
+    const board = document.getElementById('board');
+    return {
+      board: box(board),
+      cells: [...board.querySelectorAll('[role=gridcell]')].map(box),
+      pieces: [...board.querySelectorAll('.piece')].map(box),
+      scrollWidth: document.documentElement.scrollWidth,
+      selects: [...document.querySelectorAll('select')].map(box),
+    };
+  });
+}
+
+test('the board keeps square cells and round pieces after a long game with kings, on a phone and a desktop', async () => {
+  const data = mkdtempSync(join(tmpdir(), 'web-'));
+  const server = await serve(data);
+  try {
+    const tables = [
+      ['english', await newTable(server, {mode: 'two-player',
+        fen: 'W:WK18,21,22,23,24,25,26,27,28,29,30,31:BK15,1,2,3,4,5,6,7,8,9,10,11'})],
+      ['international', await newTable(server, {mode: 'two-player', rules: 'international',
+        fen: 'W:WK28,K27,31,32,33,34,35,36,37,38,39,40:BK23,K24,11,12,13,14,15,16,17,18,19,20'})],
+      // A remote table shows the seats panel beside the board.
+      ['remote', await newTable(server, {mode: 'remote', turn_seconds: 60})],
+    ];
+    for (const [, id] of tables.slice(0, 2)) await playTurns(server, id, 60);
+    for (const [width, height] of [[375, 812], [1280, 800]]) {
+      const page = await browser.newPage({viewport: {width, height}});
+      for (const [name, id] of tables) {
+        await page.goto(`${server.url}t/${id}`);
+        await until(async () => (await page.locator('#moves .move').count()) ===
+            (await api(server, `/api/tables/${id}`)).body.turns_played, `${name}: the move list`);
+        const m = await measureBoard(page);
+        const where = `${name} at ${width}x${height}`;
+        const cell = m.cells[0];
+        for (const c of m.cells) {
+          assert.ok(Math.abs(c.w - cell.w) <= 1 && Math.abs(c.h - cell.h) <= 1 &&
+              Math.abs(c.w - c.h) <= 1, `${where}: a cell of ${c.w}x${c.h} beside ${cell.w}x${cell.h}`);
+        }
+        assert.ok(Math.abs(m.board.w - m.board.h) <= 1, `${where}: the board is ${m.board.w}x${m.board.h}`);
+        for (const p of m.pieces) {
+          assert.ok(Math.abs(p.w - p.h) <= 1, `${where}: a piece of ${p.w}x${p.h}`);
+        }
+        assert.ok(m.scrollWidth <= width, `${where}: the page scrolls sideways (${m.scrollWidth})`);
+        assert.ok(m.board.x >= 0 && m.board.x + m.board.w <= width, `${where}: the board is cut off at the side`);
+        if (width === 1280) {
+          assert.ok(m.board.y + m.board.h <= height, `${where}: the board's bottom (${m.board.y + m.board.h}) is cut off`);
+        } else {
+          assert.ok(cell.w >= 35, `${where}: squares of ${cell.w} px`);
+          for (const s of m.selects) assert.ok(s.h >= 44, `${where}: a select ${s.h} px tall`);
+        }
+        if (name !== 'remote') {
+          await page.screenshot({path: join(outputs, `table-${name}-${width}.png`)});
+        }
+      }
+      await page.close();
+    }
+  } finally { await stop(server); }
+});
+
+// The relative luminance of a CSS rgb() colour (WCAG).
+function luminance(css) {
+  const [r, g, b] = css.match(/\d+(\.\d+)?/g).slice(0, 3).map((v) => {
+    const c = Number(v) / 255;
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  });
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+}
+
+const pieceColour = (page, n) => page.evaluate((n) =>
+  getComputedStyle(document.querySelector(`[data-square="${n}"] .piece`)).backgroundColor, n);
+
+test('pieces are drawn in the colours their side is named', async () => {
+  const data = mkdtempSync(join(tmpdir(), 'web-'));
+  const server = await serve(data);
+  try {
+    const page = await browser.newPage();
+    // Russian: White moves first, from squares 21-32, and is drawn light.
+    const russian = await newTable(server, {mode: 'two-player', rules: 'russian'});
+    await page.goto(`${server.url}t/${russian}`);
+    await until(async () => /^Square 21, White man/.test(await square(page, 21).getAttribute('aria-label') || ''), 'the board');
+    assert.ok(luminance(await pieceColour(page, 21)) > 0.6, 'White\'s pieces are not light');
+    assert.match(await square(page, 1).getAttribute('aria-label'), /Black man/);
+    assert.ok(luminance(await pieceColour(page, 1)) < 0.05, 'Black\'s pieces are not dark');
+    // English with Black and Red: neither is drawn white.
+    const blackRed = await newTable(server, {mode: 'two-player', options: {colourNames: 'BLACK_RED'}});
+    await page.goto(`${server.url}t/${blackRed}`);
+    await until(async () => /Black man/.test(await square(page, 1).getAttribute('aria-label') || ''), 'the board');
+    assert.ok(luminance(await pieceColour(page, 1)) < 0.05, 'Black\'s pieces are not dark');
+    assert.match(await square(page, 32).getAttribute('aria-label'), /Red man/);
+    const red = (await pieceColour(page, 32)).match(/\d+/g).map(Number);
+    assert.ok(red[0] > 2 * red[1] && red[0] > 2 * red[2], `Red is drawn ${red}`);
+  } finally { await stop(server); }
+});
+
+test('the table names its edition and links to its rules in the viewer\'s language', async () => {
+  const data = mkdtempSync(join(tmpdir(), 'web-'));
+  const server = await serve(data);
+  try {
+    const id = await newTable(server, {mode: 'computer', rules: 'russian'});
+    const page = await browser.newPage();
+    for (const [language, edition, title] of [['en', 'Russian draughts', 'Rules: Russian draughts'],
+      ['sv', 'Rysk dam', null]]) {
+      await page.goto(`${server.url}t/${id}?lang=${language}`);
+      await until(async () => (await text(page, '#title')).startsWith(`${edition} · `), `${language}: the edition named`);
+      assert.match(await page.title(), new RegExp(edition));
+      await page.click('#rules-link');
+      await page.waitForURL(/\/rules\?/);
+      const heading = await text(page, 'h1');
+      assert.ok(heading.includes(edition), `${language}: ${heading}`);
+      if (title) assert.equal(heading, title);
+      assert.ok((await page.locator('p').count()) > 2, 'the rules are there');
+    }
+  } finally { await stop(server); }
+});
+
+test('the panel follows the game: paired moves, the tab title, controls of a finished game, language names', async () => {
+  await withTablePage({mode: 'two-player'}, async ({server, id, page}) => {
+    await playListed(page, ['11-15', '23-19', '8-11']);
+    const rows = await page.locator('#moves li').allTextContents();
+    assert.deepEqual(rows, ['1.11-1523-19', '2.8-11']);
+    assert.ok(await page.locator('#counters').textContent() === '', 'a draw counter far from a draw');
+    assert.equal(await page.locator('#language option[value=sv]').textContent(), 'Svenska');
+    page.once('dialog', (d) => d.accept());
+    await page.click('#resign');
+    await until(async () => (await text(page, '#result')).length > 0, 'the result');
+    for (const b of ['#undo', '#pause', '#resign', '#draw']) {
+      assert.ok(await page.locator(b).isHidden(), `${b} shown after the game`);
+    }
+    assert.ok(await page.locator('#new').isVisible());
+    // Against the computer the tab says when it is the person's move.
+    const computer = await newTable(server, {mode: 'computer', difficulty: 'easy'});
+    await page.goto(`${server.url}t/${computer}`);
+    await until(async () => /^Your move · English draughts/.test(await page.title()), 'the tab title');
+  });
 });

@@ -3,7 +3,7 @@
 
 const id = location.pathname.split('/').pop();
 const api = `/api/tables/${id}`;
-import {colourWord, loadLanguage, pieceWords, t} from '/static/i18n.js';
+import {colourWord, language, loadLanguage, pieceWords, t} from '/static/i18n.js';
 
 const $ = (name) => document.getElementById(name);
 
@@ -162,7 +162,9 @@ function drawBoard() {
       piece.setAttribute('aria-hidden', 'true');
       cell.append(piece);
     }
-    piece.className = `piece ${p.side}${p.king ? ' king' : ''}`;
+    // Drawn in the colour the side is named (the state's `colours`), not
+    // by which side moves first.
+    piece.className = `piece ${p.side} c-${colourName(p.side).toLowerCase()}${p.king ? ' king' : ''}`;
     piece.textContent = p.king ? '\u{265B}' : '';
   }
   if (keepFocus) focusOn(focusSquare);
@@ -267,6 +269,7 @@ function onKey(e) {
 function loser(s) { return colour(s.result === 'first' ? 'second' : 'first'); }
 function drawPanel() {
   const s = state;
+  let yourTurn = false;
   if (!s.game) {
     $('turn').textContent = t('web.no_game');
   } else if (s.over) {
@@ -275,6 +278,7 @@ function drawPanel() {
     const side = colour(s.side_to_move);
     const computer = s.mode === 'computer' && s.side_to_move !== s.human;
     const yours = s.mode === 'computer' || (s.mode === 'remote' && s.you === s.side_to_move);
+    yourTurn = yours && !computer && !s.status.paused;
     $('turn').textContent = s.status.paused ? t('web.paused', {side})
         : computer ? t('web.thinking', {side})
         : yours ? t('web.your_move', {side}) : t('web.to_move', {side});
@@ -287,8 +291,13 @@ function drawPanel() {
   for (const b of ['undo', 'pause', 'draw', 'resign', 'new']) $(b).disabled = !!ro;
   // At a remote table a player offers a draw or resigns; a spectator only
   // watches.
+  // Controls that cannot act are not shown: nothing to pause, resign or
+  // offer once the game is over.
+  const over = !s.game || s.over;
   for (const b of ['undo', 'pause', 'new']) $(b).hidden = remote;
-  $('resign').hidden = remote && !s.you;
+  $('undo').hidden = remote || over || s.turns_played === 0;
+  $('pause').hidden = remote || over;
+  $('resign').hidden = (remote && !s.you) || over;
   $('seats').hidden = !remote;
   if (remote) drawSeats(s);
   $('pause').textContent = t(s.status.paused ? 'web.resume' : 'web.pause');
@@ -296,9 +305,10 @@ function drawPanel() {
   const due = s.draw_answer_due && s.mode !== 'computer' &&
       (!remote || s.draw_answer_due === s.you);
   $('accept').hidden = $('decline').hidden = !due;
-  $('draw').hidden = !!due || (remote && !s.you);
+  $('draw').hidden = !!due || (remote && !s.you) || over;
   const counters = [];
-  if (s.game && !s.over && s.draw_in_turns !== null) counters.push(t('web.draw_in', {n: s.draw_in_turns}));
+  // The draw counter only when a draw is near.
+  if (s.game && !s.over && s.draw_in_turns !== null && s.draw_in_turns <= 10) counters.push(t('web.draw_in', {n: s.draw_in_turns}));
   if (s.game && s.repetition_count > 1) counters.push(t('web.repeated', {n: s.repetition_count}));
   if (s.draw_offer_by && !s.over) counters.push(t('web.offers_draw', {side: colour(s.draw_offer_by)}));
   $('counters').textContent = counters.join(' · ');
@@ -311,9 +321,22 @@ function drawPanel() {
   }
   $('result').textContent = result;
   const level = s.difficulty ? t(`web.level.${s.difficulty}`) : '';
-  $('title').textContent = id === 'local' ? t('web.title.local') :
+  const table = id === 'local' ? t('web.title.local') :
       s.mode === 'computer' ? t('web.title.computer', {level}) :
       remote ? t('web.title.remote') : t('web.title.two_player');
+  const title = s.rules ? `${editionName(s.rules)} · ${table}` : table;
+  $('title').textContent = title;
+  $('turn').classList.toggle('yours', yourTurn);
+  document.title = yourTurn ? t('web.tab.your_move', {title}) : title;
+  const rules = new URL('/rules', location.href);
+  rules.searchParams.set('edition', s.rules || 'english');
+  rules.searchParams.set('lang', language);
+  $('rules-link').href = rules.pathname + rules.search;
+}
+
+// The edition's name in the viewer's language ("Russian draughts").
+function editionName(rules) {
+  return rules === 'english' ? t('rules.edition') : t(`edition.${rules}`);
 }
 
 // A remote table's seats: who holds each (names as text, never markup),
@@ -392,19 +415,38 @@ function drawReplay() {
   $('replay-forward').disabled = viewing === null;
 }
 
+// The move list paired by number, as players write it ("1. 11-15 23-19"):
+// a number starts at each move of the side that moved first; a turn the
+// computer played because the clock ran out is marked.
 function drawMoves() {
   const list = $('moves');
   list.replaceChildren();
+  let li = null;
+  let number = 0;
   moves.forEach((m, i) => {
-    const li = document.createElement('li');
+    if (!li || m.side === 'first') {
+      li = document.createElement('li');
+      const n = document.createElement('span');
+      n.className = 'number';
+      n.textContent = `${++number}.`;
+      li.append(n);
+      if (m.side === 'second') {
+        const gap = document.createElement('span');
+        gap.textContent = '…';
+        li.append(gap);
+      }
+      list.append(li);
+    }
     const b = document.createElement('button');
     b.type = 'button';
-    b.className = 'move';
-    b.textContent = `${colour(m.side)} ${m.text}`;
+    b.className = m.timeout ? 'move timeout' : 'move';
+    b.textContent = m.text;
+    b.setAttribute('aria-label', `${colour(m.side)} ${m.text}${m.timeout ? `, ${t('web.timeout')}` : ''}`);
+    if (m.timeout) b.title = t('web.timeout');
     if (viewing === i + 1) b.setAttribute('aria-current', 'step');
     b.addEventListener('click', () => showTurn(i + 1));
     li.append(b);
-    list.append(li);
+    if (m.side === 'second') li = null;
   });
   drawReplay();
 }
@@ -456,7 +498,7 @@ function follow() {
     const board = data.state.board;
     // The server words the move as the fold checked it (web/API.md).
     const text = data.move;
-    moves.push({seq: data.seq, side, text, squares: turn.squares, board});
+    moves.push({seq: data.seq, side, text, squares: turn.squares, board, timeout: !!turn.timeout});
     lastMove = turn.squares;
     if (loaded) announce(t('web.played', {side: colour(side), move: text}));
     refreshSoon();
