@@ -350,10 +350,16 @@ test('a server killed mid-game and restarted loses no acknowledged turn', async 
   const killed = new Promise((r) => server.proc.once('exit', r));
   server.proc.kill('SIGKILL');
   await killed;
+  // The page says the connection is lost, and its board takes no move.
+  await until(() => page.locator('#offline').isVisible(), 'the banner');
+  assert.match(await text(page, '#offline'), /Connection lost, reconnecting/);
+  await square(page, 22).dispatchEvent('click');
+  assert.doesNotMatch(await square(page, 22).getAttribute('aria-label'), /selected/);
   server = await serve(data, {port});
   try {
     assert.equal((await api(server, `/api/tables/${id}`)).body.head, 2);
-    // The page's stream reconnects by itself; then it plays on.
+    // The page's stream reconnects by itself: the banner goes; it plays on.
+    await until(() => page.locator('#offline').isHidden(), 'the banner gone');
     await until(async () => (await page.evaluate(() => document.getElementById('error').textContent)) === '' , 'no error');
     await clickMove(page, '23-19');
     await until(async () => (await api(server, `/api/tables/${id}`)).body.head === 3, 'the move after restart');
@@ -727,4 +733,56 @@ test('the panel follows the game: paired moves, the tab title, controls of a fin
     await page.goto(`${server.url}t/${computer}`);
     await until(async () => /^Your move · English draughts/.test(await page.title()), 'the tab title');
   });
+});
+
+test('eight table tabs and the lobby of one browser all stay live', async () => {
+  const data = mkdtempSync(join(tmpdir(), 'web-'));
+  const server = await serve(data);
+  const context = await browser.newContext();
+  try {
+    const ids = [];
+    for (let i = 0; i < 8; ++i) ids.push(await newTable(server, {mode: 'two-player'}));
+    const pages = [];
+    for (const id of ids) {
+      const page = await context.newPage();
+      await page.goto(`${server.url}t/${id}`);
+      await until(async () => /^Red to move/.test(await text(page, '#turn')), `tab ${pages.length + 1}`);
+      pages.push(page);
+    }
+    const lobby = await context.newPage();
+    await lobby.goto(server.url);
+    await until(async () => (await lobby.locator('#tables li').count()) >= 8, 'the lobby');
+    for (const id of ids) {
+      assert.equal((await api(server, `/api/tables/${id}/moves`, {move: '11-15', head: 1})).status, 200);
+    }
+    for (const [i, page] of pages.entries()) {
+      await until(async () => (await page.locator('#moves .move').count()) === 1, `the move on tab ${i + 1}`);
+    }
+  } finally {
+    await context.close();
+    await stop(server);
+  }
+});
+
+test('a stream refused past the server\'s bound is tried again until it is let in', async () => {
+  const data = mkdtempSync(join(tmpdir(), 'web-'));
+  const server = await serve(data, {args: ['--max_streams=1']});
+  const first = await browser.newContext();
+  const second = await browser.newContext();
+  try {
+    const id = await newTable(server, {mode: 'two-player'});
+    const holder = await first.newPage();
+    await holder.goto(`${server.url}t/${id}`);
+    await until(async () => /^Red to move/.test(await text(holder, '#turn')), 'the first browser');
+    const refused = await second.newPage();
+    await refused.goto(`${server.url}t/${id}`);
+    await until(() => refused.locator('#offline').isVisible(), 'the refused page says so');
+    await first.close();
+    await until(() => refused.locator('#offline').isHidden(), 'the stream let in');
+    assert.equal((await api(server, `/api/tables/${id}/moves`, {move: '11-15', head: 1})).status, 200);
+    await until(async () => (await refused.locator('#moves .move').count()) === 1, 'the move');
+  } finally {
+    await second.close();
+    await stop(server);
+  }
 });

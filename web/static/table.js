@@ -3,6 +3,7 @@
 
 const id = location.pathname.split('/').pop();
 const api = `/api/tables/${id}`;
+import {followTable} from '/static/events.js';
 import {colourWord, language, loadLanguage, pieceWords, t} from '/static/i18n.js';
 
 const $ = (name) => document.getElementById(name);
@@ -205,6 +206,10 @@ async function post(action, extra = {}) {
 }
 
 async function choose(n) {
+  if (!online) {
+    announce(t('web.offline'));
+    return;
+  }
   if (viewing !== null) showLive();
   const root = entryNode([]);
   if (!root) {
@@ -452,7 +457,9 @@ function drawMoves() {
 }
 
 async function refresh() {
-  const res = await fetch(api);
+  // Unreachable, the stream says so; the state is read again once it is back.
+  const res = await fetch(api).catch(() => null);
+  if (!res) return;
   if (!res.ok) {
     showError((await res.json()).error);
     return;
@@ -482,16 +489,18 @@ function refreshSoon() {
 
 // The event stream, opened again once the viewer holds a seat: the server
 // counts a seat's holder present while a stream that shows its cookie is
-// open (web/API.md, "Seats").
+// open (web/API.md, "Seats"), and only the table's own stream does.
 let stream = null;
 function follow() {
   if (stream) stream.close();
   // The records sent again are not news: no announcements until the
   // stream's first status.
   loaded = false;
-  stream = new EventSource(`${api}/events?after=0`);
-  stream.addEventListener('turn_played', (e) => {
-    const data = JSON.parse(e.data);
+  stream = followTable(id, onMessage, setOnline, {own: !!(state && state.you)});
+}
+
+function onMessage(kind, data) {
+  if (kind === 'turn_played') {
     const turn = data.event.turn_played;
     const side = turn.side === 'SECOND' ? 'second' : 'first';
     moves = moves.filter((m) => m.seq < data.seq);
@@ -501,38 +510,39 @@ function follow() {
     moves.push({seq: data.seq, side, text, squares: turn.squares, board, timeout: !!turn.timeout});
     lastMove = turn.squares;
     if (loaded) announce(t('web.played', {side: colour(side), move: text}));
-    refreshSoon();
-  });
-  for (const kind of ['game_started', 'draw_offered', 'draw_accepted',
-                      'draw_declined', 'resigned', 'game_ended', 'mode_changed',
-                      'seat_taken', 'stand_in', 'hand_back']) {
-    stream.addEventListener(kind, (e) => {
-      const data = JSON.parse(e.data);
-      if (kind === 'game_started') {
-        moves = [];
-        lastMove = [];
-        viewing = null;
-        edition = data.event.game_started.edition || 'ENGLISH';
-        startBoard = data.state.board;
-      }
-      if (kind === 'game_ended' && loaded) refreshSoon();
-      moves = moves.filter((m) => m.seq < data.seq);
-      refreshSoon();
-    });
-  }
-  stream.addEventListener('truncated', (e) => {
-    const head = JSON.parse(e.data).head;
-    moves = moves.filter((m) => m.seq <= head);
+  } else if (kind === 'truncated') {
+    moves = moves.filter((m) => m.seq <= data.head);
     lastMove = [];
     viewing = null;
     if (loaded) announce(t('web.taken_back'));
-    refreshSoon();
-  });
-  stream.addEventListener('status', () => {
+  } else if (kind === 'status') {
     loaded = true;
-    refreshSoon();
-  });
-  stream.addEventListener('open', () => refreshSoon());
+  } else {
+    if (kind === 'game_started') {
+      moves = [];
+      lastMove = [];
+      viewing = null;
+      edition = data.event.game_started.edition || 'ENGLISH';
+      startBoard = data.state.board;
+    }
+    moves = moves.filter((m) => m.seq < data.seq);
+  }
+  refreshSoon();
+}
+
+// While the stream is down the page says so and the board takes no move
+// (a move sent then could not be confirmed); back up, the banner and any
+// message of the outage go, and the state is read afresh.
+let online = true;
+function setOnline(up) {
+  if (up !== online) {
+    online = up;
+    $('offline').hidden = up;
+    document.body.classList.toggle('offline', !up);
+    $('board').setAttribute('aria-disabled', String(!up));
+    if (up) showError('');
+  }
+  if (up) refreshSoon();
 }
 
 $('board').addEventListener('keydown', onKey);
