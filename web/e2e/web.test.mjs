@@ -292,6 +292,7 @@ test('each language renders its board labels', async () => {
     await page.goto(server.url);
     await until(async () => await page.locator('h2#tables-heading').textContent() === 'Bord',
         'the lobby in Swedish');
+    assert.equal(await page.title(), 'Dam');
   } finally { await stop(server); }
 });
 
@@ -401,7 +402,12 @@ test('screenshots of the table page at phone and desktop widths', async () => {
   try {
     const id = await newTable(server, {mode: 'two-player'});
     for (const width of [375, 1280]) {
-      const page = await browser.newPage({viewport: {width, height: width === 375 ? 812 : 900}});
+      // A page left hidden pauses its computer: a table for each page.
+      const russian = await newTable(server, {mode: 'computer', rules: 'russian', difficulty: 'easy'});
+      const page = await browser.newPage({viewport: {width, height: width === 375 ? 812 : 800}});
+      await page.goto(`${server.url}t/${russian}`);
+      await until(async () => /^Your move/.test(await text(page, '#turn')), 'the Russian table');
+      await page.screenshot({path: join(outputs, `table-russian-${width}.png`)});
       await page.goto(`${server.url}t/${id}`);
       await until(() => page.locator('[data-square]').count(), 'the board');
       if (width === 375) {
@@ -578,6 +584,10 @@ test('a seat left empty on its turn is played by the computer and handed back; a
     assert.ok(kinds.includes('stand_in') && kinds.includes('hand_back'), kinds.join(' '));
     assert.equal(log.filter((e) => e.timeout).length, 1);
     assert.equal(log.at(-1).timeout, true);
+    // The pages mark the turn the computer played when time ran out.
+    await until(async () => (await alice.page.locator('#moves .move.timeout').count()) === 1,
+        'the timed-out turn marked');
+    assert.match(await alice.page.locator('#moves .move.timeout').getAttribute('aria-label'), /time ran out/);
     execFileSync(binary, ['audit', join(data, 'tables', `${id}.log`)]);
   } finally {
     for (const c of contexts) await c.close();
@@ -785,4 +795,30 @@ test('a stream refused past the server\'s bound is tried again until it is let i
     await second.close();
     await stop(server);
   }
+});
+
+test('hint dots leave a king\'s crown clear and the focus ring stands out on a dark square', async () => {
+  await withTablePage({mode: 'two-player', fen: 'B:W13:BK26'}, async ({page}) => {
+    await until(async () => /king/.test(await square(page, 26).getAttribute('aria-label') || ''), 'the king');
+    const m = await page.evaluate(() => {
+      const cell = document.querySelector('[data-square="26"]');
+      const c = cell.getBoundingClientRect();
+      const dot = getComputedStyle(cell, '::after');
+      const crown = cell.querySelector('.piece').getBoundingClientRect();
+      cell.focus();
+      const focused = getComputedStyle(cell);
+      return {hint: cell.classList.contains('hint'), content: dot.content, left: c.right - parseFloat(dot.right) - parseFloat(dot.width),
+        top: c.top + parseFloat(dot.top), w: parseFloat(dot.width), h: parseFloat(dot.height),
+        cx: crown.x + crown.width / 2, cy: crown.y + crown.height / 2, crown: crown.width,
+        outline: focused.outlineColor, square: getComputedStyle(cell).backgroundColor};
+    });
+    assert.ok(m.hint && m.content !== 'none', 'the king has no hint');
+    // The dot stays out of the middle half of the piece, where the crown is.
+    const clear = m.left + m.w < m.cx - m.crown / 4 || m.left > m.cx + m.crown / 4 ||
+        m.top + m.h < m.cy - m.crown / 4 || m.top > m.cy + m.crown / 4;
+    assert.ok(clear, `the hint dot covers the crown: ${JSON.stringify(m)}`);
+    const [a, b] = [luminance(m.outline), luminance(m.square)];
+    const contrast = (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+    assert.ok(contrast >= 3, `the focus ring's contrast is ${contrast.toFixed(2)}:1`);
+  });
 });

@@ -85,4 +85,6 @@ rules.addEventListener('change', () => {
   document.getElementById('house').hidden = rules.value !== 'english';
 });
 
-loadLanguage().then(showTables).then(showRatings);
+loadLanguage().then(() => {
+  document.title = t('web.lobby.title');
+}).then(showTables).then(showRatings);

@@ -376,6 +376,7 @@ function startClock(clock) {
   const show = () => {
     const seconds = Math.max(0, Math.ceil((ends - performance.now()) / 1000));
     $('clock').textContent = t('web.clock', {side: colour(clock.side), seconds});
+    $('clock').classList.toggle('low', seconds <= 10);
   };
   show();
   clockTimer = setInterval(show, 250);
