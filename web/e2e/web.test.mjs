@@ -822,3 +822,20 @@ test('hint dots leave a king\'s crown clear and the focus ring stands out on a d
     assert.ok(contrast >= 3, `the focus ring's contrast is ${contrast.toFixed(2)}:1`);
   });
 });
+
+test('a move whose request is lost is reported as not played, and can be played again', async () => {
+  await withTablePage({mode: 'two-player'}, async ({server, id, page}) => {
+    await until(async () => /^Red to move/.test(await text(page, '#turn')), 'the board');
+    let lost = 0;
+    await page.route('**/moves', (route) => { ++lost; return route.abort('connectionreset'); });
+    await clickMove(page, '11-15');
+    await until(async () => /11-15 did not reach the server and was not played/.test(await text(page, '#error')),
+        'the move reported as not played');
+    assert.equal(lost, 1);
+    await page.unroute('**/moves');
+    await clickMove(page, '11-15');
+    await until(async () => (await page.locator('#moves .move').count()) === 1, 'the move played');
+    assert.equal(await text(page, '#error'), '');
+    assert.equal((await api(server, `/api/tables/${id}`)).body.head, 2);
+  });
+});

@@ -186,17 +186,37 @@ function announce(text) {
 
 function showError(text) { $('error').textContent = text || ''; }
 
-async function post(action, extra = {}) {
+// An action sent whose answer was lost with the connection, {head, move}
+// (`move`: its text when it was a move), until the state read afresh says
+// whether it went through: nothing sent is dropped without a word.
+let unanswered = null;
+
+async function settleUnanswered() {
+  if (!unanswered) return;
+  const res = await fetch(api).catch(() => null);
+  // Still unreachable: settled once the stream is back.
+  if (!res || !res.ok) return;
+  const now = await res.json();
+  const done = now.head > unanswered.head;
+  showError(done ? '' : unanswered.move ? t('web.not_played', {move: unanswered.move})
+      : t('web.unreachable'));
+  unanswered = null;
+}
+
+async function post(action, extra = {}, move = '') {
   showError('');
   let res;
+  const head = state ? state.head : 0;
   try {
     res = await fetch(`${api}/${action}`, {
       method: 'POST',
       headers: {'Content-Type': 'application/json'},
-      body: JSON.stringify({head: state ? state.head : 0, ...extra}),
+      body: JSON.stringify({head, ...extra}),
     });
   } catch (e) {
-    showError(t('web.unreachable'));
+    unanswered = {head, move};
+    showError(t('web.unanswered'));
+    await settleUnanswered();
     return false;
   }
   const body = await res.json();
@@ -238,7 +258,7 @@ async function choose(n) {
     const played = route;
     route = [];
     drawBoard();
-    await post('moves', {route: played});
+    await post('moves', {route: played}, node.move);
     return;
   }
   announce(t('web.landed', {n}));
@@ -543,6 +563,7 @@ function setOnline(up) {
     $('board').setAttribute('aria-disabled', String(!up));
     if (up) showError('');
   }
+  if (up) settleUnanswered();
   if (up) refreshSoon();
 }
 
