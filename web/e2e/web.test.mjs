@@ -200,6 +200,13 @@ test('the lobby starts a Russian table, where White moves first and kings fly', 
     const id = new URL(page.url()).pathname.split('/').pop();
     const table = (await api(server, '/api/tables')).body.find((t) => t.id === id);
     assert.equal(table.rules, 'russian');
+    // The lobby lists the table under its edition and links the rules.
+    await page.goto(`${server.url}?lang=it`);
+    await until(async () => (await text(page, '#tables')).includes('Dama russa'), 'the edition listed');
+    await page.selectOption('#rules', 'russian');
+    await page.click('#rules-link');
+    await page.waitForURL(/\/rules\?/);
+    assert.match(await text(page, 'h1'), /Dama russa/);
   } finally { await stop(server); }
 });
 
