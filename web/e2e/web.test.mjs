@@ -846,3 +846,26 @@ test('a move whose request is lost is reported as not played, and can be played 
     assert.equal((await api(server, `/api/tables/${id}`)).body.head, 2);
   });
 });
+
+test('a piece is dragged through a double capture, landing by landing', async () => {
+  await withTablePage({mode: 'two-player', fen: 'B:W14,23,32:B9'}, async ({server, id, page}) => {
+    await until(async () => /Red man/.test(await square(page, 9).getAttribute('aria-label') || ''), 'the board');
+    const centre = async (n) => {
+      const b = await square(page, n).boundingBox();
+      return [b.x + b.width / 2, b.y + b.height / 2];
+    };
+    const dragFromTo = async (from, to) => {
+      await page.mouse.move(...await centre(from));
+      await page.mouse.down();
+      await page.mouse.move(...await centre(to), {steps: 5});
+      await page.mouse.up();
+    };
+    await dragFromTo(9, 18);
+    await until(async () => /route on the way/.test(await square(page, 18).getAttribute('aria-label')), 'the first landing');
+    assert.equal((await api(server, `/api/tables/${id}`)).body.head, 1);
+    await dragFromTo(18, 27);
+    await until(async () => (await api(server, `/api/tables/${id}`)).body.head === 2, 'the double capture');
+    await until(async () => /^Square 27, Red man/.test(await square(page, 27).getAttribute('aria-label')), 'the piece on 27');
+    assert.equal(await page.locator('.piece.ghost').count(), 0);
+  });
+});

@@ -567,8 +567,70 @@ function setOnline(up) {
   if (up) refreshSoon();
 }
 
+// Dragging a piece as well as clicking: a drag from the piece (or from the
+// last landing of a capture under way) to a square is the two clicks it
+// stands for, so a multi-capture is dragged landing by landing. A press
+// and release without moving is left to the click.
+let drag = null;       // {from, x, y, ghost}
+let dragged = false;   // the click that ends a drag is not a click
+function cellAt(x, y) {
+  const el = document.elementFromPoint(x, y);
+  const cell = el && el.closest('#board .dark');
+  return cell ? Number(cell.dataset.square) : 0;
+}
+$('board').addEventListener('pointerdown', (e) => {
+  const cell = e.target.closest('.dark');
+  if (!cell || !online || e.button !== 0) return;
+  const n = Number(cell.dataset.square);
+  const root = entryNode([]);
+  const continuing = route.length > 1 && route[route.length - 1] === n;
+  if (!continuing && !(root && root.next[n])) return;
+  // No text selection or native drag may start (it would cancel this one).
+  e.preventDefault();
+  drag = {from: n, x: e.clientX, y: e.clientY, ghost: null, continuing};
+  dragged = false;
+});
+addEventListener('pointermove', (e) => {
+  if (!drag) return;
+  if (!drag.ghost) {
+    if (Math.hypot(e.clientX - drag.x, e.clientY - drag.y) < 6) return;
+    // Mid-capture the piece still stands on the route's first square.
+    const at = drag.continuing ? route[0] : drag.from;
+    const piece = $('board').querySelector(`[data-square="${at}"] .piece`);
+    if (!piece) return;
+    const box = piece.getBoundingClientRect();
+    drag.ghost = piece.cloneNode(true);
+    drag.ghost.classList.add('ghost');
+    drag.ghost.style.width = `${box.width}px`;
+    drag.ghost.style.fontSize = getComputedStyle(piece).fontSize;
+    document.body.append(drag.ghost);
+  }
+  drag.ghost.style.left = `${e.clientX}px`;
+  drag.ghost.style.top = `${e.clientY}px`;
+});
+addEventListener('pointerup', async (e) => {
+  const d = drag;
+  drag = null;
+  if (!d || !d.ghost) return;
+  d.ghost.remove();
+  dragged = true;
+  const to = cellAt(e.clientX, e.clientY);
+  if (!to || to === d.from) return;
+  if (!d.continuing && route[0] !== d.from) await choose(d.from);
+  focusOn(to);
+  await choose(to);
+});
+addEventListener('pointercancel', () => {
+  if (drag && drag.ghost) drag.ghost.remove();
+  drag = null;
+});
+
 $('board').addEventListener('keydown', onKey);
 $('board').addEventListener('click', (e) => {
+  if (dragged) {
+    dragged = false;
+    return;
+  }
   const cell = e.target.closest('.dark');
   if (!cell) return;
   focusOn(Number(cell.dataset.square));
