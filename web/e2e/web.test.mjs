@@ -869,3 +869,29 @@ test('a piece is dragged through a double capture, landing by landing', async ()
     assert.equal(await page.locator('.piece.ghost').count(), 0);
   });
 });
+
+test('a seated player copies the invite link; the board can be turned', async () => {
+  const data = mkdtempSync(join(tmpdir(), 'web-'));
+  const server = await serve(data);
+  const context = await browser.newContext({permissions: ['clipboard-read', 'clipboard-write']});
+  try {
+    const id = await newTable(server, {mode: 'remote'});
+    const page = await context.newPage();
+    await page.goto(`${server.url}t/${id}`);
+    await until(() => page.locator('[data-square]').count(), 'the board');
+    assert.ok(await page.locator('#invite').isHidden(), 'a spectator is offered the invite');
+    await page.fill('#seat-name', 'Alice');
+    await page.click('#take-first');
+    await until(() => page.locator('#invite').isVisible(), 'the invite');
+    await page.click('#copy-invite');
+    await until(async () => (await text(page, '#invite-copied')) === 'Link copied', 'copied');
+    assert.equal(await page.evaluate(() => navigator.clipboard.readText()), `${server.url}t/${id}`);
+    const y = (n) => page.evaluate((n) => document.querySelector(`[data-square="${n}"]`).getBoundingClientRect().y, n);
+    assert.ok(await y(1) > await y(32), 'Red\'s square 1 is not at the bottom');
+    await page.check('#flip');
+    assert.ok(await y(1) < await y(32), 'the board did not turn');
+  } finally {
+    await context.close();
+    await stop(server);
+  }
+});

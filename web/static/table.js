@@ -47,8 +47,8 @@ function flipped() {
   const bottom = state.mode === 'computer' ? state.human
       : state.mode === 'remote' && state.you ? state.you : 'first';
   // Turned, square 1 is at the bottom: for the side whose men start on the
-  // low squares.
-  return (bottom === 'first') !== firstOnHigh();
+  // low squares; the person may turn it the other way.
+  return ((bottom === 'first') !== firstOnHigh()) !== $('flip').checked;
 }
 function cellOf(n) {
   const r = rowOf(n), c = colOf(n), last = size() - 1;
@@ -378,6 +378,9 @@ function drawSeats(s) {
     take.hidden = !!seats[side];
   }
   $('take-seat').hidden = !!s.you || s.over || !!(seats.first && seats.second);
+  // A player with a free seat opposite invites the other by the page's link.
+  $('invite').hidden = !s.you || s.over || !!(seats.first && seats.second);
+  $('invite-url').value = location.origin + location.pathname;
   startClock(s.clock);
   $('you').textContent = s.you
       ? t('web.you.play', {side: colour(s.you), name: seats[s.you].name})
@@ -644,6 +647,16 @@ $('take-first').addEventListener('click', () => takeSeat('first'));
 $('take-second').addEventListener('click', () => takeSeat('second'));
 $('take-seat').addEventListener('submit', (e) => e.preventDefault());
 $('numbers').addEventListener('change', drawBoard);
+$('flip').addEventListener('change', drawBoard);
+$('copy-invite').addEventListener('click', async () => {
+  const field = $('invite-url');
+  // The clipboard API needs a secure page (not http on a LAN address):
+  // there the field's text is selected for the person to copy.
+  const copied = navigator.clipboard
+      ? await navigator.clipboard.writeText(field.value).then(() => true, () => false) : false;
+  if (!copied) field.select();
+  $('invite-copied').textContent = copied ? t('web.invite.copied') : t('web.invite.select');
+});
 $('undo').addEventListener('click', () => { route = []; post('undo'); });
 $('pause').addEventListener('click', () => {
   autoPaused = false;
