@@ -895,3 +895,34 @@ test('a seated player copies the invite link; the board can be turned', async ()
     await stop(server);
   }
 });
+
+test('a move slides into place unless less motion is asked for, and sounds only when turned on', async () => {
+  const data = mkdtempSync(join(tmpdir(), 'web-'));
+  const server = await serve(data);
+  try {
+    for (const reducedMotion of ['no-preference', 'reduce']) {
+      const id = await newTable(server, {mode: 'two-player'});
+      const context = await browser.newContext({reducedMotion});
+      // Counts the pieces' animations and the tones the page starts.
+      await context.addInitScript(() => {
+        window.counted = {slides: 0, tones: 0};
+        const animate = Element.prototype.animate;
+        Element.prototype.animate = function(...a) { ++window.counted.slides; return animate.apply(this, a); };
+        const start = OscillatorNode.prototype.start;
+        OscillatorNode.prototype.start = function(...a) { ++window.counted.tones; return start.apply(this, a); };
+      });
+      const page = await context.newPage();
+      await page.goto(`${server.url}t/${id}`);
+      await until(async () => /^Red to move/.test(await text(page, '#turn')), 'the board');
+      assert.equal((await api(server, `/api/tables/${id}/moves`, {move: '11-15', head: 1})).status, 200);
+      await until(async () => (await page.locator('#moves .move').count()) === 1, 'the first move');
+      await page.check('#sounds');
+      assert.equal((await api(server, `/api/tables/${id}/moves`, {move: '23-19', head: 2})).status, 200);
+      await until(async () => (await page.locator('#moves .move').count()) === 2, 'the second move');
+      const counted = await page.evaluate(() => window.counted);
+      assert.equal(counted.slides, reducedMotion === 'reduce' ? 0 : 2, reducedMotion);
+      assert.equal(counted.tones, 1, 'one tone for the move after sounds were turned on');
+      await context.close();
+    }
+  } finally { await stop(server); }
+});

@@ -169,6 +169,43 @@ function drawBoard() {
     piece.textContent = p.king ? '\u{265B}' : '';
   }
   if (keepFocus) focusOn(focusSquare);
+  animateMove(shown);
+}
+
+// The last move played, slid from its first square to its last once the
+// board shows it: short, and not at all where the person asks for less
+// motion.
+let moving = null;     // {from, to}: the turn to slide on the next draw
+function animateMove(shown) {
+  const m = moving;
+  if (!m || viewing !== null || !shown || !shown[m.to - 1]) return;
+  moving = null;
+  if (matchMedia('(prefers-reduced-motion: reduce)').matches) return;
+  const cell = (n) => $('board').querySelector(`[data-square="${n}"]`);
+  const piece = cell(m.to).querySelector('.piece');
+  if (!piece || !cell(m.from)) return;
+  const [a, b] = [cell(m.from).getBoundingClientRect(), cell(m.to).getBoundingClientRect()];
+  piece.animate([{transform: `translate(${a.x - b.x}px, ${a.y - b.y}px)`}, {transform: 'none'}],
+      {duration: 180, easing: 'ease-out'});
+}
+
+// A move's and a capture's sound, when the person turns sounds on (off by
+// default): two short tones made here, no sound files.
+let audio = null;
+function sound(capture) {
+  if (!$('sounds').checked) return;
+  audio = audio || new AudioContext();
+  const tones = capture ? [440, 660] : [520];
+  tones.forEach((hz, i) => {
+    const o = audio.createOscillator();
+    const g = audio.createGain();
+    o.frequency.value = hz;
+    g.gain.setValueAtTime(0.15, audio.currentTime + i * 0.09);
+    g.gain.exponentialRampToValueAtTime(0.001, audio.currentTime + i * 0.09 + 0.08);
+    o.connect(g).connect(audio.destination);
+    o.start(audio.currentTime + i * 0.09);
+    o.stop(audio.currentTime + i * 0.09 + 0.09);
+  });
 }
 
 function focusOn(n) {
@@ -533,7 +570,11 @@ function onMessage(kind, data) {
     const text = data.move;
     moves.push({seq: data.seq, side, text, squares: turn.squares, board, timeout: !!turn.timeout});
     lastMove = turn.squares;
-    if (loaded) announce(t('web.played', {side: colour(side), move: text}));
+    if (loaded) {
+      announce(t('web.played', {side: colour(side), move: text}));
+      if (viewing === null) moving = {from: turn.squares[0], to: turn.squares[turn.squares.length - 1]};
+      sound((data.captured || []).length > 0);
+    }
   } else if (kind === 'truncated') {
     moves = moves.filter((m) => m.seq <= data.head);
     lastMove = [];
