@@ -572,6 +572,10 @@ test('a seat left empty on its turn is played by the computer and handed back; a
     // Alice's page hears of it by its stream, after the API answers.
     await until(async () => /Bob \(/.test(await text(alice.page, '#seats')),
         'Alice\'s page shows the computer in Bob\'s seat');
+    await until(async () => (await alice.page.locator('#moves .move.away').count()) >= 1,
+        'the computer\'s turn for Bob marked');
+    assert.match(await alice.page.locator('#moves .move.away').first().getAttribute('aria-label'),
+        /^White .*, played by the computer: the player was away$/);
     // Bob comes back: the seat is his again.
     bob.page = await open(bob.context);
     await until(async () => !(await state()).seats.second.computer, 'Bob handed back');

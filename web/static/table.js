@@ -505,10 +505,11 @@ function drawMoves() {
     }
     const b = document.createElement('button');
     b.type = 'button';
-    b.className = m.timeout ? 'move timeout' : 'move';
+    const mark = m.timeout ? t('web.timeout') : m.away ? t('web.away') : '';
+    b.className = m.timeout ? 'move timeout' : m.away ? 'move away' : 'move';
     b.textContent = m.text;
-    b.setAttribute('aria-label', `${colour(m.side)} ${m.text}${m.timeout ? `, ${t('web.timeout')}` : ''}`);
-    if (m.timeout) b.title = t('web.timeout');
+    b.setAttribute('aria-label', `${colour(m.side)} ${m.text}${mark ? `, ${mark}` : ''}`);
+    if (mark) b.title = mark;
     if (viewing === i + 1) b.setAttribute('aria-current', 'step');
     b.addEventListener('click', () => showTurn(i + 1));
     li.append(b);
@@ -552,6 +553,7 @@ function refreshSoon() {
 // counts a seat's holder present while a stream that shows its cookie is
 // open (web/API.md, "Seats"), and only the table's own stream does.
 let stream = null;
+let standing = {first: false, second: false};
 function follow() {
   if (stream) stream.close();
   // The records sent again are not news: no announcements until the
@@ -568,7 +570,8 @@ function onMessage(kind, data) {
     const board = data.state.board;
     // The server words the move as the fold checked it (web/API.md).
     const text = data.move;
-    moves.push({seq: data.seq, side, text, squares: turn.squares, board, timeout: !!turn.timeout});
+    moves.push({seq: data.seq, side, text, squares: turn.squares, board, timeout: !!turn.timeout,
+      away: standing[side]});
     lastMove = turn.squares;
     if (loaded) {
       announce(t('web.played', {side: colour(side), move: text}));
@@ -583,7 +586,13 @@ function onMessage(kind, data) {
   } else if (kind === 'status') {
     loaded = true;
   } else {
+    // The seats the computer plays for an absent holder, from stand_in to
+    // hand_back: their turns are marked.
+    if (kind === 'stand_in' || kind === 'hand_back') {
+      standing[data.event[kind].side === 'SECOND' ? 'second' : 'first'] = kind === 'stand_in';
+    }
     if (kind === 'game_started') {
+      standing = {first: false, second: false};
       moves = [];
       lastMove = [];
       viewing = null;
