@@ -38,16 +38,8 @@ std::string Escaped(absl::string_view text) {
 
 }  // namespace
 
-absl::StatusOr<std::string> RulesPage(const lang::Catalogue& text,
-                                      absl::string_view edition) {
-  const std::optional<Edition> named = EditionNamed(edition);
-  if (!named.has_value()) {
-    return absl::InvalidArgumentError(
-        "edition must be english, russian, pool or international");
-  }
-  events::GameStarted started;
-  started.set_edition(events::RulesEditionOf(*named));
-  *started.mutable_options() = events::DefaultRuleOptions(*named);
+std::string RulesPage(const lang::Catalogue& text,
+                      const events::GameStarted& started) {
   const std::string title = Escaped(session::RulesTitle(text, &started));
   std::string page = absl::StrCat(
       "<!doctype html>\n<html lang=\"", Escaped(text.language()),
@@ -63,6 +55,19 @@ absl::StatusOr<std::string> RulesPage(const lang::Catalogue& text,
   }
   absl::StrAppend(&page, "</main>\n</body>\n</html>\n");
   return page;
+}
+
+absl::StatusOr<std::string> EditionRulesPage(const lang::Catalogue& text,
+                                             absl::string_view edition) {
+  const std::optional<Edition> named = EditionNamed(edition);
+  if (!named.has_value()) {
+    return absl::InvalidArgumentError(
+        "edition must be english, russian, pool or international");
+  }
+  events::GameStarted started;
+  started.set_edition(events::RulesEditionOf(*named));
+  *started.mutable_options() = events::DefaultRuleOptions(*named);
+  return RulesPage(text, started);
 }
 
 }  // namespace checkers::web

@@ -320,10 +320,22 @@ void Server::Route() {
         [name](const http::Request&, const Captures&) { return Static(name); };
   };
   router_.Add("GET", "/", page("index.html"));
-  router_.Add("GET", "/rules", [](const http::Request& r, const Captures&) {
+  router_.Add("GET", "/rules", [this](const http::Request& r, const Captures&) {
     const lang::Catalogue& text = TextFor(r);
+    // A table's rules are its game's, house options included.
+    if (std::optional<std::string> id = r.Param("table")) {
+      Table* t = IsTableId(*id) ? Find(*id) : nullptr;
+      std::optional<events::GameStarted> started =
+          t != nullptr ? t->Started() : std::nullopt;
+      if (!started.has_value()) {
+        return JsonError(404, absl::StrCat("no game at table ", *id,
+                                           "; the lobby lists the tables"));
+      }
+      return http::Response(200, "text/html; charset=utf-8",
+                            RulesPage(text, *started));
+    }
     absl::StatusOr<std::string> rules =
-        RulesPage(text, r.Param("edition").value_or("english"));
+        EditionRulesPage(text, r.Param("edition").value_or("english"));
     if (!rules.ok()) return JsonError(404, rules.status().message());
     return http::Response(200, "text/html; charset=utf-8", *std::move(rules));
   });

@@ -391,7 +391,9 @@ function drawPanel() {
   $('turn').classList.toggle('yours', yourTurn);
   document.title = yourTurn ? t('web.tab.your_move', {title}) : title;
   const rules = new URL('/rules', location.href);
-  rules.searchParams.set('edition', s.rules || 'english');
+  // The table's own rules, house options included.
+  if (s.game) rules.searchParams.set('table', id);
+  else rules.searchParams.set('edition', 'english');
   rules.searchParams.set('lang', language);
   $('rules-link').href = rules.pathname + rules.search;
 }
