@@ -607,12 +607,15 @@ test('a seat left empty on its turn is played by the computer and handed back; a
 });
 
 // Plays up to `turns` legal turns at a two-player table through the API
-// (a long move list without a page's clicks); stops early if the game ends.
+// (a long move list without a page's clicks), a move without a capture
+// where there is one so that the game lasts; stops early if it ends.
 async function playTurns(server, id, turns) {
   for (let i = 0; i < turns; ++i) {
     const s = (await api(server, `/api/tables/${id}`)).body;
     if (s.over || s.legal.length === 0) return;
-    const r = await api(server, `/api/tables/${id}/moves`, {move: s.legal[i % s.legal.length], head: s.head});
+    const quiet = s.legal.filter((m) => !m.includes('x'));
+    const pool = quiet.length ? quiet : s.legal;
+    const r = await api(server, `/api/tables/${id}/moves`, {move: pool[i % pool.length], head: s.head});
     assert.equal(r.status, 200, JSON.stringify(r.body));
   }
 }
@@ -637,14 +640,18 @@ test('the board keeps square cells and round pieces after a long game with kings
   const server = await serve(data);
   try {
     const tables = [
-      ['english', await newTable(server, {mode: 'two-player',
-        fen: 'W:WK18,21,22,23,24,25,26,27,28,29,30,31:BK15,1,2,3,4,5,6,7,8,9,10,11'})],
+      ['english', await newTable(server, {mode: 'two-player'})],
       ['international', await newTable(server, {mode: 'two-player', rules: 'international',
-        fen: 'W:WK28,K27,31,32,33,34,35,36,37,38,39,40:BK23,K24,11,12,13,14,15,16,17,18,19,20'})],
+        fen: 'W:WK28,K27,31,32,33,34,35,36,37,38,39,40,41,42,43,44,45:BK23,K24,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20'})],
       // A remote table shows the seats panel beside the board.
       ['remote', await newTable(server, {mode: 'remote', turn_seconds: 60})],
     ];
-    for (const [, id] of tables.slice(0, 2)) await playTurns(server, id, 60);
+    for (const [name, id] of tables.slice(0, 2)) {
+      await playTurns(server, id, 60);
+      const s = (await api(server, `/api/tables/${id}`)).body;
+      assert.equal(s.turns_played, 60, `${name}: the game ended early`);
+      assert.ok(s.board.some((p) => p && p.king), `${name}: no king on the board`);
+    }
     for (const [width, height] of [[375, 812], [1280, 800]]) {
       const page = await browser.newPage({viewport: {width, height}});
       for (const [name, id] of tables) {
@@ -652,6 +659,12 @@ test('the board keeps square cells and round pieces after a long game with kings
         await until(async () => (await page.locator('#moves .move').count()) ===
             (await api(server, `/api/tables/${id}`)).body.turns_played, `${name}: the move list`);
         const m = await measureBoard(page);
+        if (name !== 'remote') {
+          const [last, list] = await page.evaluate(() => [
+            [...document.querySelectorAll('#moves .move')].at(-1).getBoundingClientRect().bottom,
+            document.getElementById('moves').getBoundingClientRect().bottom]);
+          assert.ok(last <= list + 1, `${name}: the latest move is scrolled out of the list`);
+        }
         const where = `${name} at ${width}x${height}`;
         const cell = m.cells[0];
         for (const c of m.cells) {

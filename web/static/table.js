@@ -517,6 +517,8 @@ function drawMoves() {
     li.append(b);
     if (m.side === 'second') li = null;
   });
+  // The list scrolls on its own; live, its end (the latest turns) shows.
+  if (viewing === null) list.scrollTop = list.scrollHeight;
   drawReplay();
 }
 
