@@ -561,6 +561,8 @@ test('a seat left empty on its turn is played by the computer and handed back; a
     const alice = await seat('Alice', 'first');
     const bob = await seat('Bob', 'second');
     await until(async () => /60 s/.test(await text(alice.page, '#clock')), 'Alice\'s clock');
+    assert.match(await text(alice.page, '#seat-first-clock'), /60 s/);
+    assert.equal(await text(alice.page, '#seat-second-clock'), '');
     await clickMove(alice.page, '11-15');
     await until(async () => (await state()).head === 4, 'Alice\'s turn played');
     // Bob leaves on his turn; once the server sees him gone and his
@@ -769,13 +771,13 @@ test('the panel follows the game: paired moves, the tab title, controls of a fin
   });
 });
 
-test('eight table tabs and the lobby of one browser all stay live', async () => {
+test('ten table tabs and the lobby of one browser all stay live', async () => {
   const data = mkdtempSync(join(tmpdir(), 'web-'));
   const server = await serve(data);
   const context = await browser.newContext();
   try {
     const ids = [];
-    for (let i = 0; i < 8; ++i) ids.push(await newTable(server, {mode: 'two-player'}));
+    for (let i = 0; i < 10; ++i) ids.push(await newTable(server, {mode: 'two-player'}));
     const pages = [];
     for (const id of ids) {
       const page = await context.newPage();
@@ -785,7 +787,7 @@ test('eight table tabs and the lobby of one browser all stay live', async () => 
     }
     const lobby = await context.newPage();
     await lobby.goto(server.url);
-    await until(async () => (await lobby.locator('#tables li').count()) >= 8, 'the lobby');
+    await until(async () => (await lobby.locator('#tables li').count()) >= 10, 'the lobby');
     for (const id of ids) {
       assert.equal((await api(server, `/api/tables/${id}/moves`, {move: '11-15', head: 1})).status, 200);
     }

@@ -433,12 +433,15 @@ function startClock(clock) {
   clearInterval(clockTimer);
   clockTimer = null;
   $('clock').hidden = !clock;
+  // Each player's clock beside their name: the one whose turn runs.
+  for (const side of ['first', 'second']) $(`seat-${side}-clock`).textContent = '';
   if (!clock) return;
   const ends = performance.now() + clock.remaining_ms;
   const show = () => {
     const seconds = Math.max(0, Math.ceil((ends - performance.now()) / 1000));
     $('clock').textContent = t('web.clock', {side: colour(clock.side), seconds});
     $('clock').classList.toggle('low', seconds <= 10);
+    $(`seat-${clock.side}-clock`).textContent = t('web.seat.clock', {seconds});
   };
   show();
   clockTimer = setInterval(show, 250);
