@@ -21,6 +21,7 @@ export function followTable(id, onMessage, onOnline, {own = false} = {}) {
     };
     port.start();
     port.postMessage({follow: id, after: 0});
+    // A page that goes (or into the back-forward cache) stops following.
     const leave = () => port.postMessage({leave: true});
     addEventListener('pagehide', leave);
     return {close() { removeEventListener('pagehide', leave); leave(); port.close(); }};

@@ -756,4 +756,10 @@ $('replay-back').addEventListener('click', () =>
 $('replay-forward').addEventListener('click', () => showTurn(viewing + 1));
 $('replay-live').addEventListener('click', showLive);
 
+// A page shown again from the back-forward cache left its stream when it
+// was hidden: it follows again.
+addEventListener('pageshow', (e) => {
+  if (e.persisted) follow();
+});
+
 loadLanguage().then(refresh).then(follow);
