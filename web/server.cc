@@ -24,6 +24,7 @@
 #include "web/event_streams.h"
 #include "web/new_table.h"
 #include "web/ratings.h"
+#include "web/rules_page.h"
 #include "web/seat_cookie.h"
 #include "web/static_files.h"
 
@@ -142,9 +143,18 @@ http::Response Language(const std::string& code) {
     }
   }
   json languages = json::array();
-  for (absl::string_view l : lang::kLanguages) languages.push_back(l);
-  return Json(
-      {200, {{"language", code}, {"languages", languages}, {"texts", texts}}});
+  // Each language named in its own words, for the language menu.
+  json names = json::object();
+  for (absl::string_view l : lang::kLanguages) {
+    languages.push_back(l);
+    names[std::string(l)] =
+        lang::Catalogue::Builtin(l).Get("web.language_name");
+  }
+  return Json({200,
+               {{"language", code},
+                {"languages", languages},
+                {"names", names},
+                {"texts", texts}}});
 }
 
 http::Response StreamAnswer(std::shared_ptr<http::Stream> stream) {
@@ -328,6 +338,39 @@ void Server::Route() {
         [name](const http::Request&, const Captures&) { return Static(name); };
   };
   router_.Add("GET", "/", page("index.html"));
+  router_.Add("GET", "/rules", [this](const http::Request& r, const Captures&) {
+    const lang::Catalogue& text = TextFor(r);
+    // A table's rules are its game's, house options included.
+    if (std::optional<std::string> id = r.Param("table")) {
+      Table* t = IsTableId(*id) ? Find(*id) : nullptr;
+      std::optional<events::GameStarted> started =
+          t != nullptr ? t->Started() : std::nullopt;
+      if (!started.has_value()) {
+        return JsonError(404, absl::StrCat("no game at table ", *id,
+                                           "; the lobby lists the tables"));
+      }
+      return http::Response(200, "text/html; charset=utf-8",
+                            RulesPage(text, *started));
+    }
+    absl::StatusOr<std::string> rules =
+        EditionRulesPage(text, r.Param("edition").value_or("english"));
+    if (!rules.ok()) return JsonError(404, rules.status().message());
+    return http::Response(200, "text/html; charset=utf-8", *std::move(rules));
+  });
+  // Where players look for the rules and for what the game is: the rules
+  // page, and the lobby.
+  auto moved = [](absl::string_view to) {
+    return [to](const http::Request& r, const Captures&) {
+      http::Response answer(302, "text/plain; charset=utf-8", "");
+      const std::optional<std::string> lang = r.Param("lang");
+      answer.Add("Location", lang.has_value() && lang::IsLanguage(*lang)
+                                 ? absl::StrCat(to, "?lang=", *lang)
+                                 : std::string(to));
+      return answer;
+    };
+  };
+  router_.Add("GET", "/help", moved("/rules"));
+  router_.Add("GET", "/about", moved("/"));
   router_.Add("GET", "/t/{}", [this](const http::Request&, const Captures& c) {
     if (!IsTableId(c[0]) || Find(c[0]) == nullptr) {
       return JsonError(

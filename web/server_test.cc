@@ -146,6 +146,34 @@ TEST_F(ServerTest, LanguageServesThePagesWordsFromTheCatalogue) {
   EXPECT_EQ(body["texts"]["edition.russian"], "Rysk dam");
   EXPECT_FALSE(body["texts"].contains("help.mouse"));
   EXPECT_EQ(body["languages"].size(), 6);
+  EXPECT_EQ(body["names"]["sv"], "Svenska");
+  EXPECT_EQ(body["names"]["en"], "English");
+}
+
+TEST_F(ServerTest, RulesPageIsServedInTheAskedLanguage) {
+  auto ru = client_->Get("/rules?edition=russian&lang=sv");
+  ASSERT_TRUE(ru.ok()) << ru.status();
+  ASSERT_EQ(ru->status, 200);
+  EXPECT_NE(ru->body.find("Rysk dam"), std::string::npos) << ru->body;
+  auto created = client_->Post(
+      "/api/tables",
+      R"({"mode": "two-player", "options": {"captureOptional": true}})");
+  ASSERT_TRUE(created.ok()) << created.status();
+  const std::string id = json::parse(created->body)["id"];
+  auto house = client_->Get("/rules?table=" + id);
+  ASSERT_TRUE(house.ok()) << house.status();
+  ASSERT_EQ(house->status, 200);
+  EXPECT_NE(house->body.find("Capturing is optional"), std::string::npos);
+  auto none = client_->Get("/rules?table=000000000000");
+  ASSERT_TRUE(none.ok()) << none.status();
+  EXPECT_EQ(none->status, 404);
+  auto chess = client_->Get("/rules?edition=chess");
+  ASSERT_TRUE(chess.ok()) << chess.status();
+  EXPECT_EQ(chess->status, 404);
+  auto help = client_->Get("/help?lang=it");
+  ASSERT_TRUE(help.ok()) << help.status();
+  EXPECT_EQ(help->status, 302);
+  EXPECT_EQ(help->Header("location"), "/rules?lang=it");
 }
 
 TEST_F(ServerTest, UnknownLanguageIsNotFound) {

@@ -316,6 +316,14 @@ Answer Table::Start(events::GameStarted started, const lang::Catalogue& text) {
   return answer;
 }
 
+std::optional<events::GameStarted> Table::Started() {
+  absl::MutexLock lock(&mu_);
+  Refresh();
+  const events::GameState& s = session_->state();
+  if (!s.started) return std::nullopt;
+  return *s.started;
+}
+
 json Table::Summary() {
   absl::MutexLock lock(&mu_);
   Refresh();

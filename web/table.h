@@ -100,6 +100,9 @@ class Table {
   // 422 when the rules refuse `started`, worded in `text`'s language.
   Answer Start(events::GameStarted started, const lang::Catalogue& text);
 
+  // The game_started of the table's game, or nullopt before any game.
+  std::optional<events::GameStarted> Started();
+
   // The lobby's line: {id, rules, mode, seats, turn, head, status, result}.
   nlohmann::json Summary();
   // The folded state (StateJson) with id, head, legal and entry (the moves

@@ -23,6 +23,8 @@ absl::string_view StatusText(int status) {
       return "Created";
     case 204:
       return "No Content";
+    case 302:
+      return "Found";
     case 400:
       return "Bad Request";
     case 403:
