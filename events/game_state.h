@@ -13,7 +13,7 @@
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
 #include "engine/game_position.h"
-#include "engine/movegen.h"
+#include "engine/movegen8.h"
 #include "events/events.pb.h"
 
 namespace checkers::events {

@@ -312,7 +312,7 @@ absl::StatusOr<GameMove> CheckTurn(const GameState& s, const TurnPlayed& turn) {
   }
   const int length = turn.squares_size();
   const int most_squares =
-      (s.position.board_size() == 10 ? intl::kMaxCaptures : kMaxJumps) + 1;
+      (s.position.board_size() == 10 ? intl::kMaxCaptures : kMaxCaptures) + 1;
   if (length < 2 || length > most_squares) {
     return Refuse(absl::StrCat("a turn of ", length, " squares (",
                                RouteText(turn), ") is not a move"));

@@ -92,7 +92,7 @@ Side NewGameHumanSide(const GameState& previous, const RuleOptions& options,
                       Side requested);
 
 // The TurnPlayed for the side to move playing `move_text` (see
-// engine/notation.h and engine/notation10.h for the forms accepted).
+// engine/notation8.h and engine/notation10.h for the forms accepted).
 // InvalidArgument for text that is not a move; FailedPrecondition, listing the
 // legal moves, for a move that is not legal or a game that is over.
 absl::StatusOr<Event> TurnEvent(const GameState& state,

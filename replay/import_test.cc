@@ -5,7 +5,7 @@
 #include <vector>
 
 #include "absl/strings/str_cat.h"
-#include "engine/fen.h"
+#include "engine/fen8.h"
 #include "engine/rules.h"
 #include "events/events.pb.h"
 #include "events/fold.h"

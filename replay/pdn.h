@@ -11,7 +11,7 @@
 
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
-#include "engine/position.h"
+#include "engine/position8.h"
 
 namespace checkers::replay {
 

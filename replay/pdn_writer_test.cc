@@ -4,9 +4,9 @@
 #include <vector>
 
 #include "absl/strings/str_split.h"
-#include "engine/fen.h"
+#include "engine/fen8.h"
 #include "engine/game_position.h"
-#include "engine/position.h"
+#include "engine/position8.h"
 #include "engine/rules.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"

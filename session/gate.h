@@ -31,7 +31,7 @@ class Gate {
     bool searching = false;
     bool answering = false;
     // The seq whose turn ran out, once the session saw its deadline pass.
-    std::optional<uint64_t> timed_out_seq;
+    std::optional<uint64_t> timed_out_seq = std::nullopt;
   };
 
   // `state` must outlive the gate.

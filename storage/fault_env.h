@@ -19,6 +19,7 @@
 #include <random>
 #include <set>
 #include <string>
+#include <vector>
 
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
@@ -46,6 +47,10 @@ class FaultEnv final : public Env {
       const std::string& path) override;
   bool FileExists(const std::string& path) override;
   absl::StatusOr<uint64_t> FileSize(const std::string& path) override;
+
+  // Every file now visible, in order: what a test expects an operation to
+  // have left behind.
+  std::vector<std::string> Files() const;
 
   // Writes the file at `path` (creating its directories) as if it had been
   // written, synced, and its directory synced.

@@ -11,7 +11,7 @@
 #include <utility>
 
 #include "absl/functional/function_ref.h"
-#include "engine/bitboard.h"
+#include "engine/board8.h"
 
 namespace checkers::terminal {
 

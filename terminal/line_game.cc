@@ -15,7 +15,7 @@
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
 #include "absl/time/time.h"
-#include "engine/notation.h"
+#include "engine/notation8.h"
 #include "events/computer.h"
 #include "events/validate.h"
 #include "session/play_text.h"

@@ -51,7 +51,7 @@ class TuiDialogs {
     // and any turn under way is dropped.
     bool to_play = false;
     // Something to tell the person; empty for nothing.
-    std::string say;
+    std::string say = {};
   };
 
   // `session` has been opened and outlives the dialogs.

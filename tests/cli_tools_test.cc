@@ -14,7 +14,7 @@
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
-#include "engine/notation.h"
+#include "engine/notation8.h"
 #include "events/events.pb.h"
 #include "events/fold.h"
 #include "events/validate.h"

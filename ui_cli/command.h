@@ -45,6 +45,8 @@ std::vector<Command> MatchCommands();
 std::vector<Command> ToolCommands();
 // replay: a saved game stepped turn by turn.
 std::vector<Command> ReplayCommands();
+// analyse: the engine's judgement of every turn of a game.
+std::vector<Command> AnalyseCommands();
 // serve: the web board (web/).
 std::vector<Command> ServeCommands();
 // egdb: the endgame database built, checked and described.

@@ -2,7 +2,7 @@
 
 #include <string>
 
-#include "engine/fen.h"
+#include "engine/fen8.h"
 #include "events/fold.h"
 #include "events/validate.h"
 #include "gmock/gmock.h"

@@ -19,9 +19,9 @@ namespace {
 
 std::vector<Command> AllCommands() {
   std::vector<Command> all;
-  for (auto group :
-       {PlayCommands, GameCommands, EngineCommands, MatchCommands, ToolCommands,
-        ReplayCommands, ServeCommands, EgdbCommands, TrainCommands}) {
+  for (auto group : {PlayCommands, GameCommands, EngineCommands, MatchCommands,
+                     ToolCommands, ReplayCommands, AnalyseCommands,
+                     ServeCommands, EgdbCommands, TrainCommands}) {
     for (Command& c : group()) all.push_back(std::move(c));
   }
   return all;

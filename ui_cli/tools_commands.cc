@@ -15,7 +15,7 @@
 #include "absl/status/statusor.h"
 #include "absl/strings/ascii.h"
 #include "absl/strings/str_cat.h"
-#include "engine/fen.h"
+#include "engine/fen8.h"
 #include "events/events.pb.h"
 #include "events/fold.h"
 #include "events/game_state.h"

@@ -15,9 +15,9 @@
 #include "absl/strings/str_cat.h"
 #include "absl/time/clock.h"
 #include "absl/time/time.h"
-#include "engine/fen.h"
+#include "engine/fen8.h"
 #include "engine/learned_eval.h"
-#include "engine/movegen.h"
+#include "engine/movegen8.h"
 #include "engine/opening_book.h"
 #include "match/default_ballots.h"
 #include "match/match.h"
@@ -37,7 +37,8 @@ ABSL_DECLARE_FLAG(int, games);
 ABSL_FLAG(int64_t, nodes, 0,
           "N: train: the nodes a self-play move may search (default 3000); "
           "book: the nodes of the search that picks a book move (default "
-          "5000000)");
+          "5000000); analyse: the nodes searched at each position (default "
+          "200000)");
 ABSL_FLAG(uint64_t, seed, 1, "N: train: the seed of the self-play games");
 ABSL_FLAG(int, threads, 2, "N: train, book: worker threads (default 2)");
 ABSL_FLAG(int, plies, 4,

@@ -1,7 +1,6 @@
 #include "web/table.h"
 
 #include <algorithm>
-#include <limits>
 #include <optional>
 #include <string>
 #include <utility>
@@ -9,10 +8,8 @@
 
 #include "absl/random/random.h"
 #include "absl/strings/str_cat.h"
-#include "absl/types/span.h"
 #include "engine/rules.h"
 #include "events/computer.h"
-#include "events/fold.h"
 #include "events/game_state.h"
 #include "events/validate.h"
 #include "json/encode.h"
@@ -25,7 +22,6 @@
 namespace checkers::web {
 
 using ::checkers::json::Dump;
-using ::checkers::json::RecordJson;
 using ::checkers::json::SideWord;
 using ::checkers::json::StateJson;
 using nlohmann::json;
@@ -35,21 +31,6 @@ using session::Refusal;
 // The logs a table reads back whole (LogBytes) are a game's turns: far
 // below this.
 constexpr uint64_t kMaxLogBytes = 64 << 20;
-
-struct Table::Follower {
-  // The last seq the follower holds.
-  uint64_t sent = 0;
-  // The lowest head the log was cut to since the follower last looked.
-  uint64_t low = std::numeric_limits<uint64_t>::max();
-  uint64_t status_seen = 0;
-  // The fold of the records up to `sent`, so that each new record is
-  // checked once rather than the whole log folded again for it; stale
-  // once the log is cut below `sent`.
-  events::GameState folded;
-  bool folded_stale = true;
-  // The seat whose holder follows, at a remote table.
-  std::optional<events::Side> side;
-};
 
 namespace {
 
@@ -175,14 +156,19 @@ absl::Status Table::OpenSession(bool create) {
   fresh->Subscribe(
       [this](const session::LogChange& change) { OnChange(change); });
   const bool replaced = session_ != nullptr;
+  std::vector<events::Event> before;
+  if (replaced) before = session_->events();
   session_ = std::move(fresh);
-  if (replaced) {
-    // Another process wrote the log: the followers read it again.
-    for (auto& weak : followers_) {
-      if (auto f = weak.lock()) f->low = 0;
-    }
-    follow_cv_.SignalAll();
+  // Another process may have written the log: the followers hear of it
+  // from the first record that differs.
+  const std::vector<events::Event>& after = session_->events();
+  uint64_t same = 0;
+  while (same < before.size() && same < after.size() &&
+         before[same].SerializeAsString() == after[same].SerializeAsString()) {
+    ++same;
   }
+  Cut(same);
+  CatchUpAll();
   return absl::OkStatus();
 }
 
@@ -192,15 +178,6 @@ void Table::Refresh() {
     readonly_ = "unreadable";
     readonly_detail_ = std::string(s.message());
   }
-}
-
-void Table::OnChange(const session::LogChange& change) {
-  if (change.kind == session::LogChange::Kind::kTruncated) {
-    for (auto& weak : followers_) {
-      if (auto f = weak.lock()) f->low = std::min(f->low, change.head);
-    }
-  }
-  follow_cv_.SignalAll();
 }
 
 json Table::StatusJson() {
@@ -222,16 +199,8 @@ void Table::Changed() {
   std::string status = Dump(StatusJson());
   if (status != last_status_) {
     last_status_ = std::move(status);
-    ++status_version_;
-    follow_cv_.SignalAll();
+    SendToAll({std::nullopt, "status", last_status_});
   }
-}
-
-bool Table::Present(events::Side side) {
-  for (const auto& weak : followers_) {
-    if (auto f = weak.lock(); f != nullptr && f->side == side) return true;
-  }
-  return false;
 }
 
 void Table::Attend() {
@@ -310,7 +279,7 @@ void Table::Stop() {
     stopping_ = true;
     if (session_ != nullptr) session_->Pause();
     work_cv_.Signal();
-    follow_cv_.SignalAll();
+    EndFollowers();
   }
   if (worker_.joinable()) worker_.join();
 }
@@ -345,6 +314,14 @@ Answer Table::Start(events::GameStarted started, const lang::Catalogue& text) {
   if (answer.status == 200) answer.status = 201;
   answer.body["id"] = id_;
   return answer;
+}
+
+std::optional<events::GameStarted> Table::Started() {
+  absl::MutexLock lock(&mu_);
+  Refresh();
+  const events::GameState& s = session_->state();
+  if (!s.started) return std::nullopt;
+  return *s.started;
 }
 
 json Table::Summary() {
@@ -511,77 +488,29 @@ Answer Table::TakeSeat(events::Side side, const json& body,
   return seated(*session_->state().seat(side));
 }
 
-std::shared_ptr<Table::Follower> Table::Follow(uint64_t last_seen,
-                                               const std::string& key) {
+void Table::Follow(std::shared_ptr<StreamSink> sink, uint64_t last_seen,
+                   const std::string& key) {
   absl::MutexLock lock(&mu_);
-  auto f = std::make_shared<Follower>();
-  f->sent = last_seen;
-  f->side = SeatOfKey(session_->state(), key);
-  const uint64_t head = session_->events().size();
-  // A follower that saw records since cut away hears of the cut first.
-  if (last_seen > head) f->low = head;
-  followers_.erase(std::remove_if(followers_.begin(), followers_.end(),
-                                  [](const std::weak_ptr<Follower>& w) {
-                                    return w.expired();
-                                  }),
-                   followers_.end());
-  followers_.push_back(f);
-  if (f->side.has_value()) {
+  if (stopping_) {
+    sink->Close();
+    return;
+  }
+  followers_.erase(
+      std::remove_if(followers_.begin(), followers_.end(),
+                     [](const Follower& f) { return !f.sink->open(); }),
+      followers_.end());
+  Follower f{std::move(sink), last_seen, SeatOfKey(session_->state(), key)};
+  if (!CatchUp(f) ||
+      !f.sink->Send(id_, {std::nullopt, "status", Dump(StatusJson())})) {
+    return;
+  }
+  const bool holder = f.side.has_value();
+  followers_.push_back(std::move(f));
+  if (holder) {
     // The holder is back: the seat is theirs before their next turn.
     Attend();
     Changed();
   }
-  return f;
-}
-
-std::optional<std::vector<StreamMessage>> Table::Next(Follower& f,
-                                                      absl::Duration timeout) {
-  absl::MutexLock lock(&mu_);
-  const absl::Time deadline = absl::Now() + timeout;
-  auto ready = [&] {
-    return stopping_ || f.low < f.sent || session_->events().size() > f.sent ||
-           f.status_seen != status_version_;
-  };
-  while (!ready()) {
-    if (follow_cv_.WaitWithDeadline(&mu_, deadline)) break;
-  }
-  if (stopping_) return std::nullopt;
-  std::vector<StreamMessage> out;
-  if (f.low < f.sent) {
-    f.sent = f.low;
-    f.folded_stale = true;
-    out.push_back({f.sent, "truncated", Dump(json{{"head", f.sent}})});
-  }
-  f.low = std::numeric_limits<uint64_t>::max();
-  const std::vector<events::Event>& log = session_->events();
-  if (log.size() > f.sent) {
-    // The session's events were checked when committed: neither the fold
-    // nor the checks below can fail.
-    if (f.folded_stale || f.folded.last_seq != f.sent) {
-      f.folded = events::FoldEvents(absl::MakeConstSpan(log).first(f.sent))
-                     .value_or(events::GameState());
-      f.folded_stale = false;
-    }
-    for (uint64_t seq = f.sent + 1; seq <= log.size(); ++seq) {
-      absl::StatusOr<events::CheckedEvent> checked =
-          events::Check(f.folded, log[seq - 1]);
-      if (!checked.ok()) break;
-      json data = RecordJson(seq, log[seq - 1]);
-      if (log[seq - 1].has_turn_played()) {
-        data["move"] = checked->move().Text();
-        data["captured"] = checked->move().captured();
-      }
-      events::ApplyInPlace(&f.folded, *checked);
-      data["state"] = StateJson(f.folded);
-      out.push_back({seq, data["kind"].get<std::string>(), Dump(data)});
-    }
-    f.sent = log.size();
-  }
-  if (f.status_seen != status_version_) {
-    f.status_seen = status_version_;
-    out.push_back({std::nullopt, "status", Dump(StatusJson())});
-  }
-  return out;
 }
 
 std::optional<RatedGame> Table::Rated() {

@@ -1,7 +1,8 @@
 // One table of the web server: one game's log played through a
 // session::Session, the computer's worker thread, and the followers of its
-// event stream. The table holds nothing but the session and its
-// followers: everything about the game is in its log (web/API.md).
+// event stream, to which each change is sent as it is committed. The table
+// holds nothing but the session and its followers: everything about the
+// game is in its log (web/API.md).
 //
 // Thread-safe: every request handler and the worker take the table's lock;
 // the computer's search runs on the session's own thread, so no request
@@ -24,6 +25,7 @@
 #include "absl/time/time.h"
 #include "engine/endgame_db.h"
 #include "events/events.pb.h"
+#include "events/game_state.h"
 #include "lang/catalogue.h"
 #include "nlohmann/json.hpp"
 #include "session/clock.h"
@@ -40,6 +42,22 @@ struct StreamMessage {
   std::optional<uint64_t> id;
   std::string event;
   std::string data;
+};
+
+// Where a follower's messages go: an open event stream. Thread-safe: a
+// table sends under its own lock, so Send must not block or call back
+// into a table, and a sink that follows several tables is sent to by each.
+class StreamSink {
+ public:
+  virtual ~StreamSink() = default;
+  // Sends `message` of the table `table_id`. False once the stream has
+  // closed: the table then forgets the follower.
+  virtual bool Send(absl::string_view table_id,
+                    const StreamMessage& message) = 0;
+  // Whether the stream is still open.
+  virtual bool open() const = 0;
+  // Ends the stream.
+  virtual void Close() = 0;
 };
 
 class Table {
@@ -82,6 +100,9 @@ class Table {
   // 422 when the rules refuse `started`, worded in `text`'s language.
   Answer Start(events::GameStarted started, const lang::Catalogue& text);
 
+  // The game_started of the table's game, or nullopt before any game.
+  std::optional<events::GameStarted> Started();
+
   // The lobby's line: {id, rules, mode, seats, turn, head, status, result}.
   nlohmann::json Summary();
   // The folded state (StateJson) with id, head, legal and entry (the moves
@@ -114,20 +135,15 @@ class Table {
   Answer TakeSeat(events::Side side, const nlohmann::json& body,
                   const std::string& key, const lang::Catalogue& text);
 
-  // A follower of the event stream that has seen the records up to
-  // `last_seen` (0: none). `key` as for Get: while a follower of a seat's
-  // holder is open the holder is present, and the computer hands back a
-  // seat it stood in for.
-  struct Follower;
-  std::shared_ptr<Follower> Follow(uint64_t last_seen,
-                                   const std::string& key = "");
-  // The messages `follower` misses, waiting up to `timeout` for one: the
-  // records after the last it saw (after a `truncated` message when the
-  // log was cut below it), and a `status` message when pause or the
-  // computer's work changed. Empty after the timeout; nullopt once the
-  // table stops.
-  std::optional<std::vector<StreamMessage>> Next(Follower& follower,
-                                                 absl::Duration timeout);
+  // Follows the table for `sink`, which holds the records up to
+  // `last_seen` (0: none): sends at once what it misses (`truncated` to the
+  // head first when the log was cut below `last_seen`, then the records
+  // after it, then a `status` message), then every change as it is
+  // committed, until the sink closes or the table stops (Stop closes it).
+  // `key` as for Get: while a follower of a seat's holder is open the
+  // holder is present, and the computer hands back a seat it stood in for.
+  void Follow(std::shared_ptr<StreamSink> sink, uint64_t last_seen,
+              const std::string& key = "");
 
   // The game of a rated table once it has ended with both seats taken, for
   // the ratings; nullopt otherwise.
@@ -159,6 +175,30 @@ class Table {
   void Refresh() ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_);
   void OnChange(const session::LogChange& change)
       ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_);
+  struct Follower {
+    std::shared_ptr<StreamSink> sink;
+    // The last seq the follower holds.
+    uint64_t sent = 0;
+    // The seat whose holder follows, at a remote table.
+    std::optional<events::Side> side;
+  };
+  // Sends `f` the truncation and records it misses; false once its sink
+  // has closed.
+  bool CatchUp(Follower& f) ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_);
+  // The log now ends at `head`: the followers that hold more hear of the
+  // cut.
+  void Cut(uint64_t head) ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_);
+  // Catches every follower up, forgetting those whose sink closed.
+  void CatchUpAll() ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_);
+  // Sends `message` to every follower, forgetting those whose sink closed.
+  void SendToAll(const StreamMessage& message)
+      ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_);
+  // Closes every follower's stream and forgets them.
+  void EndFollowers() ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_);
+  // The stream message of record `seq` (1-based, at most the head), made
+  // once and kept until the log is cut below it.
+  const StreamMessage& RecordMessage(uint64_t seq)
+      ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_);
   // The answer to an action the session was asked: 200 {head}, or its
   // refusal.
   Answer Answered(const session::Outcome& outcome, const lang::Catalogue& text)
@@ -189,17 +229,22 @@ class Table {
 
   absl::Mutex mu_;
   absl::CondVar work_cv_;
-  absl::CondVar follow_cv_;
   std::unique_ptr<session::Session> session_ ABSL_GUARDED_BY(mu_);
   // Why the table is read-only (Answers' reason: "terminal_holds",
   // "unreadable" with readonly_detail_); empty while it is not.
   std::string readonly_ ABSL_GUARDED_BY(mu_);
   std::string readonly_detail_ ABSL_GUARDED_BY(mu_);
   bool stopping_ ABSL_GUARDED_BY(mu_) = false;
-  std::vector<std::weak_ptr<Follower>> followers_ ABSL_GUARDED_BY(mu_);
-  // Bumped when pause or the computer's work changes.
-  uint64_t status_version_ ABSL_GUARDED_BY(mu_) = 1;
+  std::vector<Follower> followers_ ABSL_GUARDED_BY(mu_);
+  // The status last sent (StatusJson), to send a change once.
   std::string last_status_ ABSL_GUARDED_BY(mu_);
+  // The stream messages of the log's first records, and the fold of
+  // exactly those records (stale after a cut: folded again when needed).
+  // Every follower is sent the same text: the JSON of a record and its
+  // state is made once, not once per follower.
+  std::vector<StreamMessage> records_ ABSL_GUARDED_BY(mu_);
+  events::GameState records_state_ ABSL_GUARDED_BY(mu_);
+  bool records_state_stale_ ABSL_GUARDED_BY(mu_) = false;
   // Since when each side's holder has had no open follower (FIRST, SECOND);
   // the table's opening counts as a leaving, since a restart closes every
   // stream.
