@@ -11,11 +11,9 @@
 
 #include "absl/random/random.h"
 #include "absl/strings/ascii.h"
-#include "absl/strings/match.h"
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
-#include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
 #include "events/validate.h"
 #include "json/encode.h"
@@ -23,10 +21,10 @@
 #include "web/answers.h"
 #include "web/event_streams.h"
 #include "web/new_table.h"
+#include "web/page_files.h"
 #include "web/ratings.h"
 #include "web/rules_page.h"
 #include "web/seat_cookie.h"
-#include "web/static_files.h"
 
 namespace checkers::web {
 
@@ -57,23 +55,13 @@ http::Response JsonError(int status, absl::string_view message) {
   return Json(Error(status, message));
 }
 
-std::string ContentType(absl::string_view name) {
-  if (absl::EndsWith(name, ".html")) return "text/html; charset=utf-8";
-  if (absl::EndsWith(name, ".js")) return "text/javascript; charset=utf-8";
-  if (absl::EndsWith(name, ".css")) return "text/css; charset=utf-8";
-  if (absl::EndsWith(name, ".svg")) return "image/svg+xml";
-  return "application/octet-stream";
-}
-
 // A file of web/static/, or a 404.
 http::Response Static(absl::string_view name) {
-  for (const EmbeddedFile& f : StaticFiles()) {
-    if (f.name != name) continue;
-    http::Response r(200, ContentType(name), std::string(f.text));
-    r.Add("Cache-Control", "no-cache");
-    return r;
-  }
-  return JsonError(404, "no such file");
+  const std::optional<PageFile> f = FindPageFile(name);
+  if (!f.has_value()) return JsonError(404, "no such file");
+  http::Response r(200, f->content_type, std::string(f->text));
+  r.Add("Cache-Control", "no-cache");
+  return r;
 }
 
 // A table's id: 12 lower-case hex digits, or `local` (the terminal game's
@@ -124,37 +112,6 @@ std::string LastSeen(const http::Request& request) {
     return std::string(*id);
   }
   return request.Param("after").value_or("");
-}
-
-// The pages' words in language `code` (web/API.md): the web.*, colour.*,
-// piece.* and edition.* keys and rules.edition of its catalogue.
-http::Response Language(const std::string& code) {
-  if (!lang::IsLanguage(code)) {
-    return JsonError(404, absl::StrCat("no language ", code, "; try ",
-                                       absl::StrJoin(lang::kLanguages, ", ")));
-  }
-  const lang::Catalogue& text = lang::Catalogue::Builtin(code);
-  json texts = json::object();
-  for (const std::string& key : lang::Catalogue::Builtin("en").Keys()) {
-    if (absl::StartsWith(key, "web.") || absl::StartsWith(key, "colour.") ||
-        absl::StartsWith(key, "piece.") || absl::StartsWith(key, "edition.") ||
-        key == "rules.edition") {
-      texts[key] = text.Get(key);
-    }
-  }
-  json languages = json::array();
-  // Each language named in its own words, for the language menu.
-  json names = json::object();
-  for (absl::string_view l : lang::kLanguages) {
-    languages.push_back(l);
-    names[std::string(l)] =
-        lang::Catalogue::Builtin(l).Get("web.language_name");
-  }
-  return Json({200,
-               {{"language", code},
-                {"languages", languages},
-                {"names", names},
-                {"texts", texts}}});
 }
 
 http::Response StreamAnswer(std::shared_ptr<http::Stream> stream) {
@@ -381,9 +338,10 @@ void Server::Route() {
   router_.Add("GET", "/static/{}", [](const http::Request&, const Captures& c) {
     return Static(c[0]);
   });
-  router_.Add(
-      "GET", "/api/lang/{}",
-      [](const http::Request&, const Captures& c) { return Language(c[0]); });
+  router_.Add("GET", "/api/lang/{}",
+              [](const http::Request&, const Captures& c) {
+                return Json(LanguageAnswer(c[0]));
+              });
   router_.Add("GET", "/api/tables",
               [this](const http::Request&, const Captures&) {
                 json list = json::array();
