@@ -23,29 +23,42 @@ const json& Field(const json& body, const char* name) {
   return it == body.end() ? kAbsent : *it;
 }
 
+// InvalidArgument worded by web.error.`reason` in `text`'s language.
+absl::Status Refusal(const lang::Catalogue& text, absl::string_view reason,
+                     absl::Span<const lang::Arg> args = {}) {
+  return absl::InvalidArgumentError(
+      text.Get(absl::StrCat("web.error.", reason), args));
+}
+
+// The refusal of field `name`, which must be one of `choices`.
+absl::Status BadField(const lang::Catalogue& text, const char* name,
+                      absl::string_view choices) {
+  return Refusal(text, "bad_field",
+                 {{"field", name}, {"choices", std::string(choices)}});
+}
+
 // The word of field `name`: `fallback` when it is absent or null (none
 // when it is required); InvalidArgument naming `choices` when it is not a
 // string.
 absl::StatusOr<std::string> Word(const json& body, const char* name,
                                  std::optional<std::string> fallback,
-                                 absl::string_view choices) {
+                                 absl::string_view choices,
+                                 const lang::Catalogue& text) {
   const json& value = Field(body, name);
   if (value.is_null() && fallback.has_value()) return *fallback;
-  if (!value.is_string()) {
-    return absl::InvalidArgumentError(
-        value.is_null()
-            ? absl::StrCat("a table needs its ", name, ": ", choices)
-            : absl::StrCat(name, " must be ", choices));
+  if (value.is_null()) {
+    return Refusal(text, "need_field",
+                   {{"field", name}, {"choices", std::string(choices)}});
   }
+  if (!value.is_string()) return BadField(text, name, choices);
   return value.get<std::string>();
 }
 
 }  // namespace
 
-absl::StatusOr<events::GameStarted> GameStartedOf(const json& body) {
-  if (!body.is_object()) {
-    return absl::InvalidArgumentError("the request must be one JSON object");
-  }
+absl::StatusOr<events::GameStarted> GameStartedOf(const json& body,
+                                                  const lang::Catalogue& text) {
+  if (!body.is_object()) return Refusal(text, "bad_body");
   constexpr absl::string_view kModes =
       "\"computer\", \"two-player\" or \"remote\"";
   constexpr absl::string_view kRules =
@@ -53,10 +66,10 @@ absl::StatusOr<events::GameStarted> GameStartedOf(const json& body) {
   constexpr absl::string_view kLevels = "\"easy\", \"medium\" or \"hard\"";
   constexpr absl::string_view kSides = "\"first\" or \"second\"";
   const absl::StatusOr<std::string> mode =
-      Word(body, "mode", std::nullopt, kModes);
+      Word(body, "mode", std::nullopt, kModes, text);
   if (!mode.ok()) return mode.status();
   if (*mode != "computer" && *mode != "two-player" && *mode != "remote") {
-    return absl::InvalidArgumentError(absl::StrCat("mode must be ", kModes));
+    return BadField(text, "mode", kModes);
   }
   const bool remote = *mode == "remote";
   events::GameStarted started;
@@ -65,19 +78,18 @@ absl::StatusOr<events::GameStarted> GameStartedOf(const json& body) {
                                            : events::REMOTE);
 
   const absl::StatusOr<std::string> rules =
-      Word(body, "rules", "english", kRules);
+      Word(body, "rules", "english", kRules, text);
   if (!rules.ok()) return rules.status();
   const std::optional<Edition> edition = EditionNamed(*rules);
   if (!edition.has_value()) {
-    return absl::InvalidArgumentError(absl::StrCat("rules must be ", kRules));
+    return BadField(text, "rules", kRules);
   }
   started.set_edition(events::RulesEditionOf(*edition));
 
   const json& rated = Field(body, "rated");
   if (!(rated.is_null() || rated.is_boolean()) ||
       (rated.is_boolean() && rated.get<bool>() && !remote)) {
-    return absl::InvalidArgumentError(
-        "rated must be true or false, and true only at a remote table");
+    return Refusal(text, "bad_rated");
   }
   started.set_rated(rated.is_boolean() && rated.get<bool>());
 
@@ -86,13 +98,12 @@ absl::StatusOr<events::GameStarted> GameStartedOf(const json& body) {
       seconds.is_null() || (seconds.is_number_integer() && seconds == 0);
   if (!no_limit && !(remote && seconds.is_number_integer() &&
                      (seconds == 30 || seconds == 60))) {
-    return absl::InvalidArgumentError(
-        "turn_seconds must be 0, or 30 or 60 at a remote table");
+    return Refusal(text, "bad_turn_seconds");
   }
   started.set_turn_seconds(no_limit ? 0 : seconds.get<uint32_t>());
 
   const absl::StatusOr<std::string> level =
-      Word(body, "difficulty", "medium", kLevels);
+      Word(body, "difficulty", "medium", kLevels, text);
   if (!level.ok()) return level.status();
   if (*level == "easy") {
     started.set_difficulty(events::EASY);
@@ -101,16 +112,14 @@ absl::StatusOr<events::GameStarted> GameStartedOf(const json& body) {
   } else if (*level == "hard") {
     started.set_difficulty(events::HARD);
   } else {
-    return absl::InvalidArgumentError(
-        absl::StrCat("difficulty must be ", kLevels));
+    return BadField(text, "difficulty", kLevels);
   }
 
   const absl::StatusOr<std::string> side =
-      Word(body, "human_side", "first", kSides);
+      Word(body, "human_side", "first", kSides, text);
   if (!side.ok()) return side.status();
   if (*side != "first" && *side != "second") {
-    return absl::InvalidArgumentError(
-        absl::StrCat("human_side must be ", kSides));
+    return BadField(text, "human_side", kSides);
   }
   started.set_human_side(*side == "first" ? events::FIRST : events::SECOND);
 
@@ -121,16 +130,12 @@ absl::StatusOr<events::GameStarted> GameStartedOf(const json& body) {
              !google::protobuf::util::JsonStringToMessage(
                   ::checkers::json::Dump(options), started.mutable_options())
                   .ok()) {
-    return absl::InvalidArgumentError(
-        "options must be the rule options' JSON object (events.proto "
-        "RuleOptions)");
+    return Refusal(text, "bad_options");
   }
 
   const json& fen = Field(body, "fen");
   if (!fen.is_null()) {
-    if (!fen.is_string()) {
-      return absl::InvalidArgumentError("fen must be a PDN FEN string");
-    }
+    if (!fen.is_string()) return Refusal(text, "bad_fen");
     started.set_start_fen(fen.get<std::string>());
   }
   started.set_engine_seed(absl::Uniform<uint64_t>(absl::BitGen()));

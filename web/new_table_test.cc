@@ -9,16 +9,20 @@ namespace {
 using nlohmann::json;
 using ::testing::HasSubstr;
 
+absl::StatusOr<events::GameStarted> Started(const json& body) {
+  return GameStartedOf(body, lang::Catalogue::Builtin("en"));
+}
+
 std::string Refusal(const json& body) {
-  absl::StatusOr<events::GameStarted> started = GameStartedOf(body);
+  absl::StatusOr<events::GameStarted> started = Started(body);
   EXPECT_FALSE(started.ok()) << body.dump();
   return started.ok() ? "" : std::string(started.status().message());
 }
 
 TEST(GameStartedOfTest, ATableNeedsItsMode) {
-  EXPECT_THAT(Refusal(json::object()), HasSubstr("a table needs its mode"));
+  EXPECT_THAT(Refusal(json::object()), HasSubstr("A table needs its mode"));
   EXPECT_THAT(Refusal({{"mode", nullptr}}),
-              HasSubstr("a table needs its mode"));
+              HasSubstr("A table needs its mode"));
   EXPECT_THAT(Refusal({{"mode", "solo"}}), HasSubstr("mode must be"));
   EXPECT_THAT(Refusal(json::array()), HasSubstr("one JSON object"));
 }
@@ -37,7 +41,7 @@ TEST(GameStartedOfTest, EveryFieldOfTheWrongTypeIsNamed) {
 }
 
 TEST(GameStartedOfTest, OmittedOrNullFieldsTakeTheirDefaults) {
-  absl::StatusOr<events::GameStarted> started = GameStartedOf(
+  absl::StatusOr<events::GameStarted> started = Started(
       {{"mode", "computer"}, {"difficulty", nullptr}, {"rules", nullptr}});
   ASSERT_TRUE(started.ok()) << started.status();
   EXPECT_EQ(started->mode(), events::VS_COMPUTER);
@@ -54,8 +58,8 @@ TEST(GameStartedOfTest, ATurnLimitAndARatingBelongToARemoteTable) {
               HasSubstr("rated"));
   EXPECT_THAT(Refusal({{"mode", "remote"}, {"turn_seconds", 45}}),
               HasSubstr("turn_seconds"));
-  absl::StatusOr<events::GameStarted> started = GameStartedOf(
-      {{"mode", "remote"}, {"turn_seconds", 60}, {"rated", true}});
+  absl::StatusOr<events::GameStarted> started =
+      Started({{"mode", "remote"}, {"turn_seconds", 60}, {"rated", true}});
   ASSERT_TRUE(started.ok()) << started.status();
   EXPECT_EQ(started->turn_seconds(), 60);
   EXPECT_TRUE(started->rated());

@@ -61,8 +61,7 @@ absl::StatusOr<std::string> EditionRulesPage(const lang::Catalogue& text,
                                              absl::string_view edition) {
   const std::optional<Edition> named = EditionNamed(edition);
   if (!named.has_value()) {
-    return absl::InvalidArgumentError(
-        "edition must be english, russian, pool or international");
+    return absl::InvalidArgumentError(text.Get("web.error.no_edition"));
   }
   events::GameStarted started;
   started.set_edition(events::RulesEditionOf(*named));

@@ -51,14 +51,35 @@ http::Response Json(const Answer& answer) {
   return http::Response(answer.status, "application/json", Dump(answer.body));
 }
 
-http::Response JsonError(int status, absl::string_view message) {
-  return Json(Error(status, message));
+// The language a request's answers are worded in: its ?lang=, else its
+// Accept-Language header.
+const lang::Catalogue& TextFor(const http::Request& request) {
+  const std::string asked = request.Param("lang").value_or("");
+  return lang::Catalogue::Builtin(
+      lang::IsLanguage(asked)
+          ? asked
+          : lang::LanguageFromAcceptLanguage(
+                request.Header("accept-language").value_or("")));
+}
+
+// The refusal of `request` worded by web.error.`reason` in its language.
+http::Response Refusal(const http::Request& request, int status,
+                       absl::string_view reason,
+                       absl::Span<const lang::Arg> args = {}) {
+  return Json(Refused(status, TextFor(request), reason, args));
+}
+
+// A refusal with a lower layer's `detail` in web.error.`reason`'s frame.
+http::Response Refusal(const http::Request& request, int status,
+                       absl::string_view reason, const absl::Status& detail) {
+  return Refusal(request, status, reason,
+                 {{"detail", std::string(detail.message())}});
 }
 
 // A file of web/static/, or a 404.
-http::Response Static(absl::string_view name) {
+http::Response Static(const http::Request& request, absl::string_view name) {
   const std::optional<PageFile> f = FindPageFile(name);
-  if (!f.has_value()) return JsonError(404, "no such file");
+  if (!f.has_value()) return Refusal(request, 404, "no_file");
   http::Response r(200, f->content_type, std::string(f->text));
   r.Add("Cache-Control", "no-cache");
   return r;
@@ -79,26 +100,12 @@ std::string NewTableId() {
 }
 
 // The JSON body of a POST: an object (empty when there is no body), or
-// the 400 that refuses it.
-absl::StatusOr<json> BodyOf(const http::Request& request) {
+// nullopt, which the 400 bad_body refuses.
+std::optional<json> BodyOf(const http::Request& request) {
   if (request.body.empty()) return json::object();
   json body = json::parse(request.body, nullptr, /*allow_exceptions=*/false);
-  if (body.is_discarded() || !body.is_object()) {
-    return absl::InvalidArgumentError(
-        "the request body must be one JSON object");
-  }
+  if (body.is_discarded() || !body.is_object()) return std::nullopt;
   return body;
-}
-
-// The language a request's answers are worded in: its ?lang=, else its
-// Accept-Language header.
-const lang::Catalogue& TextFor(const http::Request& request) {
-  const std::string asked = request.Param("lang").value_or("");
-  return lang::Catalogue::Builtin(
-      lang::IsLanguage(asked)
-          ? asked
-          : lang::LanguageFromAcceptLanguage(
-                request.Header("accept-language").value_or("")));
 }
 
 std::string CookieHeader(const http::Request& request) {
@@ -121,10 +128,9 @@ http::Response StreamAnswer(std::shared_ptr<http::Stream> stream) {
   return r;
 }
 
-http::Response TooManyStreams(int max) {
+http::Response TooManyStreams(const http::Request& request, int max) {
   http::Response r =
-      JsonError(503, absl::StrCat("this server already follows ", max,
-                                  " event streams; close a tab and try again"));
+      Refusal(request, 503, "streams", {{"max", absl::StrCat(max)}});
   r.Add("Retry-After", "10");
   return r;
 }
@@ -136,8 +142,9 @@ http::Server::Options HttpOptions(const Server::Options& o, Server* server) {
   h.max_connections_per_address = o.max_connections_per_address;
   h.workers = o.workers;
   h.handler = [server](const http::Request& r) { return server->Handle(r); };
+  // Refused before a request is read, so in no asker's language.
   h.refusal = [](int status, absl::string_view reason) {
-    http::Response r = JsonError(status, reason);
+    http::Response r = Json(Error(status, reason));
     AddCommonHeaders(r);
     return r;
   };
@@ -247,14 +254,15 @@ absl::StatusOr<Table*> Server::CreateTable(events::GameStarted started,
     table->reset();
     remove_files();
     const json& why = started_answer.body["error"];
-    const std::string message =
-        why.is_string() ? why.get<std::string>() : "the game could not start";
+    const std::string message = why.is_string() ? why.get<std::string>() : "";
     return started_answer.status == 503 ? absl::UnavailableError(message)
                                         : absl::InvalidArgumentError(message);
   }
   Table* t = table->get();
   absl::MutexLock lock(&mu_);
-  if (stopping_) return absl::UnavailableError("the server is stopping");
+  if (stopping_) {
+    return absl::UnavailableError(text.Get("web.error.stopping"));
+  }
   tables_[id] = *std::move(table);
   return t;
 }
@@ -264,24 +272,20 @@ http::Response Server::Handle(const http::Request& request) {
   const std::string host(request.Header("host").value_or(""));
   const std::optional<absl::string_view> origin = request.Header("origin");
   if (!allowed_hosts_.Allows(host)) {
-    r = JsonError(
-        421, absl::StrCat("this server does not answer as \"", host,
-                          "\"; it answers as ", allowed_hosts_.Describe(),
-                          " (checkers serve --allowed-host=NAME adds a name)"));
+    r = Refusal(request, 421, "host",
+                {{"host", host}, {"hosts", allowed_hosts_.Describe()}});
   } else if (request.method == "POST" && origin.has_value() &&
              *origin != absl::StrCat("http://", host)) {
-    r = JsonError(403, absl::StrCat("requests from ", *origin,
-                                    " are refused; use this server's own "
-                                    "pages"));
+    r = Refusal(request, 403, "origin", {{"origin", std::string(*origin)}});
   } else if (const http::Router::Match match =
                  router_.Find(request.method, request.path);
              match.handler != nullptr) {
     r = (*match.handler)(request, match.captures);
   } else if (match.allow.empty()) {
-    r = JsonError(404, "no such page; the lobby is at /");
+    r = Refusal(request, 404, "no_page");
   } else {
-    r = JsonError(405, absl::StrCat(request.method, " is not served here; ",
-                                    match.allow, " is"));
+    r = Refusal(request, 405, "method",
+                {{"method", request.method}, {"allow", match.allow}});
     r.Add("Allow", match.allow);
   }
   AddCommonHeaders(r);
@@ -291,8 +295,9 @@ http::Response Server::Handle(const http::Request& request) {
 void Server::Route() {
   using Captures = http::Router::Captures;
   auto page = [](absl::string_view name) {
-    return
-        [name](const http::Request&, const Captures&) { return Static(name); };
+    return [name](const http::Request& r, const Captures&) {
+      return Static(r, name);
+    };
   };
   router_.Add("GET", "/", page("index.html"));
   router_.Add("GET", "/rules", [this](const http::Request& r, const Captures&) {
@@ -303,15 +308,14 @@ void Server::Route() {
       std::optional<events::GameStarted> started =
           t != nullptr ? t->Started() : std::nullopt;
       if (!started.has_value()) {
-        return JsonError(404, absl::StrCat("no game at table ", *id,
-                                           "; the lobby lists the tables"));
+        return Refusal(r, 404, "no_table", {{"id", *id}});
       }
       return http::Response(200, "text/html; charset=utf-8",
                             RulesPage(text, *started));
     }
     absl::StatusOr<std::string> rules =
         EditionRulesPage(text, r.Param("edition").value_or("english"));
-    if (!rules.ok()) return JsonError(404, rules.status().message());
+    if (!rules.ok()) return Refusal(r, 404, "no_edition");
     return http::Response(200, "text/html; charset=utf-8", *std::move(rules));
   });
   // Where players look for the rules and for what the game is: the rules
@@ -328,16 +332,17 @@ void Server::Route() {
   };
   router_.Add("GET", "/help", moved("/rules"));
   router_.Add("GET", "/about", moved("/"));
-  router_.Add("GET", "/t/{}", [this](const http::Request&, const Captures& c) {
-    if (!IsTableId(c[0]) || Find(c[0]) == nullptr) {
-      return JsonError(
-          404, absl::StrCat("no table ", c[0], "; the lobby lists them"));
-    }
-    return Static("table.html");
-  });
-  router_.Add("GET", "/static/{}", [](const http::Request&, const Captures& c) {
-    return Static(c[0]);
-  });
+  router_.Add("GET", "/t/{}",
+              [this](const http::Request& r, const Captures& c) {
+                if (!IsTableId(c[0]) || Find(c[0]) == nullptr) {
+                  return Refusal(r, 404, "no_table", {{"id", c[0]}});
+                }
+                return Static(r, "table.html");
+              });
+  router_.Add("GET", "/static/{}",
+              [](const http::Request& r, const Captures& c) {
+                return Static(r, c[0]);
+              });
   router_.Add("GET", "/api/lang/{}",
               [](const http::Request&, const Captures& c) {
                 return Json(LanguageAnswer(c[0]));
@@ -371,16 +376,13 @@ void Server::Route() {
                                                     Table&, const Captures&)>;
   auto table_route = [this](absl::string_view method, absl::string_view suffix,
                             TableHandler handler) {
-    router_.Add(
-        method, absl::StrCat("/api/tables/{}", suffix),
-        [this, handler](const http::Request& r, const Captures& c) {
-          Table* t = IsTableId(c[0]) ? Find(c[0]) : nullptr;
-          if (t == nullptr) {
-            return JsonError(
-                404, absl::StrCat("no table ", c[0], "; the lobby lists them"));
-          }
-          return handler(r, *t, c);
-        });
+    router_.Add(method, absl::StrCat("/api/tables/{}", suffix),
+                [this, handler](const http::Request& r, const Captures& c) {
+                  Table* t = IsTableId(c[0]) ? Find(c[0]) : nullptr;
+                  if (t == nullptr)
+                    return Refusal(r, 404, "no_table", {{"id", c[0]}});
+                  return handler(r, *t, c);
+                });
   };
   table_route("GET", "", [](const http::Request& r, Table& t, const Captures&) {
     return Json({200, t.Get(ViewerKey(CookieHeader(r), t.id()))});
@@ -394,8 +396,8 @@ void Server::Route() {
         "POST", absl::StrCat("/", named.name),
         [action = named.action](const http::Request& r, Table& t,
                                 const Captures&) {
-          absl::StatusOr<json> body = BodyOf(r);
-          if (!body.ok()) return JsonError(400, body.status().message());
+          std::optional<json> body = BodyOf(r);
+          if (!body.has_value()) return Refusal(r, 400, "bad_body");
           return Json(t.Act(action, *body, ViewerKey(CookieHeader(r), t.id()),
                             TextFor(r)));
         });
@@ -405,13 +407,15 @@ void Server::Route() {
   auto download = [&](absl::string_view suffix,
                       absl::StatusOr<std::string> (Table::*file)(),
                       const char* type) {
-    table_route("GET", suffix,
-                [file, type](const http::Request&, Table& t, const Captures&) {
-                  absl::StatusOr<std::string> bytes = (t.*file)();
-                  if (!bytes.ok())
-                    return JsonError(404, bytes.status().message());
-                  return http::Response(200, type, *std::move(bytes));
-                });
+    table_route(
+        "GET", suffix,
+        [file, type](const http::Request& r, Table& t, const Captures&) {
+          absl::StatusOr<std::string> bytes = (t.*file)();
+          if (!bytes.ok()) {
+            return Refusal(r, 404, "no_file_of", bytes.status());
+          }
+          return http::Response(200, type, *std::move(bytes));
+        });
   };
   download("/log", &Table::LogBytes, "application/octet-stream");
   download("/pdn", &Table::Pdn, "application/x-chess-pdn; charset=utf-8");
@@ -422,15 +426,20 @@ void Server::Route() {
 }
 
 http::Response Server::CreateTableAnswer(const http::Request& request) {
-  absl::StatusOr<json> body = BodyOf(request);
-  if (!body.ok()) return JsonError(400, body.status().message());
-  absl::StatusOr<events::GameStarted> started = GameStartedOf(*body);
-  if (!started.ok()) return JsonError(422, started.status().message());
-  absl::StatusOr<Table*> table =
-      CreateTable(*std::move(started), TextFor(request));
+  std::optional<json> body = BodyOf(request);
+  if (!body.has_value()) return Refusal(request, 400, "bad_body");
+  const lang::Catalogue& text = TextFor(request);
+  absl::StatusOr<events::GameStarted> started = GameStartedOf(*body, text);
+  if (!started.ok()) {
+    Answer refused = Error(422, started.status().message());
+    refused.body["reason"] = "bad_table";
+    return Json(refused);
+  }
+  absl::StatusOr<Table*> table = CreateTable(*std::move(started), text);
   if (!table.ok()) {
-    return JsonError(absl::IsInvalidArgument(table.status()) ? 422 : 503,
-                     table.status().message());
+    return absl::IsInvalidArgument(table.status())
+               ? Refusal(request, 422, "not_started", table.status())
+               : Refusal(request, 503, "not_made", table.status());
   }
   http::Response r = Json({201, {{"id", (*table)->id()}}});
   r.Add("Location", absl::StrCat("/t/", (*table)->id()));
@@ -440,14 +449,14 @@ http::Response Server::CreateTableAnswer(const http::Request& request) {
 http::Response Server::TakeSeatAnswer(const http::Request& request, Table& t,
                                       const std::string& side) {
   if (side != "first" && side != "second") {
-    return JsonError(404, "a table's seats are first and second");
+    return Refusal(request, 404, "no_seat");
   }
-  absl::StatusOr<json> body = BodyOf(request);
-  if (!body.ok()) return JsonError(400, body.status().message());
+  std::optional<json> body = BodyOf(request);
+  if (!body.has_value()) return Refusal(request, 400, "bad_body");
   std::string secret = SecretIn(CookieHeader(request), t.id());
   if (secret.empty()) secret = NewSeatSecret();
   if (secret.empty()) {
-    return JsonError(503, "no secret could be made for the seat; try again");
+    return Refusal(request, 503, "no_secret");
   }
   const Answer answer =
       t.TakeSeat(side == "first" ? events::FIRST : events::SECOND, *body,
@@ -477,11 +486,11 @@ http::Response Server::Ratings() {
 // Test-only (serve --clock=test): moves the tables' clock on, so a test
 // sees a turn run out or a player stay away without waiting.
 http::Response Server::AdvanceTestClock(const http::Request& request) {
-  absl::StatusOr<json> body = BodyOf(request);
-  if (!body.ok()) return JsonError(400, body.status().message());
+  std::optional<json> body = BodyOf(request);
+  if (!body.has_value()) return Refusal(request, 400, "bad_body");
   auto ms = body->find("advance_ms");
   if (ms == body->end() || !ms->is_number_integer() || ms->get<int64_t>() < 0) {
-    return JsonError(400, "the request needs {\"advance_ms\": N}");
+    return Refusal(request, 400, "need_advance");
   }
   options_.test_clock->Advance(absl::Milliseconds(ms->get<int64_t>()));
   for (Table* t : Tables()) t->Poke();
@@ -515,7 +524,7 @@ http::Response Server::TableEvents(const http::Request& request, Table& t) {
   std::shared_ptr<http::Stream> stream =
       OpenStream(key.empty() ? options_.keepalive
                              : std::min(options_.keepalive, absl::Seconds(1)));
-  if (stream == nullptr) return TooManyStreams(options_.max_streams);
+  if (stream == nullptr) return TooManyStreams(request, options_.max_streams);
   t.Follow(std::make_shared<TableStream>(stream), last, key);
   return StreamAnswer(std::move(stream));
 }
@@ -531,22 +540,19 @@ http::Response Server::TablesEvents(const http::Request& request) {
     }
     Table* t = IsTableId(id) ? Find(std::string(id)) : nullptr;
     if (t == nullptr) {
-      return JsonError(404, absl::StrCat("no table \"", id,
-                                         "\"; ?tables= lists tables by id"));
+      return Refusal(request, 404, "no_table", {{"id", std::string(id)}});
     }
     positions.emplace_back(std::string(id), 0);
     tables.push_back(t);
   }
   if (tables.size() > kMaxFollowed) {
-    return JsonError(400, absl::StrCat("one stream follows at most ",
-                                       kMaxFollowed, " tables"));
+    return Refusal(request, 400, "follow_limit",
+                   {{"max", absl::StrCat(kMaxFollowed)}});
   }
   const std::optional<std::vector<std::pair<std::string, uint64_t>>> seen =
       ParsePositions(LastSeen(request));
   if (!seen.has_value()) {
-    return JsonError(400,
-                     "after must be ID:SEQ,ID:SEQ, the last seq of each "
-                     "table the page holds");
+    return Refusal(request, 400, "bad_after");
   }
   for (const auto& [id, seq] : *seen) {
     for (auto& p : positions) {
@@ -554,7 +560,7 @@ http::Response Server::TablesEvents(const http::Request& request) {
     }
   }
   std::shared_ptr<http::Stream> stream = OpenStream(options_.keepalive);
-  if (stream == nullptr) return TooManyStreams(options_.max_streams);
+  if (stream == nullptr) return TooManyStreams(request, options_.max_streams);
   auto sink = std::make_shared<TablesStream>(stream, positions);
   const std::string cookies = CookieHeader(request);
   for (size_t i = 0; i < tables.size(); ++i) {

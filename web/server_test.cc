@@ -18,8 +18,8 @@
 #include "nlohmann/json.hpp"
 #include "session/clock.h"
 #include "storage/fault_env.h"
-#include "web/http/request.h"
 #include "web/http/client.h"
+#include "web/http/request.h"
 
 namespace checkers::web {
 namespace {
@@ -174,6 +174,37 @@ TEST_F(ServerTest, RulesPageIsServedInTheAskedLanguage) {
   ASSERT_TRUE(help.ok()) << help.status();
   EXPECT_EQ(help->status, 302);
   EXPECT_EQ(help->Header("location"), "/rules?lang=it");
+}
+
+TEST_F(ServerTest, RefusalsOfTheServerAreWordedInTheAskersLanguage) {
+  // Each refusal: its status, its reason, and a word of its Swedish text.
+  const struct {
+    std::string method, path, body;
+    int status;
+    const char* reason;
+    const char* swedish;
+  } kRefusals[] = {
+      {"GET", "/api/tables/000000000000", "", 404, "no_table", "bord"},
+      {"GET", "/t/000000000000", "", 404, "no_table", "lobbyn"},
+      {"GET", "/nowhere", "", 404, "no_page", "sida"},
+      {"GET", "/static/none.js", "", 404, "no_file", "fil"},
+      {"DELETE", "/api/tables", "", 405, "method", "besvaras"},
+      {"POST", "/api/tables", "[1]", 400, "bad_body", "JSON-objekt"},
+      {"POST", "/api/tables", R"({"mode": "solo"})", 422, "bad_table",
+       "måste vara"},
+      {"GET", "/api/events?tables=000000000000", "", 404, "no_table", "bord"},
+      {"GET", "/rules?edition=chess", "", 404, "no_edition", "måste"},
+  };
+  for (const auto& r : kRefusals) {
+    const std::string path = absl::StrCat(
+        r.path, r.path.find('?') == std::string::npos ? "?" : "&", "lang=sv");
+    absl::StatusOr<Reply> res = client_->Send(r.method, path, {}, r.body);
+    ASSERT_TRUE(res.ok()) << res.status();
+    EXPECT_EQ(res->status, r.status) << r.path;
+    const json body = json::parse(res->body, nullptr, false);
+    EXPECT_EQ(body.value("reason", ""), r.reason) << r.path;
+    EXPECT_THAT(body.value("error", ""), HasSubstr(r.swedish)) << r.path;
+  }
 }
 
 TEST_F(ServerTest, UnknownLanguageIsNotFound) {
