@@ -1,19 +1,15 @@
 #include "cbapi/checkerboard.h"
 
 #include "absl/status/status.h"
-#include "engine/fen8.h"
 #include "engine/movegen8.h"
 #include "engine/notation8.h"
 #include "gtest/gtest.h"
+#include "tests/fen_position.h"
 
 namespace checkers::cb {
 namespace {
 
-Position Fen(const char* text) {
-  absl::StatusOr<Position> pos = ParseFen(text);
-  EXPECT_TRUE(pos.ok()) << text << ": " << pos.status();
-  return pos.value_or(Position());
-}
+using ::checkers::testing::FenPosition;
 
 Move ParsedMove(const Position& pos, const char* text) {
   absl::StatusOr<Move> m = ParseMove(pos, text);
@@ -67,7 +63,7 @@ TEST(CheckerBoardTest, StartingPositionHasBlackOnTheLowRows) {
 TEST(CheckerBoardTest, BoardRoundTrips) {
   for (const char* fen :
        {"B:W21,22,K30:B1,2,K5", "W:WK1,K4,18:B14,K29,K32", "B:W32:B1"}) {
-    const Position pos = Fen(fen);
+    const Position pos = FenPosition(fen);
     int board[8][8];
     ToBoard(pos, board);
     const absl::StatusOr<Position> back =
@@ -111,7 +107,7 @@ TEST(CheckerBoardTest, StepRecordsFromAndTo) {
 TEST(CheckerBoardTest, MultiJumpRecordsTheRouteAndTheJumpedPieces) {
   // White's man on 22 jumps Black's man on 18 and king on 10, landing on
   // 15 and then 6.
-  const Position pos = Fen("W:W22:B18,K10,1");
+  const Position pos = FenPosition("W:W22:B18,K10,1");
   const CbMove m = ToCbMove(pos, ParsedMove(pos, "22x15x6"));
   EXPECT_EQ(m.jumps, 2);
   EXPECT_EQ(m.oldpiece, kWhite | kMan);
@@ -128,7 +124,7 @@ TEST(CheckerBoardTest, MultiJumpRecordsTheRouteAndTheJumpedPieces) {
 }
 
 TEST(CheckerBoardTest, CrowningChangesThePiece) {
-  const Position pos = Fen("W:W6:B20");
+  const Position pos = FenPosition("W:W6:B20");
   const CbMove m = ToCbMove(pos, ParsedMove(pos, "6-1"));
   EXPECT_EQ(m.oldpiece, kWhite | kMan);
   EXPECT_EQ(m.newpiece, kWhite | kKing);

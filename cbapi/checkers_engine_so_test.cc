@@ -13,6 +13,7 @@
 #include "engine/opening_book.h"
 #include "engine/search.h"
 #include "gtest/gtest.h"
+#include "tests/fen_position.h"
 
 namespace checkers::cb {
 namespace {
@@ -72,11 +73,7 @@ class CheckersEngineSoTest : public ::testing::Test {
 GetMoveFn CheckersEngineSoTest::getmove_ = nullptr;
 EngineCommandFn CheckersEngineSoTest::enginecommand_ = nullptr;
 
-Position Fen(const char* text) {
-  absl::StatusOr<Position> pos = ParseFen(text);
-  EXPECT_TRUE(pos.ok()) << text << ": " << pos.status();
-  return pos.value_or(Position());
-}
+using ::checkers::testing::FenPosition;
 
 // The legal move of `before` that leads to `after`, if any.
 std::optional<Move> MoveBetween(const Position& before, const Position& after) {
@@ -149,7 +146,7 @@ TEST_F(CheckersEngineSoTest, GetMoveReturnsTheBoardAfterALegalMove) {
        {"B:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12",
         "W:W17,22,23,24,25,26,27,28,29,30,31,32:B1,10,11,12,13,2,3,4,6,7,8,9",
         "W:WK3,15,19,21,22,25,29:B6,8,9,12,13,20,K28"}) {
-    const Position pos = Fen(fen);
+    const Position pos = FenPosition(fen);
     int board[8][8];
     ToBoard(pos, board);
     char status[1024] = {};
@@ -205,7 +202,7 @@ TEST_F(CheckersEngineSoTest, PlaysTheBookMoveAtOnceUnlessTheBookIsOff) {
 TEST_F(CheckersEngineSoTest, FixedLevelPlaysWhatTheSearchPlays) {
   Command("set level medium");
   const Position pos =
-      Fen("B:W15,19,21,22,23,25,27,29,30,32:B1,3,4,7,8,9,12,13,14,16");
+      FenPosition("B:W15,19,21,22,23,25,27,29,30,32:B1,3,4,7,8,9,12,13,14,16");
   SearchRequest request;
   request.position = pos;
   request.level = Level::kMedium;
@@ -232,8 +229,8 @@ TEST_F(CheckersEngineSoTest, GameHistoryLetsTheEngineClaimARepetition) {
   int handled = 0;
   Command("set gamehist W:WK18,K19,K23:BK1 23-26 1-5 26-23", &handled);
   EXPECT_EQ(handled, 1);
-  const Answer answer = Ask(Fen("B:WK18,K19,K23:BK5"), 1.0);
-  EXPECT_EQ(*answer.after, Fen("W:WK18,K19,K23:BK1")) << answer.status;
+  const Answer answer = Ask(FenPosition("B:WK18,K19,K23:BK5"), 1.0);
+  EXPECT_EQ(*answer.after, FenPosition("W:WK18,K19,K23:BK1")) << answer.status;
   EXPECT_NE(answer.verdict, kLoss);
 
   Command("set gamehist not a fen", &handled);
@@ -250,8 +247,8 @@ TEST_F(CheckersEngineSoTest, AHistoryCutShortIsJoinedToTheOneBefore) {
   EXPECT_EQ(handled, 1);
   Command("set gamehist B:WK18,K19,K26:BK1 1-5 26-23", &handled);
   EXPECT_EQ(handled, 1);
-  const Answer answer = Ask(Fen("B:WK18,K19,K23:BK5"), 1.0);
-  EXPECT_EQ(*answer.after, Fen("W:WK18,K19,K23:BK1")) << answer.status;
+  const Answer answer = Ask(FenPosition("B:WK18,K19,K23:BK5"), 1.0);
+  EXPECT_EQ(*answer.after, FenPosition("W:WK18,K19,K23:BK1")) << answer.status;
   EXPECT_NE(answer.verdict, kLoss);
 }
 
@@ -262,23 +259,23 @@ TEST_F(CheckersEngineSoTest, AHistoryAfterAnIrreversibleMoveIsNotJoined) {
   Command("set level medium");
   Command("set gamehist W:WK18,K19,K23:BK1 23-26");
   Command("set gamehist B:WK18,K19,K26:BK5 26-23");
-  const Answer answer = Ask(Fen("B:WK18,K19,K23:BK5"), 1.0);
+  const Answer answer = Ask(FenPosition("B:WK18,K19,K23:BK5"), 1.0);
   EXPECT_EQ(answer.verdict, kLoss) << answer.status;
 }
 
 TEST_F(CheckersEngineSoTest, AWonPositionIsClaimed) {
-  const Position pos = Fen("B:W18:B14");
+  const Position pos = FenPosition("B:W18:B14");
   int board[8][8];
   ToBoard(pos, board);
   char status[1024] = {};
   int playnow = 0;
   CbMove move = {};
   EXPECT_EQ(getmove_(board, kBlack, 0.1, status, &playnow, 0, 0, &move), kWin);
-  EXPECT_EQ(*FromBoard(board, kWhite), Fen("W:W:B23"));
+  EXPECT_EQ(*FromBoard(board, kWhite), FenPosition("W:W:B23"));
 }
 
 TEST_F(CheckersEngineSoTest, NoLegalMoveIsALossAndLeavesTheBoard) {
-  const Position pos = Fen("B:W32,24:B28");
+  const Position pos = FenPosition("B:W32,24:B28");
   int board[8][8];
   ToBoard(pos, board);
   char status[1024] = {};

@@ -13,15 +13,12 @@
 #include "engine/movegen8.h"
 #include "engine/position8.h"
 #include "gtest/gtest.h"
+#include "tests/fen_position.h"
 
 namespace checkers::egdb {
 namespace {
 
-Position Fen(const char* text) {
-  absl::StatusOr<Position> pos = ParseFen(text);
-  EXPECT_TRUE(pos.ok()) << text << ": " << pos.status();
-  return pos.value_or(Position());
-}
+using ::checkers::testing::FenPosition;
 
 // The database of every slice up to `pieces`, built once per size.
 const Database& Built(int pieces) {
@@ -198,10 +195,10 @@ TEST(EndgameDbTest, TwoPieceSlicesHoldTheirKnownCounts) {
 
 TEST(EndgameDbTest, ALoneKingInItsCornerFacingAKingTwoSquaresOffIsLost) {
   // Black's only move, 4-8, walks into 11x4.
-  EXPECT_EQ(Built(2).Probe(Fen("B:WK11:BK4")), Wdl::kLoss);
-  EXPECT_EQ(Built(2).Probe(Fen("W:WK11:BK4")), Wdl::kDraw);
+  EXPECT_EQ(Built(2).Probe(FenPosition("B:WK11:BK4")), Wdl::kLoss);
+  EXPECT_EQ(Built(2).Probe(FenPosition("W:WK11:BK4")), Wdl::kDraw);
   // In open board a king cannot catch a king.
-  EXPECT_EQ(Built(2).Probe(Fen("B:WK29:BK14")), Wdl::kDraw);
+  EXPECT_EQ(Built(2).Probe(FenPosition("B:WK29:BK14")), Wdl::kDraw);
 }
 
 TEST(EndgameDbTest, AKingThatCanCaptureTheLastKingWins) {
@@ -318,7 +315,7 @@ TEST(EndgameDbTest, BuildingBeforeTheSlicesAMoveLeadsToFails) {
 
 TEST(EndgameDbTest, CompletePiecesCountsOnlyWholeSizes) {
   EXPECT_EQ(Built(3).complete_pieces(), 3);
-  EXPECT_FALSE(Built(3).Probe(Fen("B:W21,22:B1,2")).has_value());
+  EXPECT_FALSE(Built(3).Probe(FenPosition("B:W21,22:B1,2")).has_value());
 }
 
 TEST(EndgameDbTest, MaterialNamesReadBack) {

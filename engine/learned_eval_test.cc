@@ -5,17 +5,13 @@
 #include <string>
 
 #include "engine/eval8.h"
-#include "engine/fen8.h"
 #include "gtest/gtest.h"
+#include "tests/fen_position.h"
 
 namespace checkers::learned {
 namespace {
 
-Position FromFen(const char* fen) {
-  absl::StatusOr<Position> pos = ParseFen(fen);
-  EXPECT_TRUE(pos.ok()) << pos.status();
-  return *pos;
-}
+using ::checkers::testing::FenPosition;
 
 Weights RandomWeights(uint32_t seed) {
   std::mt19937 rng(seed);
@@ -35,7 +31,7 @@ const char* const kPositions[] = {
 TEST(LearnedEvalTest, ZeroWeightsGiveTheHandSetEvaluation) {
   const Weights zero;
   for (const char* fen : kPositions) {
-    const Position pos = FromFen(fen);
+    const Position pos = FenPosition(fen);
     EXPECT_EQ(Evaluate(pos, zero), checkers::Evaluate(pos, Edition::kEnglish))
         << fen;
   }
@@ -44,7 +40,7 @@ TEST(LearnedEvalTest, ZeroWeightsGiveTheHandSetEvaluation) {
 TEST(LearnedEvalTest, IsTheSameForTheMirroredPosition) {
   const Weights w = RandomWeights(7);
   for (const char* fen : kPositions) {
-    const Position pos = FromFen(fen);
+    const Position pos = FenPosition(fen);
     EXPECT_EQ(Evaluate(pos, w), Evaluate(Mirrored(pos), w)) << fen;
   }
 }
@@ -52,7 +48,7 @@ TEST(LearnedEvalTest, IsTheSameForTheMirroredPosition) {
 TEST(LearnedEvalTest, AWindowReadsItsSquaresAsBaseThreeDigits) {
   // Black to move, its man on 1 (the first square of the first window)
   // and a white man on 6 (that window's fourth square: row 1, second).
-  const Features f = FeaturesOf(FromFen("B:W6:B1"));
+  const Features f = FeaturesOf(FenPosition("B:W6:B1"));
   EXPECT_EQ(f.config[0], 1 + 2 * 27);
   for (int w = 1; w < kWindows; ++w) {
     // Square 1 and 6 are in no other window, save 6 in the window one
@@ -62,7 +58,7 @@ TEST(LearnedEvalTest, AWindowReadsItsSquaresAsBaseThreeDigits) {
   // White to move sees the board turned: its man on 6 is then square 27
   // (row 6, third) and Black's man on 1 is square 32 (row 7, fourth), in
   // the windows of rows 4-7.
-  const Features g = FeaturesOf(FromFen("W:W6:B1"));
+  const Features g = FeaturesOf(FenPosition("W:W6:B1"));
   EXPECT_EQ(g.config[6], 0);
   EXPECT_EQ(g.config[7], 243);
   EXPECT_EQ(g.config[8], 81 + 2 * 2187);
@@ -71,7 +67,7 @@ TEST(LearnedEvalTest, AWindowReadsItsSquaresAsBaseThreeDigits) {
 TEST(LearnedEvalTest, KingsOnlyPositionsUseTheHandSetValueScaled) {
   Weights w = RandomWeights(3);
   w.hand_scale = 512;
-  const Position pos = FromFen("W:WK3,K20:BK12");
+  const Position pos = FenPosition("W:WK3,K20:BK12");
   EXPECT_EQ(Evaluate(pos, w),
             checkers::Evaluate(pos, Edition::kEnglish) * 512 / 1024);
 }
@@ -79,10 +75,9 @@ TEST(LearnedEvalTest, KingsOnlyPositionsUseTheHandSetValueScaled) {
 TEST(LearnedEvalTest, TheEndingTableWeighsMoreAsPiecesLeave) {
   Weights w;
   for (int i = 0; i < kTableSize; ++i) w.table[i] = i % 2 == 0 ? 0 : 10;
-  const Position full = FromFen(kPositions[0]);
-  const Position few = FromFen("B:W14,K30:B1,5,K27");
-  EXPECT_EQ(Evaluate(full, w) - checkers::Evaluate(full, Edition::kEnglish),
-            0);
+  const Position full = FenPosition(kPositions[0]);
+  const Position few = FenPosition("B:W14,K30:B1,5,K27");
+  EXPECT_EQ(Evaluate(full, w) - checkers::Evaluate(full, Edition::kEnglish), 0);
   EXPECT_EQ(Evaluate(few, w) - checkers::Evaluate(few, Edition::kEnglish),
             10 * kWindows);
 }

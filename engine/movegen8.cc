@@ -574,6 +574,15 @@ void GenerateCaptures(const Position& pos, Bitboard capturers, MoveList* moves,
   });
 }
 
+std::vector<Position> Children(const Position& pos) {
+  MoveList moves;
+  GenerateMoves(pos, &moves);
+  std::vector<Position> children;
+  children.reserve(moves.size());
+  for (const Move& m : moves) children.push_back(pos.After(m));
+  return children;
+}
+
 int CountMoves(const Position& pos, CaptureRule rule, Edition edition) {
   return WithEditionAndColor(
       edition, pos.side_to_move(), [&](auto e, auto c) -> int {

@@ -16,6 +16,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <vector>
 
 #include "engine/board8.h"
 #include "engine/move8.h"
@@ -47,6 +48,11 @@ void GenerateMoves(const Position& pos, Bitboard capturers, MoveList* moves,
                    CaptureRule rule, Edition edition = Edition::kEnglish);
 void GenerateCaptures(const Position& pos, Bitboard capturers, MoveList* moves,
                       Edition edition = Edition::kEnglish);
+
+// The position after each of the English legal moves of `pos`, in
+// GenerateMoves' order: a search tree's next level, as the opening book's
+// builder walks it.
+std::vector<Position> Children(const Position& pos);
 
 // The number of moves GenerateMoves would produce (built only in the
 // editions where kings fly).

@@ -9,6 +9,7 @@
 #include "engine/notation8.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
+#include "tests/fen_position.h"
 
 namespace checkers::book {
 namespace {
@@ -21,15 +22,11 @@ constexpr char kStart[] =
 constexpr char kBallot[] =
     "W:W19,21,22,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,9,10,11,12,15";
 
-Position FromFen(const char* fen) {
-  absl::StatusOr<Position> pos = ParseFen(fen);
-  EXPECT_TRUE(pos.ok()) << pos.status();
-  return *pos;
-}
+using ::checkers::testing::FenPosition;
 
 Entry MakeEntry(const char* fen, const char* move, int score, int depth) {
   Entry e;
-  e.position = FromFen(fen);
+  e.position = FenPosition(fen);
   absl::StatusOr<Move> m = ParseMove(e.position, move);
   EXPECT_TRUE(m.ok()) << m.status();
   e.move = *m;
@@ -58,9 +55,9 @@ TEST(OpeningBookTest, APositionOutsideTheBookIsNotFound) {
   absl::StatusOr<OpeningBook> book =
       Parse(Serialize({MakeEntry(kStart, "11-15", 4, 21)}));
   ASSERT_TRUE(book.ok());
-  EXPECT_EQ(book->Find(FromFen(kBallot)), nullptr);
+  EXPECT_EQ(book->Find(FenPosition(kBallot)), nullptr);
   // The same men with the other side to move is another position.
-  EXPECT_EQ(book->Find(FromFen(
+  EXPECT_EQ(book->Find(FenPosition(
                 "W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,"
                 "10,11,12")),
             nullptr);
@@ -71,14 +68,14 @@ TEST(OpeningBookTest, CommentsAndBlankLinesAreSkipped) {
       Parse(absl::StrCat("# a book\n\n", kStart, " 9-13 0 3\n# end\n"));
   ASSERT_TRUE(book.ok()) << book.status();
   EXPECT_EQ(book->size(), 1);
-  EXPECT_EQ(MoveToText(book->Find(FromFen(kStart))->move), "9-13");
+  EXPECT_EQ(MoveToText(book->Find(FenPosition(kStart))->move), "9-13");
 }
 
 TEST(OpeningBookTest, AnEmptyBookHoldsNothing) {
   absl::StatusOr<OpeningBook> book = Parse("");
   ASSERT_TRUE(book.ok());
   EXPECT_EQ(book->size(), 0);
-  EXPECT_EQ(book->Find(FromFen(kStart)), nullptr);
+  EXPECT_EQ(book->Find(FenPosition(kStart)), nullptr);
 }
 
 TEST(OpeningBookTest, BadLinesAreRefusedWithTheirLineNumber) {
@@ -87,7 +84,8 @@ TEST(OpeningBookTest, BadLinesAreRefusedWithTheirLineNumber) {
     std::string text;
     const char* says;
   } cases[] = {
-      {absl::StrCat("# c\n", kStart, " 11-15 4\n"), "line 2: a book line has four fields"},
+      {absl::StrCat("# c\n", kStart, " 11-15 4\n"),
+       "line 2: a book line has four fields"},
       {"B:W99:B1 11-15 4 21\n", "line 1:"},
       {absl::StrCat(kStart, " 22-18 4 21\n"), "line 1:"},
       {absl::StrCat(kStart, " 11-18 4 21\n"), "line 1:"},

@@ -1,5 +1,3 @@
-#include "engine/search.h"
-
 #include <algorithm>
 #include <set>
 #include <string>
@@ -13,16 +11,14 @@
 #include "engine/notation8.h"
 #include "engine/opening_book.h"
 #include "engine/position8.h"
+#include "engine/search.h"
 #include "gtest/gtest.h"
+#include "tests/fen_position.h"
 
 namespace checkers {
 namespace {
 
-Position Fen(const char* text) {
-  absl::StatusOr<Position> pos = ParseFen(text);
-  EXPECT_TRUE(pos.ok()) << text << ": " << pos.status();
-  return pos.value_or(Position());
-}
+using ::checkers::testing::FenPosition;
 
 SearchRequest Request(const Position& pos, Level level, uint64_t seed = 0) {
   SearchRequest request;
@@ -77,11 +73,11 @@ TEST(SearchTest, BudgetsGrowWithTheLevel) {
 
 TEST(SearchTest, APositionWithoutMovesIsAFinishedGame) {
   const absl::StatusOr<SearchResult> r =
-      Search(Request(Fen("B:W21,22:B"), Level::kMedium));
+      Search(Request(FenPosition("B:W21,22:B"), Level::kMedium));
   EXPECT_EQ(r.status().code(), absl::StatusCode::kFailedPrecondition);
   // Blocked, not empty: Black's man on 28 cannot step onto White's 32.
   const absl::StatusOr<SearchResult> blocked =
-      Search(Request(Fen("B:W32,24:B28"), Level::kMedium));
+      Search(Request(FenPosition("B:W32,24:B28"), Level::kMedium));
   EXPECT_EQ(blocked.status().code(), absl::StatusCode::kFailedPrecondition);
 }
 
@@ -102,7 +98,7 @@ TEST(SearchTest, OutOfRangeOptionsAreRejected) {
 
 TEST(SearchTest, ReturnsALegalMoveAndALegalPrincipalVariation) {
   for (Level level : {Level::kEasy, Level::kMedium, Level::kHard}) {
-    const Position start = Fen(kMiddleGame);
+    const Position start = FenPosition(kMiddleGame);
     const absl::StatusOr<SearchResult> r = Search(Request(start, level));
     ASSERT_TRUE(r.ok()) << r.status();
     ASSERT_FALSE(r->pv.empty());
@@ -156,7 +152,7 @@ TEST(SearchTest, AnswersAreLegalThroughoutRandomGames) {
 
 TEST(SearchTest, SameRequestGivesTheSameAnswer) {
   for (Level level : {Level::kEasy, Level::kMedium, Level::kHard}) {
-    SearchRequest request = Request(Fen(kMiddleGame), level, 42);
+    SearchRequest request = Request(FenPosition(kMiddleGame), level, 42);
     const absl::StatusOr<SearchResult> a = Search(request);
     const absl::StatusOr<SearchResult> b = Search(request);
     ASSERT_TRUE(a.ok() && b.ok());
@@ -178,7 +174,7 @@ TEST(SearchTest, AnswersDoNotDependOnTheThreadsEarlierSearches) {
     uint64_t earlier_nodes;
   };
   for (const Case& c : {Case{3'000, 16, 20'000}, Case{20'000, 1, 200'000}}) {
-    SearchRequest request = Request(Fen(kMiddleGame), Level::kHard);
+    SearchRequest request = Request(FenPosition(kMiddleGame), Level::kHard);
     request.limits.max_nodes = c.nodes;
     request.limits.hash_mib = c.hash_mib;
     // The same position searched further: any entry left over would be
@@ -206,7 +202,7 @@ TEST(SearchTest, AnswersDoNotDependOnTheThreadsEarlierSearches) {
 // depth then takes fewer nodes. The next search that does not keep it
 // still answers as on a fresh thread.
 TEST(SearchTest, AKeptTableCarriesTheEarlierSearchIntoTheNext) {
-  SearchRequest request = Request(Fen(kMiddleGame), Level::kHard);
+  SearchRequest request = Request(FenPosition(kMiddleGame), Level::kHard);
   request.limits.max_depth = 10;
   SearchRequest kept = request;
   kept.limits.keep_table = true;
@@ -224,7 +220,7 @@ TEST(SearchTest, AKeptTableCarriesTheEarlierSearchIntoTheNext) {
   // (a half with the first fitted weights, a fifth with the second); that
   // it saves is the point.
   EXPECT_LT(second->nodes, fresh->nodes);
-  EXPECT_TRUE(IsLegal(Fen(kMiddleGame), second->best_move));
+  EXPECT_TRUE(IsLegal(FenPosition(kMiddleGame), second->best_move));
   EXPECT_EQ(after->best_move, fresh->best_move);
   EXPECT_EQ(after->score, fresh->score);
   EXPECT_EQ(after->nodes, fresh->nodes);
@@ -245,16 +241,16 @@ TEST(SearchTest, EasyVariesWithTheSeed) {
 
 TEST(SearchTest, OtherLevelsIgnoreTheSeed) {
   const absl::StatusOr<SearchResult> a =
-      Search(Request(Fen(kMiddleGame), Level::kMedium, 1));
+      Search(Request(FenPosition(kMiddleGame), Level::kMedium, 1));
   const absl::StatusOr<SearchResult> b =
-      Search(Request(Fen(kMiddleGame), Level::kMedium, 2));
+      Search(Request(FenPosition(kMiddleGame), Level::kMedium, 2));
   ASSERT_TRUE(a.ok() && b.ok());
   EXPECT_EQ(a->best_move, b->best_move);
   EXPECT_EQ(a->nodes, b->nodes);
 }
 
 TEST(SearchTest, NodeBudgetIsRespected) {
-  SearchRequest request = Request(Fen(kMiddleGame), Level::kHard);
+  SearchRequest request = Request(FenPosition(kMiddleGame), Level::kHard);
   request.limits.max_nodes = 50'000;
   const absl::StatusOr<SearchResult> r = Search(request);
   ASSERT_TRUE(r.ok());
@@ -262,7 +258,7 @@ TEST(SearchTest, NodeBudgetIsRespected) {
 }
 
 TEST(SearchTest, FixedDepthStopsThere) {
-  SearchRequest request = Request(Fen(kMiddleGame), Level::kHard);
+  SearchRequest request = Request(FenPosition(kMiddleGame), Level::kHard);
   request.limits.max_depth = 3;
   const absl::StatusOr<SearchResult> r = Search(request);
   ASSERT_TRUE(r.ok());
@@ -271,7 +267,7 @@ TEST(SearchTest, FixedDepthStopsThere) {
 
 TEST(SearchTest, CapturingTheLastPieceIsAWinInOne) {
   const absl::StatusOr<SearchResult> r =
-      Search(Request(Fen("B:W18:B14"), Level::kMedium));
+      Search(Request(FenPosition("B:W18:B14"), Level::kMedium));
   ASSERT_TRUE(r.ok());
   EXPECT_EQ(MoveToText(r->best_move), "14x23");
   EXPECT_EQ(r->score, kMateScore - 1);
@@ -282,7 +278,7 @@ TEST(SearchTest, BlockingEveryMoveIsAWin) {
   // jump 27 (23 is held): White has no move and has lost. 23-27 instead
   // would open 32x23.
   const absl::StatusOr<SearchResult> r =
-      Search(Request(Fen("B:W32:B23,24,28"), Level::kMedium));
+      Search(Request(FenPosition("B:W32:B23,24,28"), Level::kMedium));
   ASSERT_TRUE(r.ok());
   EXPECT_EQ(MoveToText(r->best_move), "24-27");
   EXPECT_EQ(r->score, kMateScore - 1);
@@ -290,7 +286,7 @@ TEST(SearchTest, BlockingEveryMoveIsAWin) {
 
 TEST(SearchTest, TwoKingsAgainstOneIsAForcedWin) {
   const absl::StatusOr<SearchResult> r =
-      Search(Request(Fen("W:WK19,K26:BK1"), Level::kHard));
+      Search(Request(FenPosition("W:WK19,K26:BK1"), Level::kHard));
   ASSERT_TRUE(r.ok());
   EXPECT_TRUE(IsMateScore(r->score));
   EXPECT_GT(r->score, 0);
@@ -299,15 +295,15 @@ TEST(SearchTest, TwoKingsAgainstOneIsAForcedWin) {
 TEST(SearchTest, RepeatingAnEarlierPositionIsADraw) {
   // Three kings against one: Black is lost, unless 5-1 brings back the
   // position the game had three plies ago.
-  const Position before = Fen("W:WK18,K19,K23:BK1");
-  const Position root = Fen("B:WK18,K19,K23:BK5");
+  const Position before = FenPosition("W:WK18,K19,K23:BK1");
+  const Position root = FenPosition("B:WK18,K19,K23:BK5");
   SearchRequest request = Request(root, Level::kMedium);
   const absl::StatusOr<SearchResult> lost = Search(request);
   ASSERT_TRUE(lost.ok());
   EXPECT_LT(lost->score, -200);
 
-  request.history = {before.hash(), Fen("B:WK18,K19,K26:BK1").hash(),
-                     Fen("W:WK18,K19,K26:BK5").hash()};
+  request.history = {before.hash(), FenPosition("B:WK18,K19,K26:BK1").hash(),
+                     FenPosition("W:WK18,K19,K26:BK5").hash()};
   request.no_progress_plies = 3;
   const absl::StatusOr<SearchResult> drawn = Search(request);
   ASSERT_TRUE(drawn.ok());
@@ -318,7 +314,8 @@ TEST(SearchTest, RepeatingAnEarlierPositionIsADraw) {
 TEST(SearchTest, NoProgressLimitDrawsTheGame) {
   // The same lost ending one ply before the no-progress limit: any king
   // move draws.
-  SearchRequest request = Request(Fen("B:WK18,K19,K23:BK5"), Level::kMedium);
+  SearchRequest request =
+      Request(FenPosition("B:WK18,K19,K23:BK5"), Level::kMedium);
   request.no_progress_plies = 79;
   const absl::StatusOr<SearchResult> r = Search(request);
   ASSERT_TRUE(r.ok());
@@ -334,7 +331,7 @@ TEST(SearchTest, BlockingTheLastManWinsEvenAtTheNoProgressLimit) {
   // 6-1 leaves White's man on 5 without a move in the very turn that
   // reaches the limit; the game's fold calls that a win, and so must the
   // search.
-  SearchRequest request = Request(Fen("B:W5:BK6"), Level::kMedium);
+  SearchRequest request = Request(FenPosition("B:W5:BK6"), Level::kMedium);
   request.no_progress_plies = 79;
   const absl::StatusOr<SearchResult> r = Search(request);
   ASSERT_TRUE(r.ok());
@@ -348,8 +345,8 @@ TEST(SearchTest, OptionalCaptureMayDeclineATake) {
   // the subject here, so the hand-set evaluation prices the lines: the
   // learned one rates 23x14 and 21-17 within a point of each other once
   // Black's replies are optional too.
-  const Position pos =
-      Fen("W:W13,19,21,22,23,24,25,27,28,30,32:B2,4,5,6,7,10,11,12,15,16,18");
+  const Position pos = FenPosition(
+      "W:W13,19,21,22,23,24,25,27,28,30,32:B2,4,5,6,7,10,11,12,15,16,18");
   SearchRequest request = Request(pos, Level::kHard);
   const learned::Weights hand_set_only;
   request.eval_weights = &hand_set_only;
@@ -366,7 +363,7 @@ TEST(SearchTest, OptionalCaptureMayDeclineATake) {
 }
 
 TEST(SearchTest, PollCanStopAndCancel) {
-  SearchRequest request = Request(Fen(kMiddleGame), Level::kHard);
+  SearchRequest request = Request(FenPosition(kMiddleGame), Level::kHard);
   int polls = 0;
   const absl::StatusOr<SearchResult> stopped =
       Search(request, [&](const SearchProgress& p) {
@@ -375,7 +372,7 @@ TEST(SearchTest, PollCanStopAndCancel) {
       });
   ASSERT_TRUE(stopped.ok());
   EXPECT_LT(stopped->nodes, 20'000u + 2 * kPollIntervalNodes);
-  EXPECT_TRUE(IsLegal(Fen(kMiddleGame), stopped->best_move));
+  EXPECT_TRUE(IsLegal(FenPosition(kMiddleGame), stopped->best_move));
   EXPECT_GT(polls, 1);
 
   const absl::StatusOr<SearchResult> cancelled = Search(
@@ -421,7 +418,7 @@ TEST(SearchTest, TheBookIsLeftAsideByEasyOtherRulesAndUnknownPositions) {
   optional.rules.capture_rule = CaptureRule::kOptional;
   SearchRequest russian = Request(Position::Initial(), Level::kMedium);
   russian.rules.edition = Edition::kRussian;
-  SearchRequest elsewhere = Request(Fen(kMiddleGame), Level::kMedium);
+  SearchRequest elsewhere = Request(FenPosition(kMiddleGame), Level::kMedium);
   for (SearchRequest* request : {&easy, &optional, &russian, &elsewhere}) {
     request->opening_book = &book;
     absl::StatusOr<SearchResult> result = Search(*request);

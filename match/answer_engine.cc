@@ -2,7 +2,8 @@
 // the way ANSWER_MODE says, for the tests that a match reads every kind of
 // engine: ANSWER_MODE 0 fills only the CBmove record (as Cake 1.22 does),
 // 1 writes the board and the record of the same move, 2 writes the board
-// of one move and the record of another, 3 leaves both untouched.
+// of one move and the record of another, 3 leaves both untouched, 4
+// answers with an impossible board (every piece removed).
 
 #include <cstring>
 
@@ -19,6 +20,11 @@ __attribute__((visibility("default"))) int getmove(int board[8][8], int color,
                                                    double, char str[1024], int*,
                                                    int, int,
                                                    checkers::cb::CbMove* move) {
+  if (ANSWER_MODE == 4) {
+    std::memset(board, 0, sizeof(int) * 64);
+    std::strcpy(str, "gone");
+    return checkers::cb::kUnknown;
+  }
   using checkers::MoveList;
   using checkers::Position;
   namespace cb = checkers::cb;

@@ -166,9 +166,9 @@ TEST(MatchTest, OurCheckerBoardLibraryPlaysAGame) {
 
 TEST(MatchTest, EngineThatPlaysAnIllegalMoveForfeits) {
   absl::StatusOr<std::unique_ptr<MatchEngine>> cheater =
-      MakeEngine(Runfile("match/illegal_engine.so"));
+      MakeEngine(Runfile("match/answer_engine_impossible_board.so"));
   ASSERT_TRUE(cheater.ok()) << cheater.status();
-  EXPECT_EQ((*cheater)->name(), "cheater");
+  EXPECT_EQ((*cheater)->name(), "answerer");
   auto easy = *MakeEngine("easy");
   absl::StatusOr<MatchGame> game =
       PlayMatchGame(**cheater, *easy,
@@ -178,7 +178,7 @@ TEST(MatchTest, EngineThatPlaysAnIllegalMoveForfeits) {
                     0, 300, 0.1);
   ASSERT_TRUE(game.ok());
   EXPECT_EQ(game->result, events::SECOND_WINS);
-  EXPECT_THAT(game->how, HasSubstr("cheater forfeits"));
+  EXPECT_THAT(game->how, HasSubstr("answerer forfeits"));
   EXPECT_TRUE(game->moves.empty());
 }
 

@@ -104,6 +104,15 @@ LogBuilder RussianLoneKingGame(int white_turns) {
   return log;
 }
 
+// The message of the one finding of the audit of `log` with `claim`
+// appended; "" and a failure unless there is exactly one.
+std::string OnlyFinding(LogBuilder log, const Event& claim) {
+  log.Craft(claim);
+  const AuditReport report = Audit(log);
+  EXPECT_EQ(report.findings.size(), 1u);
+  return report.findings.size() == 1 ? report.findings[0].message : "";
+}
+
 TEST(AuditTest, TheRussianLoneKingDrawIsJustifiedFromWhereTheBalanceArose) {
   const LogBuilder log = RussianLoneKingGame(15);
   ASSERT_TRUE(log.state().over());
@@ -117,14 +126,10 @@ TEST(AuditTest, TheRussianLoneKingDrawIsJustifiedFromWhereTheBalanceArose) {
 }
 
 TEST(AuditTest, AnEarlyLoneKingClaimIsAFinding) {
-  LogBuilder log = RussianLoneKingGame(10);
   Event claim = CraftedEnd(events::DRAW, events::LONE_KING_HELD);
   claim.mutable_game_ended()->set_lone_king_since_seq(1);
-  log.Craft(claim);
-  const AuditReport report = Audit(log);
-  ASSERT_EQ(report.findings.size(), 1u);
   EXPECT_THAT(
-      report.findings[0].message,
+      OnlyFinding(RussianLoneKingGame(10), claim),
       HasSubstr("through 10 turns of the kings' side; the limit is 15"));
 }
 
@@ -182,15 +187,12 @@ TEST(AuditTest, TheInternationalSixteenMoveDrawIsJustifiedByItsBalance) {
 }
 
 TEST(AuditTest, AnEarlyInternationalTwentyFiveMoveClaimIsAFinding) {
-  LogBuilder log = InternationalKingsGame(30);
+  const LogBuilder log = InternationalKingsGame(30);
   ASSERT_FALSE(log.state().over());
   Event claim = CraftedEnd(events::DRAW, events::NO_PROGRESS);
   claim.mutable_game_ended()->set_no_progress_since_seq(1);
-  log.Craft(claim);
-  const AuditReport report = Audit(log);
-  ASSERT_EQ(report.findings.size(), 1u);
   EXPECT_THAT(
-      report.findings[0].message,
+      OnlyFinding(log, claim),
       HasSubstr("30 turns without a capture or a man's move since seq 1; "
                 "the limit is 50"));
 }
@@ -259,11 +261,8 @@ TEST(AuditTest, NoProgressClaimNamesWhereTheCountBegan) {
   log.Play("1-6");
   Event claim = CraftedEnd(events::DRAW, events::NO_PROGRESS);
   claim.mutable_game_ended()->set_no_progress_since_seq(1);
-  log.Craft(claim);
-  const AuditReport report = Audit(log);
-  ASSERT_EQ(report.findings.size(), 1u);
   EXPECT_THAT(
-      report.findings[0].message,
+      OnlyFinding(log, claim),
       HasSubstr("5 turns without a capture or a man's move since seq 1; "
                 "the limit is 80"));
 }

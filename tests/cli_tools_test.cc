@@ -116,6 +116,22 @@ std::vector<std::string> TurnsOf(const std::string& path) {
   return turns;
 }
 
+// Imports the PDN text `pdn` (an export of the log at `log`) into a new
+// directory named after `name` and expects the one game it holds to have
+// the log's turns and to pass the audit; returns the imported log's path.
+std::string ExpectImportsBack(const std::string& pdn, const std::string& log,
+                              const std::string& name) {
+  const std::string dir = NewTempDir(name);
+  WriteAll(dir + "/game.pdn", pdn);
+  const auto imported =
+      RunCheckers({"import", dir + "/game.pdn", "--out=" + dir + "/out"});
+  EXPECT_EQ(imported.exit_code, 0) << imported.err;
+  const std::string path = dir + "/out/game-0001.log";
+  EXPECT_EQ(TurnsOf(path), TurnsOf(log));
+  EXPECT_EQ(RunCheckers({"audit", path}).exit_code, 0);
+  return path;
+}
+
 // A short game that goes on: four turns from the standard start.
 LogBuilder FourTurns() {
   LogBuilder log;
@@ -192,14 +208,7 @@ TEST(CliToolsTest, RussianGamesImportWithTheirRulesAuditAndRoundTrip) {
                                       "1. c3-d4 d6-e5 2. b2-c3 e7-d6"));
   EXPECT_THAT(exported.out, HasSubstr("30. e3-d4\nc5:e3:g5 31. h4:f6 1-0\n"));
   // The GameType tag names the edition: no --rules needed to read it back.
-  const std::string dir = NewTempDir("russian-again");
-  WriteAll(dir + "/game.pdn", exported.out);
-  const auto again =
-      RunCheckers({"import", dir + "/game.pdn", "--out=" + dir + "/out"});
-  ASSERT_EQ(again.exit_code, 0) << again.err;
-  EXPECT_EQ(TurnsOf(dir + "/out/game-0001.log"),
-            TurnsOf(out + "/game-0001.log"));
-  EXPECT_EQ(RunCheckers({"audit", dir + "/out/game-0001.log"}).exit_code, 0);
+  ExpectImportsBack(exported.out, out + "/game-0001.log", "russian-again");
 }
 
 TEST(CliToolsTest, PoolGameExportsAsGameType23AndImportsBack) {
@@ -215,15 +224,10 @@ TEST(CliToolsTest, PoolGameExportsAsGameType23AndImportsBack) {
   EXPECT_THAT(
       exported.out,
       HasSubstr("[GameType \"23\"]\n\n1. 11-15 22-18 2. 15x22 25x18 *"));
-  WriteAll(dir + "/game.pdn", exported.out);
-  const auto imported =
-      RunCheckers({"import", dir + "/game.pdn", "--out=" + dir + "/out"});
-  ASSERT_EQ(imported.exit_code, 0) << imported.err;
-  EXPECT_EQ(TurnsOf(dir + "/out/game-0001.log"), TurnsOf(path));
-  const auto show =
-      RunCheckers({"show", "--json", "--save=" + dir + "/out/game-0001.log"});
+  const std::string imported =
+      ExpectImportsBack(exported.out, path, "pool-again");
+  const auto show = RunCheckers({"show", "--json", "--save=" + imported});
   EXPECT_THAT(show.out, HasSubstr(R"("rules":"pool")"));
-  EXPECT_EQ(RunCheckers({"audit", dir + "/out/game-0001.log"}).exit_code, 0);
 }
 
 TEST(CliToolsTest, InternationalGamesImportAuditAndExportAsGameType20) {
@@ -275,14 +279,8 @@ TEST(CliToolsTest, InternationalGamesImportAuditAndExportAsGameType20) {
                   "[GameType \"20\"]\n\n1. 33-28 18-22 2. 38-33 12-18"));
     EXPECT_THAT(exported.out, EndsWith(" 2-0\n"));
     EXPECT_THAT(exported.out, HasSubstr("4. 28x19 14x23x34"));
-    const std::string dir = NewTempDir("international-again");
-    WriteAll(dir + "/game.pdn", exported.out);
-    const auto again =
-        RunCheckers({"import", dir + "/game.pdn", "--out=" + dir + "/out"});
-    ASSERT_EQ(again.exit_code, 0) << again.err;
-    EXPECT_EQ(TurnsOf(dir + "/out/game-0001.log"),
-              TurnsOf(out + "/game-0001.log"));
-    EXPECT_EQ(RunCheckers({"audit", dir + "/out/game-0001.log"}).exit_code, 0);
+    ExpectImportsBack(exported.out, out + "/game-0001.log",
+                      "international-again");
   }
 }
 

@@ -56,6 +56,14 @@ void TypeMove(const TmuxSession& tmux, const std::string& move) {
   tmux.Keys({"Enter"});
 }
 
+// Plays Red's 11-15 at the first prompt of a new game against the
+// computer; false, with the screen in `screen`, when the prompt never came.
+bool PlayElevenFifteen(const TmuxSession& tmux, std::string* screen) {
+  if (!tmux.ok() || !tmux.WaitFor("Your move (Red)", screen)) return false;
+  TypeMove(tmux, "11-15");
+  return true;
+}
+
 // The node count on the thinking indicator, or -1.
 long long Nodes(const std::string& screen) {
   std::smatch m;
@@ -125,13 +133,23 @@ TEST(PlayTuiTest, AMultiJumpIsEnteredLandingByLandingAndEscapeCancelsIt) {
   EXPECT_THAT(log[1], HasSubstr("22x15x6"));
 }
 
-// Resumes a two-player game of `rules` in which White's flying king on 29
-// must take 18 and 10, enters that capture landing by landing, and after
-// Black's reply flies the king from 6 to 28.
-void CaptureAndFlyAKing(const std::string& rules, const std::string& title) {
+// A capture by a flying king or a man, entered landing by landing in a
+// resumed two-player game, Black's reply, then a king's flight.
+struct CaptureAndFlight {
+  std::string rules, fen, title;
+  // The landings of the capture, each entered at the ':' prompt, and the
+  // move as the move list then shows it.
+  std::vector<std::string> capture;
+  std::string capture_text;
+  std::string reply;
+  // The king's flight: from, to.
+  std::string from, to;
+};
+
+void PlayCaptureAndFlight(const CaptureAndFlight& game) {
   const std::string save = TempDir() + "/match.log";
-  ASSERT_EQ(RunCheckers({"new", "--mode=two-player", "--rules=" + rules,
-                         "--fen=W:WK29,31:B18,10,12", "--save=" + save})
+  ASSERT_EQ(RunCheckers({"new", "--mode=two-player", "--rules=" + game.rules,
+                         "--fen=" + game.fen, "--save=" + save})
                 .exit_code,
             0);
   TmuxSession tmux(Play(save));
@@ -139,63 +157,71 @@ void CaptureAndFlyAKing(const std::string& rules, const std::string& title) {
   std::string screen;
   ASSERT_TRUE(tmux.WaitFor("A saved game exists", &screen)) << screen;
   tmux.Keys({"1"});
-  ASSERT_TRUE(tmux.WaitFor(title, &screen)) << screen;
-  tmux.Keys({":", "2", "9", "Enter", "Enter", ":", "1", "5", "Enter", "Enter",
-             ":", "6", "Enter", "Enter"});
-  ASSERT_TRUE(tmux.WaitFor("White: 29x15x6", &screen)) << screen;
-  TypeMove(tmux, "12-16");
-  ASSERT_TRUE(tmux.WaitFor("Black: 12-16", &screen)) << screen;
-  tmux.Keys({":", "6", "Enter", "Enter", ":", "2", "8", "Enter", "Enter"});
-  ASSERT_TRUE(tmux.WaitFor("White: 6-28", &screen)) << screen;
+  ASSERT_TRUE(tmux.WaitFor(game.title, &screen)) << screen;
+  for (const std::string& landing : game.capture) {
+    tmux.Keys({":"});
+    tmux.Type(landing);
+    tmux.Keys({"Enter", "Enter"});
+  }
+  ASSERT_TRUE(tmux.WaitFor("White: " + game.capture_text, &screen)) << screen;
+  TypeMove(tmux, game.reply);
+  ASSERT_TRUE(tmux.WaitFor("Black: " + game.reply, &screen)) << screen;
+  for (const std::string& square : {game.from, game.to}) {
+    tmux.Keys({":"});
+    tmux.Type(square);
+    tmux.Keys({"Enter", "Enter"});
+  }
+  const std::string flight = absl::StrCat(game.from, "-", game.to);
+  ASSERT_TRUE(tmux.WaitFor("White: " + flight, &screen)) << screen;
   const std::vector<std::string> log = Log(save);
   ASSERT_EQ(log.size(), 4u);
-  EXPECT_THAT(log[1], HasSubstr("29x15x6"));
-  EXPECT_THAT(log[3], HasSubstr("6-28"));
+  EXPECT_THAT(log[1], HasSubstr(game.capture_text));
+  EXPECT_THAT(log[3], HasSubstr(flight));
 }
 
+// White's flying king on 29 must take 18 and 10, and after Black's reply
+// flies from 6 to 28.
 TEST(PlayTuiTest, ARussianKingCapturesLandingByLandingAndFlies) {
-  CaptureAndFlyAKing("russian", "Rules: Russian draughts");
+  PlayCaptureAndFlight({"russian",
+                        "W:WK29,31:B18,10,12",
+                        "Rules: Russian draughts",
+                        {"29", "15", "6"},
+                        "29x15x6",
+                        "12-16",
+                        "6",
+                        "28"});
 }
 
 TEST(PlayTuiTest, APoolKingCapturesLandingByLandingAndFlies) {
-  CaptureAndFlyAKing("pool", "Rules: Pool checkers");
+  PlayCaptureAndFlight({"pool",
+                        "W:WK29,31:B18,10,12",
+                        "Rules: Pool checkers",
+                        {"29", "15", "6"},
+                        "29x15x6",
+                        "12-16",
+                        "6",
+                        "28"});
 }
 
 // International draughts on the 10x10 board: the man on 32 must take two
 // pieces (majority capture), landing by landing, and after Black's reply
 // the king on 46 flies the long diagonal to 5.
 TEST(PlayTuiTest, AnInternationalCaptureAndAKingsFlightOnTheTenByTenBoard) {
-  const std::string save = TempDir() + "/match.log";
-  ASSERT_EQ(RunCheckers({"new", "--mode=two-player", "--rules=international",
-                         "--fen=W:W32,K46:B17,27,1", "--save=" + save})
-                .exit_code,
-            0);
-  TmuxSession tmux(Play(save));
-  ASSERT_TRUE(tmux.ok());
-  std::string screen;
-  ASSERT_TRUE(tmux.WaitFor("A saved game exists", &screen)) << screen;
-  tmux.Keys({"1"});
-  ASSERT_TRUE(tmux.WaitFor("Rules: International draughts", &screen)) << screen;
-  tmux.Keys({":", "3", "2", "Enter", "Enter", ":", "2", "1", "Enter", "Enter",
-             ":", "1", "2", "Enter", "Enter"});
-  ASSERT_TRUE(tmux.WaitFor("White: 32x21x12", &screen)) << screen;
-  TypeMove(tmux, "1-6");
-  ASSERT_TRUE(tmux.WaitFor("Black: 1-6", &screen)) << screen;
-  tmux.Keys({":", "4", "6", "Enter", "Enter", ":", "5", "Enter", "Enter"});
-  ASSERT_TRUE(tmux.WaitFor("White: 46-5", &screen)) << screen;
-  const std::vector<std::string> log = Log(save);
-  ASSERT_EQ(log.size(), 4u);
-  EXPECT_THAT(log[1], HasSubstr("32x21x12"));
-  EXPECT_THAT(log[3], HasSubstr("46-5"));
+  PlayCaptureAndFlight({"international",
+                        "W:W32,K46:B17,27,1",
+                        "Rules: International draughts",
+                        {"32", "21", "12"},
+                        "32x21x12",
+                        "1-6",
+                        "46",
+                        "5"});
 }
 
 TEST(PlayTuiTest, UndoAgainstTheComputerTakesBackTheReplyToo) {
   const std::string save = TempDir() + "/match.log";
   TmuxSession tmux(Play(save, "--mode=computer --difficulty=easy"));
-  ASSERT_TRUE(tmux.ok());
   std::string screen;
-  ASSERT_TRUE(tmux.WaitFor("Your move (Red)", &screen)) << screen;
-  TypeMove(tmux, "11-15");
+  ASSERT_TRUE(PlayElevenFifteen(tmux, &screen)) << screen;
   ASSERT_TRUE(tmux.WaitFor("White (computer): ", &screen)) << screen;
   ASSERT_EQ(Log(save).size(), 3u);
   tmux.Keys({"u"});
@@ -209,10 +235,8 @@ TEST(PlayTuiTest, PauseStopsTheSearchAndNoComputerTurnIsSaved) {
   // A node budget no search finishes while the test watches.
   TmuxSession tmux(Play(save, "--mode=computer --difficulty=hard"),
                    {"CHECKERS_SEARCH_NODES=4000000000"});
-  ASSERT_TRUE(tmux.ok());
   std::string screen;
-  ASSERT_TRUE(tmux.WaitFor("Your move (Red)", &screen)) << screen;
-  TypeMove(tmux, "11-15");
+  ASSERT_TRUE(PlayElevenFifteen(tmux, &screen)) << screen;
   ASSERT_TRUE(tmux.WaitUntil([](const std::string& s) { return Nodes(s) > 0; },
                              &screen))
       << screen;
@@ -328,10 +352,8 @@ TEST(PlayTuiTest, AComputerErrorOffersResumeWhichRetriesOnce) {
   const std::string save = TempDir() + "/match.log";
   TmuxSession tmux(Play(save, "--mode=computer --difficulty=easy"),
                    {"CHECKERS_FAIL_SEARCHES=1"});
-  ASSERT_TRUE(tmux.ok());
   std::string screen;
-  ASSERT_TRUE(tmux.WaitFor("Your move (Red)", &screen)) << screen;
-  TypeMove(tmux, "11-15");
+  ASSERT_TRUE(PlayElevenFifteen(tmux, &screen)) << screen;
   ASSERT_TRUE(tmux.WaitFor("The computer could not move", &screen)) << screen;
   EXPECT_THAT(screen, HasSubstr("Resume (retry once)"));
   EXPECT_THAT(screen, HasSubstr("Continue as two players"));

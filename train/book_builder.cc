@@ -22,14 +22,6 @@ struct Node {
   Color book_side;
 };
 
-std::vector<Position> Children(const Position& pos) {
-  MoveList moves;
-  GenerateMoves(pos, &moves);
-  std::vector<Position> children;
-  for (const Move& m : moves) children.push_back(pos.After(m));
-  return children;
-}
-
 }  // namespace
 
 std::vector<book::Entry> BuildBook(const BookOptions& options,

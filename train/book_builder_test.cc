@@ -9,37 +9,26 @@
 #include "engine/movegen8.h"
 #include "engine/opening_book.h"
 #include "gtest/gtest.h"
+#include "tests/fen_position.h"
 
 namespace checkers::train {
 namespace {
 
-Position FromFen(const char* fen) {
-  absl::StatusOr<Position> pos = ParseFen(fen);
-  EXPECT_TRUE(pos.ok()) << pos.status();
-  return *pos;
-}
+using ::checkers::testing::FenPosition;
 
 // Two ballot openings, White to move: 11-15 23-19 8-11 and 9-13 22-18
 // 10-14.
 BookOptions SmallBook(int threads) {
   BookOptions options;
   options.openings = {
-      FromFen("W:W19,21,22,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,9,10,"
-              "11,12,15"),
-      FromFen("W:W18,21,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,11,"
-              "12,13,14")};
+      FenPosition("W:W19,21,22,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,9,10,"
+                  "11,12,15"),
+      FenPosition("W:W18,21,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,11,"
+                  "12,13,14")};
   options.plies = 3;
   options.nodes = 3000;
   options.threads = threads;
   return options;
-}
-
-std::vector<Position> Children(const Position& pos) {
-  MoveList moves;
-  GenerateMoves(pos, &moves);
-  std::vector<Position> children;
-  for (const Move& m : moves) children.push_back(pos.After(m));
-  return children;
 }
 
 book::OpeningBook AsBook(const std::vector<book::Entry>& entries) {
@@ -62,7 +51,8 @@ void Expect(const book::OpeningBook& book, const Position& pos, Color side,
   if (ply >= plies) return;
   const std::vector<Position> children = Children(pos);
   if (pos.side_to_move() != side) {
-    for (const Position& c : children) Expect(book, c, side, ply + 1, plies, want);
+    for (const Position& c : children)
+      Expect(book, c, side, ply + 1, plies, want);
     return;
   }
   if (children.size() == 1) {

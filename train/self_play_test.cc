@@ -2,24 +2,21 @@
 
 #include <vector>
 
-#include "engine/fen8.h"
 #include "gtest/gtest.h"
+#include "tests/fen_position.h"
 
 namespace checkers::train {
 namespace {
 
-Position FromFen(const char* fen) {
-  absl::StatusOr<Position> pos = ParseFen(fen);
-  EXPECT_TRUE(pos.ok()) << pos.status();
-  return *pos;
-}
+using ::checkers::testing::FenPosition;
 
 SelfPlayOptions SmallRun(int threads) {
   SelfPlayOptions options;
   options.games = 6;
-  options.openings = {Position::Initial(),
-                      FromFen("W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,"
-                              "4,5,6,7,8,9,10,11,15")};
+  options.openings = {
+      Position::Initial(),
+      FenPosition("W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,"
+                  "4,5,6,7,8,9,10,11,15")};
   options.nodes = 200;
   options.seed = 42;
   options.threads = threads;
@@ -48,10 +45,14 @@ TEST(SelfPlayTest, EverySampleCarriesItsGamesResultForItsSide) {
   for (const Sample& s : run.samples) {
     ASSERT_GE(s.game, 0);
     ASSERT_LT(s.game, 6);
-    if (s.result == 1.0f) ++wins[s.game];
-    else if (s.result == 0.0f) ++losses[s.game];
-    else if (s.result == 0.5f) ++draws[s.game];
-    else ADD_FAILURE() << "result " << s.result;
+    if (s.result == 1.0f)
+      ++wins[s.game];
+    else if (s.result == 0.0f)
+      ++losses[s.game];
+    else if (s.result == 0.5f)
+      ++draws[s.game];
+    else
+      ADD_FAILURE() << "result " << s.result;
   }
   for (int g = 0; g < 6; ++g) {
     // A game is drawn for both sides or decided for both.
@@ -65,7 +66,7 @@ TEST(SelfPlayTest, EverySampleCarriesItsGamesResultForItsSide) {
 SelfPlayOptions WonEnding(int games, uint64_t nodes) {
   SelfPlayOptions options;
   options.games = games;
-  options.openings = {FromFen("B:W29:BK10,K11,K12")};
+  options.openings = {FenPosition("B:W29:BK10,K11,K12")};
   options.random_plies = 0;
   options.nodes = nodes;
   return options;

@@ -33,23 +33,37 @@ using ::testing::HasSubstr;
 class ServerTest : public ::testing::Test {
  protected:
   void SetUp() override {
+    std::filesystem::remove_all(DataDir());
+    Start();
+  }
+  void Start() {
     Server::Options options;
     options.host = "127.0.0.1";
     options.port = 0;
     options.max_streams = 1;
     options.keepalive = absl::Milliseconds(100);
     Configure(options);
-    options.data_dir = absl::StrCat(
-        ::testing::TempDir(), "/",
-        ::testing::UnitTest::GetInstance()->current_test_info()->name());
-    std::filesystem::remove_all(options.data_dir);
+    options.data_dir = DataDir();
     auto server = Server::Create(options);
     ASSERT_TRUE(server.ok()) << server.status();
     server_ = *std::move(server);
     auto port = server_->Bind();
     ASSERT_TRUE(port.ok()) << port.status();
+    port_ = *port;
     serving_ = std::thread([this] { server_->Serve(); });
-    client_ = std::make_unique<Client>("127.0.0.1", *port);
+    client_ = std::make_unique<Client>("127.0.0.1", port_);
+  }
+  // Stops the server and starts another on the same tables.
+  void Restart() {
+    server_->Stop();
+    serving_.join();
+    server_.reset();
+    Start();
+  }
+  static std::string DataDir() {
+    return absl::StrCat(
+        ::testing::TempDir(), "/",
+        ::testing::UnitTest::GetInstance()->current_test_info()->name());
   }
   void TearDown() override {
     server_->Stop();
@@ -67,6 +81,7 @@ class ServerTest : public ::testing::Test {
   }
 
   std::unique_ptr<Server> server_;
+  int port_ = 0;
   std::thread serving_;
   std::unique_ptr<Client> client_;
 };
@@ -380,21 +395,7 @@ TEST_F(RemoteTableTest, SeatsAreInTheLogAndOutliveARestart) {
   EXPECT_NE(log->body.find("Alice"), std::string::npos);
   EXPECT_EQ(log->body.find(alice_.cookie.substr(alice_.cookie.find('=') + 1)),
             std::string::npos);
-  Server::Options options;
-  options.port = 0;
-  options.data_dir = absl::StrCat(
-      ::testing::TempDir(), "/",
-      ::testing::UnitTest::GetInstance()->current_test_info()->name());
-  server_->Stop();
-  serving_.join();
-  server_.reset();
-  auto again = Server::Create(options);
-  ASSERT_TRUE(again.ok()) << again.status();
-  server_ = *std::move(again);
-  auto port = server_->Bind();
-  ASSERT_TRUE(port.ok());
-  serving_ = std::thread([this] { server_->Serve(); });
-  client_ = std::make_unique<Client>("127.0.0.1", *port);
+  Restart();
   EXPECT_EQ(State(alice_)["you"], "first");
   EXPECT_EQ(Status(bob_, "/seats/first", R"({"name": "Bob"})"), 409);
 }
@@ -487,21 +488,8 @@ TEST_F(ServerTest, RestartedServerServesTheTableAsItWas) {
                        R"({"move": "11-15", "head": 1})")
                 ->status,
             200);
-  Server::Options options;
-  options.port = 0;
-  options.data_dir = absl::StrCat(
-      ::testing::TempDir(), "/",
-      ::testing::UnitTest::GetInstance()->current_test_info()->name());
-  server_->Stop();
-  serving_.join();
-  server_.reset();
-  auto again = Server::Create(options);
-  ASSERT_TRUE(again.ok()) << again.status();
-  server_ = *std::move(again);
-  auto port = server_->Bind();
-  ASSERT_TRUE(port.ok());
-  serving_ = std::thread([this] { server_->Serve(); });
-  Client client("127.0.0.1", *port);
+  Restart();
+  Client client("127.0.0.1", port_);
   auto state = client.Get(absl::StrCat("/api/tables/", id));
   ASSERT_TRUE(state.ok()) << state.status();
   EXPECT_EQ(json::parse(state->body)["head"], 2);
