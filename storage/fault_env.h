@@ -19,6 +19,7 @@
 #include <random>
 #include <set>
 #include <string>
+#include <vector>
 
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
@@ -46,6 +47,8 @@ class FaultEnv final : public Env {
       const std::string& path) override;
   bool FileExists(const std::string& path) override;
   absl::StatusOr<uint64_t> FileSize(const std::string& path) override;
+  absl::StatusOr<std::vector<std::string>> ListDir(
+      const std::string& dir) override;
 
   // Writes the file at `path` (creating its directories) as if it had been
   // written, synced, and its directory synced.
