@@ -6,9 +6,9 @@
 #include "absl/strings/str_format.h"
 #include "absl/time/clock.h"
 #include "absl/time/time.h"
-#include "engine/movegen.h"
+#include "engine/movegen8.h"
 #include "engine/movegen10.h"
-#include "engine/position.h"
+#include "engine/position8.h"
 #include "engine/position10.h"
 
 namespace checkers::bench {

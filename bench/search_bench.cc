@@ -11,7 +11,7 @@
 #include "absl/strings/string_view.h"
 #include "absl/time/clock.h"
 #include "absl/time/time.h"
-#include "engine/fen.h"
+#include "engine/fen8.h"
 #include "engine/fen10.h"
 #include "engine/search.h"
 

@@ -15,7 +15,7 @@
 #include "absl/strings/str_format.h"
 #include "absl/time/clock.h"
 #include "absl/time/time.h"
-#include "engine/movegen.h"
+#include "engine/movegen8.h"
 #include "events/events.pb.h"
 #include "events/fold.h"
 #include "events/game_state.h"

@@ -51,7 +51,7 @@ absl::StatusOr<Position> FromBoard(const int board[8][8], int color) {
             "board[", x, "][", y, "] holds unknown piece code ", code));
       }
       const Color c = side == kBlack ? Color::kBlack : Color::kWhite;
-      if (kind == kMan && (SquareBit(s) & PromotionRow(c))) {
+      if (kind == kMan && (SquareBit(s) & CrowningRow(c))) {
         return absl::InvalidArgumentError(
             absl::StrCat("board[", x, "][", y, "] holds a ",
                          side == kBlack ? "black" : "white",
@@ -80,7 +80,7 @@ CbMove ToCbMove(const Position& pos, const Move& m) {
   out.oldpiece = PieceCode(pos, m.from);
   out.newpiece = out.oldpiece;
   if ((out.oldpiece & kMan) &&
-      (SquareBit(m.to) & PromotionRow(pos.side_to_move()))) {
+      (SquareBit(m.to) & CrowningRow(pos.side_to_move()))) {
     out.newpiece = (out.oldpiece & ~kMan) | kKing;
   }
   out.from = CoorOf(m.from);

@@ -4,7 +4,7 @@
 // these.
 //
 // CheckerBoard's board[x][y] holds English checkers with square n (PDN) at
-// y = (n - 1) / 4 and x = 7 - column, where column is as in bitboard.h:
+// y = (n - 1) / 4 and x = 7 - column, where column is as in engine/board8.h:
 // row y = 0 holds squares 1-4 with square 4 at x = 0, and the dark squares
 // are those with x + y even. In other words PDN number = 4 * (y + 1) - x / 2.
 
@@ -12,9 +12,9 @@
 #define CHECKERS_CBAPI_CHECKERBOARD_H_
 
 #include "absl/status/statusor.h"
-#include "engine/bitboard.h"
-#include "engine/move.h"
-#include "engine/position.h"
+#include "engine/board8.h"
+#include "engine/move8.h"
+#include "engine/position8.h"
 
 namespace checkers::cb {
 

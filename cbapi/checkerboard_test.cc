@@ -1,9 +1,9 @@
 #include "cbapi/checkerboard.h"
 
 #include "absl/status/status.h"
-#include "engine/fen.h"
-#include "engine/movegen.h"
-#include "engine/notation.h"
+#include "engine/fen8.h"
+#include "engine/movegen8.h"
+#include "engine/notation8.h"
 #include "gtest/gtest.h"
 
 namespace checkers::cb {

@@ -7,9 +7,9 @@
 
 #include "cbapi/checkerboard.h"
 #include "cbapi/engine_library_for_test.h"
-#include "engine/fen.h"
-#include "engine/movegen.h"
-#include "engine/notation.h"
+#include "engine/fen8.h"
+#include "engine/movegen8.h"
+#include "engine/notation8.h"
 #include "engine/opening_book.h"
 #include "engine/search.h"
 #include "gtest/gtest.h"

@@ -1,7 +1,7 @@
 // A draughts position as a cheap value, on a board given by its geometry:
 // three sets of squares, the side to move and a Zobrist hash kept up to date
 // by every move. The 8x8 and 10x10 boards differ here only in the geometry's
-// few constants, so one template serves both (engine/position.h and
+// few constants, so one template serves both (engine/position8.h and
 // engine/position10.h hold their geometries).
 
 #ifndef CHECKERS_ENGINE_BASIC_POSITION_H_
@@ -64,7 +64,7 @@ inline constexpr ZobristKeys<Bitboard> MakeZobristKeys(uint64_t seed) {
 }
 
 // The keys of the board `Geometry` describes (see BasicPosition). Not a
-// static member of BasicPosition: engine/position.h and position10.h
+// static member of BasicPosition: engine/position8.h and position10.h
 // declare its instantiations extern, and such a member would be reached
 // through an extra load of its address in Play, the hot path.
 template <typename Geometry>

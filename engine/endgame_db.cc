@@ -7,9 +7,9 @@
 #include <utility>
 
 #include "absl/strings/str_cat.h"
-#include "engine/bitboard.h"
-#include "engine/fen.h"
-#include "engine/movegen.h"
+#include "engine/board8.h"
+#include "engine/fen8.h"
+#include "engine/movegen8.h"
 
 namespace checkers::egdb {
 namespace {

@@ -9,9 +9,9 @@
 
 #include "absl/container/flat_hash_map.h"
 #include "absl/strings/string_view.h"
-#include "engine/fen.h"
-#include "engine/movegen.h"
-#include "engine/position.h"
+#include "engine/fen8.h"
+#include "engine/movegen8.h"
+#include "engine/position8.h"
 #include "gtest/gtest.h"
 
 namespace checkers::egdb {
@@ -54,7 +54,7 @@ std::vector<Position> AllPositions(int max_pieces) {
           Placement q = p;
           const bool black = kind < 2, king = kind % 2 == 1;
           if (!king &&
-              (bit & PromotionRow(black ? Color::kBlack : Color::kWhite)))
+              (bit & CrowningRow(black ? Color::kBlack : Color::kWhite)))
             continue;
           (black ? q.black : q.white) |= bit;
           if (king) q.kings |= bit;

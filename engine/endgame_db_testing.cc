@@ -2,7 +2,7 @@
 
 #include <string>
 
-#include "engine/movegen.h"
+#include "engine/movegen8.h"
 
 namespace checkers::egdb {
 

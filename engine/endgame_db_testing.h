@@ -9,7 +9,7 @@
 #include <optional>
 
 #include "engine/endgame_db.h"
-#include "engine/position.h"
+#include "engine/position8.h"
 
 namespace checkers::egdb {
 

@@ -1,5 +1,5 @@
 // The text of a PDN FEN in square numbers, for a board of any size: what
-// the 8x8 (engine/fen.h) and 10x10 (engine/fen10.h) readers share. Each of
+// the 8x8 (engine/fen8.h) and 10x10 (engine/fen10.h) readers share. Each of
 // them only turns square numbers into its own bit layout.
 
 #ifndef CHECKERS_ENGINE_FEN_TEXT_H_
@@ -10,7 +10,7 @@
 
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
-#include "engine/position.h"
+#include "engine/position8.h"
 
 namespace checkers {
 

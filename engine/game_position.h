@@ -3,7 +3,7 @@
 // edition, or a 10x10 intl::Position, behind one interface in square
 // NUMBERS (1-32 or 1-50) rather than bitboards. Each call decides the board
 // once, at its entry; perft and the search keep their own typed positions
-// (engine/movegen.h, engine/movegen10.h) and never go through here.
+// (engine/movegen8.h, engine/movegen10.h) and never go through here.
 
 #ifndef CHECKERS_ENGINE_GAME_POSITION_H_
 #define CHECKERS_ENGINE_GAME_POSITION_H_
@@ -18,11 +18,11 @@
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
 #include "absl/types/span.h"
-#include "engine/move.h"
 #include "engine/move10.h"
-#include "engine/movegen.h"
-#include "engine/position.h"
+#include "engine/move8.h"
+#include "engine/movegen8.h"
 #include "engine/position10.h"
+#include "engine/position8.h"
 #include "engine/rules.h"
 
 namespace checkers {
@@ -90,7 +90,7 @@ class GamePosition {
   Edition edition() const { return edition_; }
   // 8 or 10, and 32 or 50.
   int board_size() const { return TraitsOf(edition_).board_size; }
-  int square_count() const { return board_size() == 10 ? 50 : 32; }
+  int square_count() const;
   Color side_to_move() const;
   uint64_t hash() const;
 
@@ -118,7 +118,7 @@ class GamePosition {
   std::vector<int> MustCapturePieces(
       CaptureRule rule = CaptureRule::kMandatory) const;
 
-  // The legal move that `text` names (engine/notation.h and
+  // The legal move that `text` names (engine/notation8.h and
   // engine/notation10.h say which forms are read): InvalidArgument when it
   // is not move notation, FailedPrecondition listing the legal moves or the
   // fitting routes otherwise.

@@ -1,8 +1,8 @@
 #include "engine/game_position.h"
 
 #include "absl/status/status.h"
-#include "engine/fen.h"
-#include "engine/notation.h"
+#include "engine/fen8.h"
+#include "engine/notation8.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 

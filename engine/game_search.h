@@ -10,7 +10,7 @@
 
 #include "absl/status/statusor.h"
 #include "engine/game_position.h"
-#include "engine/movegen.h"
+#include "engine/movegen8.h"
 #include "engine/search.h"
 
 namespace checkers {

@@ -1,7 +1,7 @@
 #include "engine/game_search.h"
 
 #include "absl/status/status.h"
-#include "engine/fen.h"
+#include "engine/fen8.h"
 #include "engine/fen10.h"
 #include "gtest/gtest.h"
 

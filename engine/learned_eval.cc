@@ -7,8 +7,8 @@
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
 #include "engine/bit_count.h"
-#include "engine/bitboard.h"
-#include "engine/eval.h"
+#include "engine/board8.h"
+#include "engine/eval8.h"
 #include "engine/rules.h"
 
 namespace checkers::learned {
@@ -37,7 +37,7 @@ constexpr std::array<uint16_t, 256> kBase3 = MakeBase3();
 
 // The windows of one row band, both sides at once. `rows` holds the side
 // to move's men of rows row0 .. row0 + 3 in its low 16 bits and the other
-// side's in its high 16 (engine/bitboard.h's layout: four bits a row). The
+// side's in its high 16 (engine/board8.h's layout: four bits a row). The
 // window at in-row offset `offset` takes the neighbouring squares `offset`
 // and `offset` + 1 of each of those rows; the result holds the side to
 // move's eight squares in bits 0-7 and the other side's in bits 16-23, two
@@ -70,7 +70,7 @@ Features FeaturesOf(const Position& pos) {
   Features f;
   f.hand = checkers::Evaluate(pos, Edition::kEnglish);
   // Seen from the side to move, whose men then move towards square 32: for
-  // White the board turned round, as engine/eval.h's Mirrored turns it but
+  // White the board turned round, as engine/eval8.h's Mirrored turns it but
   // without building a position at every leaf.
   const bool black = pos.side_to_move() == Color::kBlack;
   const Bitboard own =

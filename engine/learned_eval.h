@@ -1,5 +1,5 @@
 // The learned evaluation of English checkers: the hand-set evaluation of
-// engine/eval.h scaled by a fitted factor, plus fitted values of how the
+// engine/eval8.h scaled by a fitted factor, plus fitted values of how the
 // men stand in nine overlapping windows of the board. The values are fitted
 // by `checkers train` (train/) to the results of self-play games, by
 // logistic regression; docs/EVALUATION.md tells how.
@@ -21,7 +21,7 @@
 
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
-#include "engine/position.h"
+#include "engine/position8.h"
 
 namespace checkers::learned {
 
@@ -37,7 +37,7 @@ inline constexpr int kHandScaleOne = 1024;
 // What the learned evaluation reads of a position, seen from its side to
 // move.
 struct Features {
-  // engine/eval.h's Evaluate under English rules.
+  // engine/eval8.h's Evaluate under English rules.
   int hand = 0;
   // The ending's share, 0 (24 pieces) to kPhaseScale (8 or fewer).
   int ending = 0;
@@ -68,7 +68,7 @@ struct Weights {
 int Evaluate(const Features& features, const Weights& weights);
 
 // The value of `pos` for its side to move, in centi-men: meant, as
-// engine/eval.h's, for quiet positions. Symmetric as that one is.
+// engine/eval8.h's, for quiet positions. Symmetric as that one is.
 int Evaluate(const Position& pos, const Weights& weights);
 
 // The bytes of a weights file: "CKEW1\n", the hand scale and the table as

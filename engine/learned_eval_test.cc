@@ -4,8 +4,8 @@
 #include <random>
 #include <string>
 
-#include "engine/eval.h"
-#include "engine/fen.h"
+#include "engine/eval8.h"
+#include "engine/fen8.h"
 #include "gtest/gtest.h"
 
 namespace checkers::learned {

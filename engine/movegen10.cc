@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "absl/container/inlined_vector.h"
+
 namespace checkers::intl {
 namespace {
 
@@ -47,35 +49,67 @@ inline bool KingCanCapture(Bitboard kings, Bitboard opp, Bitboard empty) {
   return Shift<D>(KingRays<D>(kings, empty) & opp) & empty;
 }
 
+// What counting the moves of one side needs: its men and kings, the
+// other side's pieces and the empty squares. Perft derives it for a child
+// position from its parent by a few bit operations, without playing the
+// move into a Position (and its hash).
+struct Sides {
+  Bitboard men;
+  Bitboard kings;
+  Bitboard opp;
+  Bitboard empty;
+};
+
+template <Color C>
+inline Sides SidesOf(const Position& pos) {
+  return {pos.men(C), pos.kings(C), pos.pieces(Opponent(C)), pos.empty()};
+}
+
+inline bool HasCaptureIn(const Sides& s) {
+  if (ManJumpers<kSouthWest>(s.men, s.opp, s.empty) |
+      ManJumpers<kSouthEast>(s.men, s.opp, s.empty) |
+      ManJumpers<kNorthEast>(s.men, s.opp, s.empty) |
+      ManJumpers<kNorthWest>(s.men, s.opp, s.empty))
+    return true;
+  return s.kings && (KingCanCapture<kSouthWest>(s.kings, s.opp, s.empty) ||
+                     KingCanCapture<kSouthEast>(s.kings, s.opp, s.empty) ||
+                     KingCanCapture<kNorthEast>(s.kings, s.opp, s.empty) ||
+                     KingCanCapture<kNorthWest>(s.kings, s.opp, s.empty));
+}
+
 template <Color C>
 bool HasCaptureOf(const Position& pos) {
-  const Bitboard opp = pos.pieces(Opponent(C));
-  const Bitboard empty = pos.empty();
-  const Bitboard men = pos.men(C);
-  if (ManJumpers<kSouthWest>(men, opp, empty) |
-      ManJumpers<kSouthEast>(men, opp, empty) |
-      ManJumpers<kNorthEast>(men, opp, empty) |
-      ManJumpers<kNorthWest>(men, opp, empty))
-    return true;
-  const Bitboard kings = pos.kings(C);
-  return kings && (KingCanCapture<kSouthWest>(kings, opp, empty) ||
-                   KingCanCapture<kSouthEast>(kings, opp, empty) ||
-                   KingCanCapture<kNorthEast>(kings, opp, empty) ||
-                   KingCanCapture<kNorthWest>(kings, opp, empty));
+  return HasCaptureIn(SidesOf<C>(pos));
 }
 
 // The search for capture routes. Captured pieces stay in `opp` until the
 // move is played, so they block a king's flight and cannot be landed on;
 // `route.captured` keeps them from being taken twice. `empty` includes the
 // mover's start square, which a route may cross or end on.
+//
+// With a list, the routes that take the most pieces are appended to `out`
+// after `base`. Without one (perft's last ply), they are only counted:
+// under Routes::kDrop each distinct (from, to, captured) once, which needs
+// remembering only routes of two captures or more, as one capture has one
+// order only.
+template <bool kList>
 struct CaptureSearch {
+  // A route as the drop convention tells routes apart.
+  struct Key {
+    int8_t from;
+    int8_t to;
+    Bitboard captured;
+  };
+
   Bitboard opp;
   Bitboard empty;
-  // The most pieces a complete route found so far takes; only routes that
-  // take that many are kept in `out` after `base`.
-  int best;
-  size_t base;
-  MoveList* out;
+  // The most pieces a complete route found so far takes.
+  int best = 1;
+  size_t base = 0;
+  MoveList* out = nullptr;
+  Routes routes = Routes::kKeep;
+  int count = 0;
+  absl::InlinedVector<Key, 16> seen;
   Move route;
 
   Bitboard Takeable() const { return opp & ~route.captured; }
@@ -85,12 +119,30 @@ struct CaptureSearch {
     if (n < best) return;
     if (n > best) {
       best = n;
-      out->resize(base);
+      if constexpr (kList) {
+        out->resize(base);
+      } else {
+        count = 0;
+        seen.clear();
+      }
     }
-    route.num_jumps = static_cast<uint8_t>(n);
-    route.to = SquareAtBit(to);
-    route.landings[n - 1] = route.to;
-    out->push_back(route);
+    if constexpr (kList) {
+      route.num_jumps = static_cast<uint8_t>(n);
+      route.to = SquareAtBit(to);
+      route.landings[n - 1] = route.to;
+      out->push_back(route);
+    } else {
+      if (routes == Routes::kDrop && n >= 2) {
+        const Key key{route.from, SquareAtBit(to), route.captured};
+        for (const Key& k : seen) {
+          if (k.from == key.from && k.to == key.to &&
+              k.captured == key.captured)
+            return;
+        }
+        seen.push_back(key);
+      }
+      ++count;
+    }
   }
 
   // A man on `at` has taken `n` pieces; goes on in every direction.
@@ -108,7 +160,7 @@ struct CaptureSearch {
     const Bitboard land = Shift<D>(mid) & empty;
     if (!land) return false;
     route.captured |= mid;
-    route.landings[n] = SquareAtBit(land);
+    if constexpr (kList) route.landings[n] = SquareAtBit(land);
     ManFrom(land, n + 1);
     route.captured &= ~mid;
     return true;
@@ -149,7 +201,7 @@ struct CaptureSearch {
     bool extended = false;
     Bitboard land = first;
     while (true) {
-      route.landings[n - 1] = SquareAtBit(land);
+      if constexpr (kList) route.landings[n - 1] = SquareAtBit(land);
       extended |= KingJump<kSide1<D>>(land, n);
       extended |= KingJump<kSide2<D>>(land, n);
       const Bitboard next = Shift<D>(land);
@@ -160,7 +212,7 @@ struct CaptureSearch {
     if (ahead & Takeable()) {
       if (const Bitboard beyond = Shift<D>(ahead) & empty) {
         extended = true;
-        route.landings[n - 1] = SquareAtBit(first);
+        if constexpr (kList) route.landings[n - 1] = SquareAtBit(first);
         route.captured |= ahead;
         KingLanded<D>(beyond, n + 1);
         route.captured &= ~ahead;
@@ -186,58 +238,103 @@ void DropDuplicates(MoveList* moves, size_t base) {
   moves->resize(kept);
 }
 
-template <Color C>
-void AddCaptures(const Position& pos, MoveList* out, Routes routes) {
-  CaptureSearch search{
-      pos.pieces(Opponent(C)), pos.empty(), 1, out->size(), out, Move()};
-  const Bitboard kings = pos.kings(C);
-  for (Bitboard b = pos.pieces(C); b; b = PopLowest(b)) {
+// The pieces of `s` that can capture at least one piece.
+inline Bitboard CapturingPiecesIn(const Sides& s) {
+  Bitboard capturers = ManJumpers<kSouthWest>(s.men, s.opp, s.empty) |
+                       ManJumpers<kSouthEast>(s.men, s.opp, s.empty) |
+                       ManJumpers<kNorthEast>(s.men, s.opp, s.empty) |
+                       ManJumpers<kNorthWest>(s.men, s.opp, s.empty);
+  for (Bitboard b = s.kings; b; b = PopLowest(b)) {
+    const Bitboard king = b & -b;
+    if (KingCanCapture<kSouthWest>(king, s.opp, s.empty) ||
+        KingCanCapture<kSouthEast>(king, s.opp, s.empty) ||
+        KingCanCapture<kNorthEast>(king, s.opp, s.empty) ||
+        KingCanCapture<kNorthWest>(king, s.opp, s.empty))
+      capturers |= king;
+  }
+  return capturers;
+}
+
+// Runs `search` from every piece of the side `s` describes that can
+// capture. The captures depend on its pieces and the other side's, not on
+// which of the other side's are kings.
+template <bool kList>
+void SearchCaptures(const Sides& s, CaptureSearch<kList>& search) {
+  // Only the pieces with a first capture start a route; the rest would
+  // search four directions for nothing.
+  for (Bitboard b = CapturingPiecesIn(s); b; b = PopLowest(b)) {
     const Bitboard from = b & -b;
     search.route.from = SquareAtBit(from);
-    search.empty = pos.empty() | from;
-    if (kings & from) {
+    search.empty = s.empty | from;
+    if (s.kings & from) {
       search.KingFrom(from);
     } else {
       search.ManFrom(from, 0);
     }
   }
+}
+
+void AddCaptures(const Sides& s, MoveList* out, Routes routes) {
+  CaptureSearch<true> search;
+  search.opp = s.opp;
+  search.base = out->size();
+  search.out = out;
+  SearchCaptures(s, search);
   // A single capture has one order only.
   if (routes == Routes::kDrop && search.best >= 2)
     DropDuplicates(out, search.base);
 }
 
-// Calls visit(move) for each step of a man and each flight of a king.
+template <Color C>
+void AddCaptures(const Position& pos, MoveList* out, Routes routes) {
+  AddCaptures(SidesOf<C>(pos), out, routes);
+}
+
+template <Color C>
+Bitboard CapturingPiecesOf(const Position& pos) {
+  return CapturingPiecesIn(SidesOf<C>(pos));
+}
+
+// Calls visit(from, to), each a single bit, for each step of a man and
+// each flight of a king: the men's steps one direction after the other,
+// then each king's flights, direction by direction, nearest square first.
 template <Color C, typename Visit>
-inline void ForEachStep(const Position& pos, Visit&& visit) {
+inline void ForEachStepBits(const Position& pos, Visit&& visit) {
   const Bitboard empty = pos.empty();
   const Bitboard men = pos.men(C);
-  auto man_steps = [&](Bitboard sources, int shift) {
-    for (Bitboard b = sources; b; b = PopLowest(b)) {
-      const int bit = LowestBit(b);
-      Move m;
-      m.from = static_cast<int8_t>(SquareOfBit(bit));
-      m.to = static_cast<int8_t>(SquareOfBit(bit + shift));
-      visit(m);
-    }
-  };
-  man_steps(Shift<-kLeft<C>>(empty) & men, kLeft<C>);
-  man_steps(Shift<-kRight<C>>(empty) & men, kRight<C>);
+  for (Bitboard b = Shift<-kLeft<C>>(empty) & men; b; b = PopLowest(b)) {
+    const Bitboard from = b & -b;
+    visit(from, Shift<kLeft<C>>(from));
+  }
+  for (Bitboard b = Shift<-kRight<C>>(empty) & men; b; b = PopLowest(b)) {
+    const Bitboard from = b & -b;
+    visit(from, Shift<kRight<C>>(from));
+  }
   for (Bitboard b = pos.kings(C); b; b = PopLowest(b)) {
     const Bitboard from = b & -b;
-    Move m;
-    m.from = SquareAtBit(from);
     auto fly = [&]<int D>() {
-      for (Bitboard to = Shift<D>(from) & empty; to;
-           to = Shift<D>(to) & empty) {
-        m.to = SquareAtBit(to);
-        visit(m);
-      }
+      for (Bitboard to = Shift<D>(from) & empty; to; to = Shift<D>(to) & empty)
+        visit(from, to);
     };
     fly.template operator()<kSouthWest>();
     fly.template operator()<kSouthEast>();
     fly.template operator()<kNorthEast>();
     fly.template operator()<kNorthWest>();
   }
+}
+
+inline Move StepMove(Bitboard from, Bitboard to) {
+  Move m;
+  m.from = SquareAtBit(from);
+  m.to = SquareAtBit(to);
+  return m;
+}
+
+// Calls visit(move) for each step, in ForEachStepBits's order.
+template <Color C, typename Visit>
+inline void ForEachStep(const Position& pos, Visit&& visit) {
+  ForEachStepBits<C>(
+      pos, [&](Bitboard from, Bitboard to) { visit(StepMove(from, to)); });
 }
 
 // The number of squares the kings of `kings` can fly to in direction D.
@@ -253,16 +350,14 @@ inline int CountFlights(Bitboard kings, Bitboard empty) {
 }
 
 template <Color C>
-int CountSteps(const Position& pos) {
-  const Bitboard empty = pos.empty();
-  const Bitboard men = pos.men(C);
-  int count = PopCount(Shift<kLeft<C>>(men) & empty) +
-              PopCount(Shift<kRight<C>>(men) & empty);
-  if (const Bitboard kings = pos.kings(C)) {
-    count += CountFlights<kSouthWest>(kings, empty) +
-             CountFlights<kSouthEast>(kings, empty) +
-             CountFlights<kNorthEast>(kings, empty) +
-             CountFlights<kNorthWest>(kings, empty);
+int CountStepsIn(const Sides& s) {
+  int count = PopCount(Shift<kLeft<C>>(s.men) & s.empty) +
+              PopCount(Shift<kRight<C>>(s.men) & s.empty);
+  if (s.kings) {
+    count += CountFlights<kSouthWest>(s.kings, s.empty) +
+             CountFlights<kSouthEast>(s.kings, s.empty) +
+             CountFlights<kNorthEast>(s.kings, s.empty) +
+             CountFlights<kNorthWest>(s.kings, s.empty);
   }
   return count;
 }
@@ -276,19 +371,23 @@ void Generate(const Position& pos, MoveList* moves, Routes routes) {
   }
 }
 
-template <Color C>
 // Kept out of line: captures are the rare case, and inlining them would
 // give every count the stack frame of the capture search.
-[[gnu::noinline]] int CountCaptures(const Position& pos, Routes routes) {
-  MoveList moves;
-  AddCaptures<C>(pos, &moves, routes);
-  return static_cast<int>(moves.size());
+[[gnu::noinline]] int CountCaptures(const Sides& s, Routes routes) {
+  // Assigned rather than brace-initialised: zeroing the whole search,
+  // its route and its store of seen routes, cost a tenth of perft.
+  CaptureSearch<false> search;
+  search.opp = s.opp;
+  search.routes = routes;
+  SearchCaptures(s, search);
+  return search.count;
 }
 
 template <Color C>
 int Count(const Position& pos, Routes routes) {
-  return HasCaptureOf<C>(pos) ? CountCaptures<C>(pos, routes)
-                              : CountSteps<C>(pos);
+  const Sides sides = SidesOf<C>(pos);
+  return HasCaptureIn(sides) ? CountCaptures(sides, routes)
+                             : CountStepsIn<C>(sides);
 }
 
 template <Color C>
@@ -296,9 +395,19 @@ uint64_t PerftOf(const Position& pos, int depth, Routes routes) {
   if (depth == 1) return Count<C>(pos, routes);
   uint64_t leaves = 0;
   if (depth == 2 && !HasCaptureOf<C>(pos)) {
-    // Most positions have no capture; their steps need no move list.
-    ForEachStep<C>(pos, [&](const Move& m) {
-      leaves += Count<Opponent(C)>(pos.After(m), routes);
+    // Most positions have no capture; their steps need no move list, and
+    // the opponent's replies are counted on bitboards, without playing the
+    // step: whether the piece that stepped was crowned changes none of
+    // them, as the majority rule counts pieces, not kings.
+    const Bitboard own = pos.pieces(C);
+    const Sides reply{pos.men(Opponent(C)), pos.kings(Opponent(C)), 0, 0};
+    const Bitboard empty = pos.empty();
+    ForEachStepBits<C>(pos, [&](Bitboard from, Bitboard to) {
+      Sides after = reply;
+      after.opp = own ^ from ^ to;
+      after.empty = empty ^ from ^ to;
+      leaves += HasCaptureIn(after) ? CountCaptures(after, routes)
+                                    : CountStepsIn<Opponent(C)>(after);
     });
     return leaves;
   }
@@ -307,26 +416,6 @@ uint64_t PerftOf(const Position& pos, int depth, Routes routes) {
   for (const Move& m : moves)
     leaves += PerftOf<Opponent(C)>(pos.After(m), depth - 1, routes);
   return leaves;
-}
-
-template <Color C>
-Bitboard CapturingPiecesOf(const Position& pos) {
-  const Bitboard opp = pos.pieces(Opponent(C));
-  const Bitboard empty = pos.empty();
-  const Bitboard men = pos.men(C);
-  Bitboard capturers = ManJumpers<kSouthWest>(men, opp, empty) |
-                       ManJumpers<kSouthEast>(men, opp, empty) |
-                       ManJumpers<kNorthEast>(men, opp, empty) |
-                       ManJumpers<kNorthWest>(men, opp, empty);
-  for (Bitboard b = pos.kings(C); b; b = PopLowest(b)) {
-    const Bitboard king = b & -b;
-    if (KingCanCapture<kSouthWest>(king, opp, empty) ||
-        KingCanCapture<kSouthEast>(king, opp, empty) ||
-        KingCanCapture<kNorthEast>(king, opp, empty) ||
-        KingCanCapture<kNorthWest>(king, opp, empty))
-      capturers |= king;
-  }
-  return capturers;
 }
 
 // Whether `m` is the move with route `route[0..length)`.

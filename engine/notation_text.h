@@ -1,4 +1,4 @@
-// What the move notation of both boards shares (engine/notation.h for 8x8,
+// What the move notation of both boards shares (engine/notation8.h for 8x8,
 // engine/notation10.h for 10x10): square numbers joined by '-' or 'x', read
 // against the legal moves of a position. Templates over the board's Move,
 // which has `from`, `to`, `num_jumps` and `landings` as 0-based squares.

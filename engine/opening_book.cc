@@ -7,8 +7,8 @@
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
-#include "engine/fen.h"
-#include "engine/notation.h"
+#include "engine/fen8.h"
+#include "engine/notation8.h"
 
 namespace checkers::book {
 

@@ -10,8 +10,8 @@
 //   # a comment
 //   FEN MOVE SCORE DEPTH
 //
-// FEN is the position (engine/fen.h), MOVE its book move with its full
-// route (engine/notation.h), SCORE the search's value in centi-men for the
+// FEN is the position (engine/fen8.h), MOVE its book move with its full
+// route (engine/notation8.h), SCORE the search's value in centi-men for the
 // side to move and DEPTH the iteration it completed.
 
 #ifndef CHECKERS_ENGINE_OPENING_BOOK_H_
@@ -23,8 +23,8 @@
 #include "absl/container/flat_hash_map.h"
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
-#include "engine/move.h"
-#include "engine/position.h"
+#include "engine/move8.h"
+#include "engine/position8.h"
 
 namespace checkers::book {
 

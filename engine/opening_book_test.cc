@@ -4,9 +4,9 @@
 #include <vector>
 
 #include "absl/strings/str_cat.h"
-#include "engine/fen.h"
-#include "engine/movegen.h"
-#include "engine/notation.h"
+#include "engine/fen8.h"
+#include "engine/movegen8.h"
+#include "engine/notation8.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 

@@ -17,8 +17,8 @@
 #include "absl/strings/str_cat.h"
 #include "engine/bit_count.h"
 #include "engine/endgame_db.h"
-#include "engine/eval.h"
 #include "engine/eval10.h"
+#include "engine/eval8.h"
 #include "engine/learned_eval.h"
 #include "engine/movegen10.h"
 #include "engine/opening_book.h"
@@ -349,7 +349,9 @@ class Board8 {
 
   static uint64_t Budget(Level level) { return NodeBudget(level); }
   static BitboardType Bit(int square) { return SquareBit(square); }
-  static BitboardType CrowningRow(Color c) { return PromotionRow(c); }
+  static BitboardType CrowningRow(Color c) {
+    return ::checkers::CrowningRow(c);
+  }
 
   bool optional_captures() const { return rule_ == CaptureRule::kOptional; }
   // Truncation (docs/SEARCH.md) was measured under English rules only; the

@@ -18,10 +18,10 @@
 
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
-#include "engine/move.h"
+#include "engine/move8.h"
 #include "engine/move10.h"
-#include "engine/movegen.h"
-#include "engine/position.h"
+#include "engine/movegen8.h"
+#include "engine/position8.h"
 #include "engine/position10.h"
 #include "engine/rules.h"
 
@@ -97,7 +97,7 @@ struct SearchRequest {
   const egdb::Database* endgame_db = nullptr;
   // The learned evaluation's weights (engine/learned_eval.h), owned by the
   // caller, or nullptr for the committed ones. Used under English rules,
-  // and not by Easy, which keeps the hand-set evaluation (engine/eval.h).
+  // and not by Easy, which keeps the hand-set evaluation (engine/eval8.h).
   const learned::Weights* eval_weights = nullptr;
   // The opening book to play from (engine/opening_book.h), owned by the
   // caller, or nullptr for none. Where it holds the position, the search
@@ -118,7 +118,7 @@ inline constexpr bool IsMateScore(int score) {
 }
 
 // A search's answer; MoveT is the Move of the board searched (engine/
-// move.h or engine/move10.h).
+// move8.h or engine/move10.h).
 template <typename MoveT>
 struct BasicSearchResult {
   MoveT best_move;

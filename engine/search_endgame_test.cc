@@ -5,9 +5,9 @@
 #include <vector>
 
 #include "engine/endgame_db.h"
-#include "engine/fen.h"
-#include "engine/movegen.h"
-#include "engine/position.h"
+#include "engine/fen8.h"
+#include "engine/movegen8.h"
+#include "engine/position8.h"
 #include "engine/search.h"
 #include "gtest/gtest.h"
 

@@ -5,7 +5,7 @@
 #include "absl/status/status.h"
 #include "absl/time/clock.h"
 #include "absl/time/time.h"
-#include "engine/fen.h"
+#include "engine/fen8.h"
 #include "engine/game_search.h"
 #include "gtest/gtest.h"
 

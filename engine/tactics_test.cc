@@ -13,10 +13,10 @@
 #include <string>
 #include <vector>
 
-#include "engine/fen.h"
-#include "engine/movegen.h"
-#include "engine/notation.h"
-#include "engine/position.h"
+#include "engine/fen8.h"
+#include "engine/movegen8.h"
+#include "engine/notation8.h"
+#include "engine/position8.h"
 #include "engine/search.h"
 #include "gtest/gtest.h"
 

@@ -4,7 +4,7 @@
 #include <string>
 #include <vector>
 
-#include "engine/movegen.h"
+#include "engine/movegen8.h"
 #include "events/validate.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"

@@ -83,6 +83,7 @@ void ApplyStart(GameState* s, const GameStarted& started,
   s->human_side =
       started.human_side() == SIDE_UNSPECIFIED ? FIRST : started.human_side();
   s->position = start;
+  s->last_move.reset();
   s->since_irreversible.clear();
   s->since_irreversible.push_back({s->position.hash(), s->last_seq});
   s->repetitions = 1;
@@ -205,6 +206,7 @@ void ApplyInPlace(GameState* s, const CheckedEvent& checked) {
       break;
     case Event::kTurnPlayed:
       ApplyTurn(s, checked.move());
+      s->last_move = checked.move();
       break;
     case Event::kDrawOffered:
       s->draw_offer = event.draw_offered().side();

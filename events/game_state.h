@@ -13,7 +13,7 @@
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
 #include "engine/game_position.h"
-#include "engine/movegen.h"
+#include "engine/movegen8.h"
 #include "events/events.pb.h"
 
 namespace checkers::events {
@@ -110,8 +110,10 @@ struct GameState {
 
   // The board of the game's edition (8x8 or 10x10), in square numbers.
   GamePosition position;
-  // Completed turns.
+  // Completed turns, and the move of the last (nullopt before the first),
+  // with the pieces it took, for the shells to mark it.
   int turns = 0;
+  std::optional<GameMove> last_move;
   // The seq of the last event folded (events are numbered from 1).
   uint64_t last_seq = 0;
 

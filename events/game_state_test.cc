@@ -4,8 +4,8 @@
 #include <string>
 #include <vector>
 
-#include "engine/fen.h"
-#include "engine/notation.h"
+#include "engine/fen8.h"
+#include "engine/notation8.h"
 #include "events/fold.h"
 #include "events/validate.h"
 #include "gmock/gmock.h"

@@ -1,10 +1,13 @@
 #include "events/validate.h"
 
+#include <algorithm>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
 
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
 #include "engine/game_position.h"
 #include "engine/move10.h"
@@ -135,31 +138,78 @@ absl::Status CheckModeChange(const GameState& s, const ModeChanged& change) {
 // The longest player name, in characters (web/API.md).
 constexpr int kMaxNameChars = 32;
 
-// Characters of `name`, or -1 when it is not UTF-8 or holds a control
-// character.
-int NameChars(absl::string_view name) {
-  int chars = 0;
+// The code points of `name`, or nullopt when it is not UTF-8 (overlong
+// forms and surrogates included).
+std::optional<std::vector<char32_t>> CodePoints(absl::string_view name) {
+  std::vector<char32_t> points;
   for (size_t i = 0; i < name.size();) {
     const unsigned char c = name[i];
-    if (c < 0x20 || c == 0x7f) return -1;
     const int length = c < 0x80         ? 1
                        : (c >> 5) == 6  ? 2
                        : (c >> 4) == 14 ? 3
                        : (c >> 3) == 30 ? 4
                                         : 0;
-    if (length == 0 || i + length > name.size()) return -1;
+    if (length == 0 || i + length > name.size()) return std::nullopt;
+    char32_t point = length == 1 ? c : c & (0x7f >> length);
     for (int k = 1; k < length; ++k) {
-      if ((static_cast<unsigned char>(name[i + k]) >> 6) != 2) return -1;
+      const unsigned char next = name[i + k];
+      if ((next >> 6) != 2) return std::nullopt;
+      point = (point << 6) | (next & 0x3f);
     }
-    if (length == 2 && c == 0xc2 &&
-        static_cast<unsigned char>(name[i + 1]) < 0xa0) {
-      return -1;  // C1 control characters.
+    static constexpr char32_t kLeast[] = {0, 0, 0x80, 0x800, 0x10000};
+    if (point < kLeast[length] || point > 0x10ffff ||
+        (point >= 0xd800 && point <= 0xdfff)) {
+      return std::nullopt;
     }
+    points.push_back(point);
     i += length;
-    ++chars;
   }
-  return chars;
+  return points;
 }
+
+// Characters that change how the text around them is shown without being
+// seen: controls, bidirectional overrides and isolates, zero-width
+// characters, line and paragraph separators, soft hyphens and tags. A name
+// holding one could pass for another player's or reorder a page.
+bool Invisible(char32_t c) {
+  return c < 0x20 || (c >= 0x7f && c < 0xa0) || c == 0xad || c == 0x34f ||
+         c == 0x61c || c == 0x180e || (c >= 0x200b && c <= 0x200f) ||
+         (c >= 0x2028 && c <= 0x202e) || (c >= 0x2060 && c <= 0x206f) ||
+         c == 0xfeff || (c >= 0xfff9 && c <= 0xfffb) ||
+         (c >= 0xe0000 && c <= 0xe007f);
+}
+
+bool Blank(char32_t c) {
+  return c == ' ' || c == 0xa0 || c == 0x1680 || (c >= 0x2000 && c <= 0x200a) ||
+         c == 0x202f || c == 0x205f || c == 0x3000 || c == 0x3164;
+}
+
+}  // namespace
+
+absl::Status CheckPlayerName(absl::string_view name) {
+  const std::optional<std::vector<char32_t>> points = CodePoints(name);
+  if (!points.has_value()) {
+    return Refuse("a player's name must be text (UTF-8)");
+  }
+  if (points->empty() || points->size() > kMaxNameChars) {
+    return Refuse(
+        absl::StrCat("a player's name is 1 to ", kMaxNameChars, " characters"));
+  }
+  for (char32_t c : *points) {
+    if (Invisible(c)) {
+      return Refuse(absl::StrFormat(
+          "a player's name may not hold invisible or direction-changing "
+          "characters (U+%04X)",
+          static_cast<uint32_t>(c)));
+    }
+  }
+  if (std::all_of(points->begin(), points->end(), Blank)) {
+    return Refuse("a player's name must show something besides spaces");
+  }
+  return absl::OkStatus();
+}
+
+namespace {
 
 absl::Status CheckSeatTaken(const GameState& s, const SeatTaken& seat) {
   if (absl::Status st = CheckGameGoesOn(s); !st.ok()) return st;
@@ -173,10 +223,8 @@ absl::Status CheckSeatTaken(const GameState& s, const SeatTaken& seat) {
     return Refuse(absl::StrCat("the seat of ", Name(s, seat.side()),
                                " is taken by ", held->name()));
   }
-  const int chars = NameChars(seat.name());
-  if (chars < 1 || chars > kMaxNameChars) {
-    return Refuse(absl::StrCat("a player's name is 1 to ", kMaxNameChars,
-                               " characters, without control characters"));
+  if (absl::Status name = CheckPlayerName(seat.name()); !name.ok()) {
+    return name;
   }
   if (seat.key_sha256().size() != 32) {
     return Refuse("a seat's key must be a SHA-256 digest (32 bytes)");
@@ -264,7 +312,7 @@ absl::StatusOr<GameMove> CheckTurn(const GameState& s, const TurnPlayed& turn) {
   }
   const int length = turn.squares_size();
   const int most_squares =
-      (s.position.board_size() == 10 ? intl::kMaxCaptures : kMaxJumps) + 1;
+      (s.position.board_size() == 10 ? intl::kMaxCaptures : kMaxCaptures) + 1;
   if (length < 2 || length > most_squares) {
     return Refuse(absl::StrCat("a turn of ", length, " squares (",
                                RouteText(turn), ") is not a move"));

@@ -92,7 +92,7 @@ Side NewGameHumanSide(const GameState& previous, const RuleOptions& options,
                       Side requested);
 
 // The TurnPlayed for the side to move playing `move_text` (see
-// engine/notation.h and engine/notation10.h for the forms accepted).
+// engine/notation8.h and engine/notation10.h for the forms accepted).
 // InvalidArgument for text that is not a move; FailedPrecondition, listing the
 // legal moves, for a move that is not legal or a game that is over.
 absl::StatusOr<Event> TurnEvent(const GameState& state,
@@ -111,11 +111,19 @@ absl::StatusOr<Event> AcceptDrawEvent(const GameState& state);
 absl::StatusOr<Event> DeclineDrawEvent(const GameState& state);
 absl::StatusOr<Event> ResignEvent(const GameState& state, Side side);
 
+// Whether `name` may be shown as a player's name: UTF-8 text of 1 to 32
+// characters, not all spaces, without controls, bidirectional overrides
+// or isolates (U+202E...), zero-width characters (U+200B, U+FEFF...), line
+// or paragraph separators (U+2028, U+2029), soft hyphens or tags, any of
+// which could make one name pass for another or reorder what a page
+// shows. FailedPrecondition naming the problem otherwise.
+absl::Status CheckPlayerName(absl::string_view name);
+
 // `side`'s seat of a REMOTE game taken by `name`, who shows a secret whose
 // SHA-256 is `key_sha256`. FailedPrecondition, in words for the person,
 // when the game is not REMOTE or is over, the seat is taken, the name is
-// not 1 to 32 characters without control characters, the key is not 32
-// bytes, or the other seat has the same key.
+// not one CheckPlayerName allows, the key is not 32 bytes, or the other
+// seat has the same key.
 absl::StatusOr<Event> SeatEvent(const GameState& state, Side side,
                                 absl::string_view name,
                                 absl::string_view key_sha256);

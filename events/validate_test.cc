@@ -364,5 +364,26 @@ TEST(PresetTest, OptionsAreNamedByThePresetTheyEqual) {
   EXPECT_EQ(PresetOf(DefaultRuleOptions(Edition::kRussian)), "");
 }
 
+TEST(ValidateTest, NamesThatHideOrReorderTextAreRefused) {
+  // A right-to-left override, a zero-width space, a byte order mark, a line
+  // separator, a left-to-right isolate, a soft hyphen.
+  for (const char* name : {"Al\u202Eecila", "Al\u200Bice", "\uFEFFAlice",
+                           "Ali\u2028ce", "\u2066Alice\u2069", "Al\u00ADice"}) {
+    const absl::Status st = CheckPlayerName(name);
+    EXPECT_EQ(st.code(), absl::StatusCode::kFailedPrecondition) << name;
+    EXPECT_THAT(st.message(), HasSubstr("invisible")) << name;
+  }
+  for (const char* name : {" ", "   ", "\u3000\u00A0"}) {
+    EXPECT_THAT(CheckPlayerName(name).message(), HasSubstr("besides spaces"))
+        << name;
+  }
+  // Overlong UTF-8 and a surrogate are not text.
+  EXPECT_FALSE(CheckPlayerName("\xC1\x81").ok());
+  EXPECT_FALSE(CheckPlayerName("\xED\xA0\x80").ok());
+  EXPECT_TRUE(CheckPlayerName("Anna Lisa").ok());
+  EXPECT_TRUE(CheckPlayerName("\u0645\u0631\u064A\u0645").ok());
+  EXPECT_TRUE(CheckPlayerName("\u6885").ok());
+}
+
 }  // namespace
 }  // namespace checkers::events

@@ -102,6 +102,9 @@ Json StateJson(const GameState& s) {
   } else {
     o["result"] = nullptr;
   }
+  if (events::GoesOn(s)) {
+    o["legal_moves"] = s.position.LegalMoveTexts(s.rules.capture);
+  }
   o["board"] = BoardJson(s.position, s.rules.first_mover);
   return o;
 }

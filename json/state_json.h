@@ -19,8 +19,11 @@ namespace checkers::json {
 // The folded state: {"game": false} before any game; otherwise fen,
 // side_to_move ("first"/"second"), colours, turns_played, mode,
 // difficulty, human, repetition_count, draw_in_turns, no_progress_turns,
-// draw_offer_by, over, result, reason, repetition_seqs, and board (32
-// entries, square 1 first: null or {"side", "king"}).
+// draw_offer_by, over, result, reason, repetition_seqs, legal_moves (the
+// side to move's, in notation order, while the game goes on), and board
+// (32 or 50 entries, square 1 first: null or {"side", "king"}). The one
+// shape of a game's state: `checkers show --json`, the web API and its
+// event stream all give it.
 nlohmann::json StateJson(const events::GameState& state);
 
 // The record `event` with its seq: {"seq", "kind", "event"} where kind is

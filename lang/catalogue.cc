@@ -7,9 +7,11 @@
 #include "absl/algorithm/container.h"
 #include "absl/status/status.h"
 #include "absl/strings/ascii.h"
+#include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_replace.h"
 #include "absl/strings/str_split.h"
+#include "absl/strings/strip.h"
 #include "lang/lang_data.h"
 
 namespace checkers::lang {
@@ -169,6 +171,30 @@ std::string LanguageFromEnvironment() {
     return value == nullptr ? "" : value;
   };
   return LanguageFromLocale(env("LC_ALL"), env("LC_MESSAGES"), env("LANG"));
+}
+
+std::string LanguageFromAcceptLanguage(absl::string_view header) {
+  std::string best = "en";
+  double best_quality = 0;
+  for (absl::string_view range : absl::StrSplit(header, ',')) {
+    std::vector<absl::string_view> parts = absl::StrSplit(range, ';');
+    const std::string tag =
+        absl::AsciiStrToLower(absl::StripAsciiWhitespace(parts[0]));
+    const std::string code = tag.substr(0, tag.find('-'));
+    double quality = 1;
+    for (size_t i = 1; i < parts.size(); ++i) {
+      absl::string_view param = absl::StripAsciiWhitespace(parts[i]);
+      if (absl::ConsumePrefix(&param, "q=") &&
+          !absl::SimpleAtod(param, &quality)) {
+        quality = 0;
+      }
+    }
+    if (IsLanguage(code) && quality > best_quality) {
+      best = code;
+      best_quality = quality;
+    }
+  }
+  return best;
 }
 
 bool IsLanguage(absl::string_view code) {

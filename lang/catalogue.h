@@ -85,6 +85,11 @@ std::string LanguageFromLocale(absl::string_view lc_all,
 // LanguageFromLocale applied to this process's environment.
 std::string LanguageFromEnvironment();
 
+// The language of kLanguages that an HTTP Accept-Language header prefers
+// ("sv-SE,sv;q=0.9,en;q=0.8" is "sv"): the highest quality, the earlier
+// on a tie, by the primary subtag; English when it names none of them.
+std::string LanguageFromAcceptLanguage(absl::string_view header);
+
 // Whether `code` is one of kLanguages.
 bool IsLanguage(absl::string_view code);
 

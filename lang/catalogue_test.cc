@@ -102,6 +102,15 @@ TEST(CatalogueTest, LanguageComesFromTheLocaleInPosixOrder) {
   EXPECT_EQ(LanguageFromLocale("", "", ""), "en");
 }
 
+TEST(CatalogueTest, AcceptLanguageGivesThePreferredLanguageWeSpeak) {
+  EXPECT_EQ(LanguageFromAcceptLanguage("sv-SE,sv;q=0.9,en;q=0.8"), "sv");
+  EXPECT_EQ(LanguageFromAcceptLanguage("de-DE, it;q=0.5, en;q=0.7"), "en");
+  EXPECT_EQ(LanguageFromAcceptLanguage("fr, de"), "en");
+  EXPECT_EQ(LanguageFromAcceptLanguage("SR-Cyrl-RS"), "sr");
+  EXPECT_EQ(LanguageFromAcceptLanguage("tl;q=abc, ms;q=0.1"), "ms");
+  EXPECT_EQ(LanguageFromAcceptLanguage(""), "en");
+}
+
 TEST(CatalogueTest, EveryLanguageIsEmbedded) {
   for (absl::string_view language : kLanguages) {
     EXPECT_FALSE(FileOf(language).empty()) << language;

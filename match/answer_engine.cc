@@ -7,7 +7,7 @@
 #include <cstring>
 
 #include "cbapi/checkerboard.h"
-#include "engine/movegen.h"
+#include "engine/movegen8.h"
 
 #ifndef ANSWER_MODE
 #error "ANSWER_MODE must be defined"

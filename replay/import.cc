@@ -1,5 +1,6 @@
 #include "replay/import.h"
 
+#include <algorithm>
 #include <string>
 #include <utility>
 #include <vector>
@@ -14,6 +15,7 @@
 #include "replay/log_record.h"
 #include "replay/pdn.h"
 #include "replay/pdn_replay.h"
+#include "replay/pdn_writer.h"
 #include "storage/event_log.h"
 #include "storage/log_format.h"
 
@@ -123,7 +125,7 @@ absl::StatusOr<std::vector<Event>> EventsOfRecord(const GameRecord& record) {
   if (state.over()) {
     if (state.ended->result() == claimed) return events;
     return absl::FailedPreconditionError(absl::StrCat(
-        "the result ", ResultToken(record.result),
+        "the result ", ResultTokenOf(record.result, record.edition()),
         " contradicts the moves: after the last one ",
         ColourName(state.ColorOf(state.side_to_move())),
         " has no legal move, so ",
@@ -142,16 +144,22 @@ absl::StatusOr<std::vector<Event>> EventsOfRecord(const GameRecord& record) {
   return events;
 }
 
-absl::StatusOr<PdnImport> ImportPdn(absl::string_view pdn_text,
-                                    Edition edition) {
+PdnImport ImportPdn(absl::string_view pdn_text, Edition edition) {
   const std::string text = DecodePdnText(pdn_text);
-  absl::StatusOr<std::vector<PdnGame>> games =
-      ParsePdn(text, TraitsOf(edition).light_moves_first ? Color::kWhite
-                                                         : Color::kBlack);
-  if (!games.ok()) return games.status();
+  const PdnFile file =
+      ReadPdn(text, TraitsOf(edition).light_moves_first ? Color::kWhite
+                                                        : Color::kBlack);
   PdnImport result;
-  result.games.reserve(games->size());
-  for (const PdnGame& game : *games) {
+  result.games.reserve(file.games.size());
+  for (const PdnSkip& skip : file.skipped) {
+    if (skip.game.index == 0) {
+      result.skipped_text.push_back(DescribeSkip(skip));
+    } else {
+      result.refused.push_back({skip.game.index, DescribeSkip(skip),
+                                /*unreadable=*/true});
+    }
+  }
+  for (const PdnGame& game : file.games) {
     absl::StatusOr<GameRecord> record = ReplayPdnGame(game, edition);
     if (!record.ok()) {
       result.refused.push_back(
@@ -177,6 +185,10 @@ absl::StatusOr<PdnImport> ImportPdn(absl::string_view pdn_text,
     result.games.push_back({game.index, *std::move(events),
                             static_cast<int>(record->moves.size())});
   }
+  std::stable_sort(result.refused.begin(), result.refused.end(),
+                   [](const RefusedGame& a, const RefusedGame& b) {
+                     return a.index < b.index;
+                   });
   return result;
 }
 

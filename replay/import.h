@@ -50,26 +50,40 @@ struct ImportedGame {
 // A game of a PDN file that is not imported.
 struct RefusedGame {
   int index = 0;
-  // One line naming the game (its number and tags), the line in the file,
-  // the side, move number and move, and the legal moves there.
+  // One line naming the game (its number and tags), the line in the file
+  // and why: the side, move number and move, and the legal moves there;
+  // or, for a game the reader could not read, the column and the problem
+  // (see DescribeSkip).
   std::string reason;
+  // Whether the reader skipped the game as text it could not read, rather
+  // than the rules refusing it.
+  bool unreadable = false;
 };
 
 struct PdnImport {
   std::vector<ImportedGame> games;
+  // In file order.
   std::vector<RefusedGame> refused;
+  // Text outside every game that is not PDN, skipped: one line each naming
+  // where it is and what (see DescribeSkip).
+  std::vector<std::string> skipped_text;
+
+  // The games of the file: imported or refused.
+  int total() const { return static_cast<int>(games.size() + refused.size()); }
+  // Whether the whole file was imported.
+  bool whole() const { return refused.empty() && skipped_text.empty(); }
 };
 
 // Reads every game of `pdn_text` (see ParsePdn for what is tolerated) and
 // turns each into events: ReplayPdnGame resolves the moves under the
 // edition of the game's GameType tag, else under `edition`, then
-// EventsOfRecord. A game that either refuses (an illegal or ambiguous move,
-// a GameType this version does not play, a FEN tag that cannot be read, a
-// result that contradicts the moves) is listed in `refused`; the others
-// are still imported. DataLoss naming the line when the text cannot be
-// read as PDN.
-absl::StatusOr<PdnImport> ImportPdn(absl::string_view pdn_text,
-                                    Edition edition = Edition::kEnglish);
+// EventsOfRecord. A game the reader cannot read (skipped, see ParsePdn) or
+// the rules refuse (an illegal or ambiguous move, a GameType this version
+// does not play, a 10x10 game without the tag under an 8x8 `edition`, a
+// FEN tag that cannot be read, a result that contradicts the moves) is
+// listed in `refused`; the others are still imported.
+PdnImport ImportPdn(absl::string_view pdn_text,
+                    Edition edition = Edition::kEnglish);
 
 // The file name of the log of the game at `index` of a PDN file:
 // "game-0001.log" for 1. Numbered by the game's place in the file, so a

@@ -5,7 +5,7 @@
 #include <vector>
 
 #include "absl/strings/str_cat.h"
-#include "engine/fen.h"
+#include "engine/fen8.h"
 #include "engine/rules.h"
 #include "events/events.pb.h"
 #include "events/fold.h"
@@ -123,7 +123,8 @@ TEST(ImportTest,
   // White's win, which the moves reach: Black is left with no legal move.
   absl::StatusOr<PdnImport> imported = ImportPdn(
       "[GameType \"20\"]\n[FEN \"W:W28,45:B23,14\"]\n1. 28x10 2-0\n\n"
-      "1. 33-28 18-22 2. 38-33 12-18 1-1\n");
+      "1. 33-28 18-22 2. 38-33 12-18 1-1\n",
+      Edition::kInternational);
   ASSERT_TRUE(imported.ok()) << imported.status();
   ASSERT_TRUE(imported->refused.empty()) << imported->refused[0].reason;
   ASSERT_EQ(imported->games.size(), 2u);
@@ -138,8 +139,8 @@ TEST(ImportTest,
   EXPECT_EQ(set_up[2].game_ended().result(), events::FIRST_WINS);
   EXPECT_TRUE(events::FoldEvents(set_up).ok());
 
-  // Without the tag, its squares above 32 make the game 10x10; "1-1" is
-  // the draw it claims.
+  // Without the tag, the game is of the edition the caller names; "1-1"
+  // is the draw it claims.
   const std::vector<Event>& untagged = imported->games[1].events;
   ASSERT_EQ(untagged.size(), 6u);
   EXPECT_EQ(untagged[0].game_started().edition(), events::INTERNATIONAL);
@@ -236,10 +237,13 @@ TEST(ImportTest, IllegalMoveRefusesOnlyItsGame) {
                          "not legal here; legal moves: 7-11 8-11"));
 }
 
-TEST(ImportTest, UnreadablePdnIsDataLoss) {
-  absl::StatusOr<PdnImport> imported = ImportPdn("[Event \"open\n");
-  ASSERT_FALSE(imported.ok());
-  EXPECT_EQ(imported.status().code(), absl::StatusCode::kDataLoss);
+TEST(ImportTest, AGameThatCannotBeReadIsListedAsSkipped) {
+  const PdnImport imported = ImportPdn("[Event \"open\n");
+  EXPECT_TRUE(imported.games.empty());
+  ASSERT_EQ(imported.refused.size(), 1u);
+  EXPECT_TRUE(imported.refused[0].unreadable);
+  EXPECT_THAT(imported.refused[0].reason, HasSubstr("line 1, column 1"));
+  EXPECT_FALSE(imported.whole());
 }
 
 TEST(ImportTest, LogFilesAreNamedByTheGamesPlaceInTheFile) {

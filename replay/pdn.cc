@@ -1,5 +1,6 @@
 #include "replay/pdn.h"
 
+#include <algorithm>
 #include <optional>
 #include <string>
 #include <utility>
@@ -10,6 +11,7 @@
 #include "absl/strings/match.h"
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
 #include "absl/strings/strip.h"
 
@@ -189,13 +191,9 @@ class Reader {
   Reader(absl::string_view text, Color first_mover)
       : text_(text), default_first_(first_mover) {}
 
-  absl::StatusOr<std::vector<PdnGame>> Run();
+  PdnFile Run();
 
  private:
-  absl::Status Error(int line, int column, absl::string_view problem) const {
-    return absl::DataLossError(
-        absl::StrCat("PDN line ", line, ", column ", column, ": ", problem));
-  }
   int Column(size_t pos) const {
     return static_cast<int>(pos - line_start_) + 1;
   }
@@ -203,16 +201,28 @@ class Reader {
   // Moves the cursor to `to`, counting the line ends passed.
   void AdvanceTo(size_t to);
   void SkipSpace();
+  // The first '[' at or after `from` that only blanks precede on its line,
+  // where the next game's tags would start; the end of the text if none.
+  size_t NextTagLine(size_t from) const;
 
-  absl::Status ReadTag();
-  absl::Status SkipComment();
+  // Each skips what it cannot read with Skip.
+  void ReadTag();
+  void SkipComment();
   void SkipLineComment();
-  absl::Status ReadWord();
+  void ReadWord();
 
-  // Called before anything that belongs to a game: refuses stray text
-  // that a game follows, and opens a game unless one is open. A tag after
-  // move text starts the next game.
-  absl::Status EnterGame(bool is_tag, int line);
+  // Records the problem at `line`, `column` and skips from there: drops
+  // the open game, or, outside every game, the stray text pending, and
+  // goes on at NextTagLine(`resume_from`) with nothing left open.
+  void Skip(int line, int column, std::string problem, size_t resume_from);
+  // Notes text outside every game that is not PDN; reported by the next
+  // game's EnterGame, or at the end of the file.
+  void NoteStray(int line, int column, absl::string_view word);
+
+  // Called before anything that belongs to a game: skips the stray text
+  // before it, and opens a game unless one is open. A tag after move text
+  // starts the next game.
+  void EnterGame(bool is_tag, int line);
   // Starts the move text of the open game: numbering from 1, the side to
   // move from its FEN tag.
   void BeginMoves();
@@ -224,9 +234,11 @@ class Reader {
   int line_ = 1;
   size_t line_start_ = 0;
 
-  std::vector<PdnGame> games_;
-  // Whether games_.back() is still being read, and whether its move text
-  // has begun.
+  PdnFile file_;
+  // Games begun, read or skipped: the index of the last.
+  int begun_ = 0;
+  // Whether file_.games.back() is still being read, and whether its move
+  // text has begun.
   bool open_ = false;
   bool in_moves_ = false;
   int number_ = 1;
@@ -241,12 +253,18 @@ class Reader {
   int variation_line_ = 0;
   int variation_column_ = 0;
 
-  // Text that is not PDN, read after a game's result. Tolerated at the end
-  // of the file only; `stray_line_` is 0 when there is none.
+  // Text that is not PDN, read outside every game: where it starts and its
+  // first word. A note on the last game when it ends the file, else
+  // skipped. `stray_line_` is 0 when there is none.
   int stray_line_ = 0;
   int stray_column_ = 0;
   std::string stray_text_;
 };
+
+std::string StrayProblem(absl::string_view text) {
+  return absl::StrCat(Quote(text),
+                      " is not a tag, move, move number or result");
+}
 
 void Reader::AdvanceTo(size_t to) {
   for (size_t i = pos_; i < to; ++i) {
@@ -267,7 +285,62 @@ void Reader::SkipSpace() {
   AdvanceTo(end);
 }
 
-absl::StatusOr<std::vector<PdnGame>> Reader::Run() {
+size_t Reader::NextTagLine(size_t from) const {
+  bool line_start = true;
+  for (size_t q = from; q > 0; --q) {
+    const char c = text_[q - 1];
+    if (c == '\n' || c == '\r') break;
+    if (c != ' ' && c != '\t') {
+      line_start = false;
+      break;
+    }
+  }
+  for (size_t p = from; p < text_.size(); ++p) {
+    const char c = text_[p];
+    if (c == '\n' || c == '\r') {
+      line_start = true;
+    } else if (c == '[' && line_start) {
+      return p;
+    } else if (c != ' ' && c != '\t') {
+      line_start = false;
+    }
+  }
+  return text_.size();
+}
+
+void Reader::Skip(int line, int column, std::string problem,
+                  size_t resume_from) {
+  PdnSkip skip;
+  if (open_) {
+    skip.game = std::move(file_.games.back());
+    file_.games.pop_back();
+  }
+  if (stray_line_ != 0) {
+    // Outside a game the skipped text starts with the stray text.
+    line = stray_line_;
+    column = stray_column_;
+    problem = StrayProblem(stray_text_);
+  }
+  skip.line = line;
+  skip.column = column;
+  skip.problem = std::move(problem);
+  AdvanceTo(NextTagLine(std::max(resume_from, pos_)));
+  skip.resumed_line = pos_ < text_.size() ? line_ : 0;
+  file_.skipped.push_back(std::move(skip));
+  open_ = false;
+  in_moves_ = false;
+  variation_depth_ = 0;
+  stray_line_ = 0;
+}
+
+void Reader::NoteStray(int line, int column, absl::string_view word) {
+  if (stray_line_ != 0) return;
+  stray_line_ = line;
+  stray_column_ = column;
+  stray_text_ = std::string(word.substr(0, kQuoted + 1));
+}
+
+PdnFile Reader::Run() {
   if (absl::StartsWith(text_, "\xEF\xBB\xBF")) {
     pos_ = line_start_ = 3;
   }
@@ -276,13 +349,12 @@ absl::StatusOr<std::vector<PdnGame>> Reader::Run() {
     if (pos_ >= text_.size()) break;
     const int line = line_;
     const int column = Column(pos_);
-    absl::Status status;
     switch (text_[pos_]) {
       case '[':
-        status = ReadTag();
+        ReadTag();
         break;
       case '{':
-        status = SkipComment();
+        SkipComment();
         break;
       case ';':
         SkipLineComment();
@@ -297,64 +369,79 @@ absl::StatusOr<std::vector<PdnGame>> Reader::Run() {
         AdvanceTo(pos_ + 1);
         break;
       case ')':
-        if (stray_line_ == 0) {
-          if (variation_depth_ == 0)
-            return Error(line, column, "')' without a '(' before it");
+        if (stray_line_ == 0 && variation_depth_ > 0) {
           --variation_depth_;
+        } else if (open_) {
+          Skip(line, column, "')' without a '(' before it", pos_ + 1);
+          break;
+        } else {
+          NoteStray(line, column, ")");
         }
         AdvanceTo(pos_ + 1);
         break;
       case '}':
-        return Error(line, column, "'}' without a '{' before it");
       case ']':
-        return Error(line, column, "']' without a '[' before it");
+        if (open_ || variation_depth_ > 0) {
+          Skip(line, column,
+               text_[pos_] == '}' ? "'}' without a '{' before it"
+                                  : "']' without a '[' before it",
+               pos_ + 1);
+          break;
+        }
+        NoteStray(line, column, text_.substr(pos_, 1));
+        AdvanceTo(pos_ + 1);
+        break;
       default:
-        status = ReadWord();
+        ReadWord();
         break;
     }
-    if (!status.ok()) return status;
   }
   if (variation_depth_ > 0) {
-    return Error(
-        variation_line_, variation_column_,
-        "the variation '(' opened here is not closed by the end of the file");
+    Skip(variation_line_, variation_column_,
+         "the variation '(' opened here is not closed by the end of the file",
+         text_.size());
   }
   if (stray_line_ != 0) {
-    games_.back().notes.push_back(
-        {stray_line_, absl::StrCat("text after the last game ignored: ",
-                                   Quote(stray_text_))});
+    if (file_.games.empty()) {
+      file_.skipped.push_back({PdnGame(), stray_line_, stray_column_,
+                               StrayProblem(stray_text_), 0});
+    } else {
+      file_.games.back().notes.push_back(
+          {stray_line_, absl::StrCat("text after the last game ignored: ",
+                                     Quote(stray_text_))});
+    }
   }
-  return std::move(games_);
+  return std::move(file_);
 }
 
-absl::Status Reader::EnterGame(bool is_tag, int line) {
+void Reader::EnterGame(bool is_tag, int line) {
   if (stray_line_ != 0) {
-    return Error(
-        stray_line_, stray_column_,
-        absl::StrCat(Quote(stray_text_),
-                     " is not a move, move number, result or annotation"));
+    file_.skipped.push_back({PdnGame(), stray_line_, stray_column_,
+                             StrayProblem(stray_text_), line});
+    stray_line_ = 0;
   }
-  if (open_ && !(is_tag && in_moves_)) return absl::OkStatus();
-  games_.emplace_back();
-  games_.back().index = static_cast<int>(games_.size());
-  games_.back().line = line;
+  if (open_ && !(is_tag && in_moves_)) return;
+  file_.games.emplace_back();
+  file_.games.back().index = ++begun_;
+  file_.games.back().line = line;
   open_ = true;
   in_moves_ = false;
-  return absl::OkStatus();
 }
 
-absl::Status Reader::ReadTag() {
+void Reader::ReadTag() {
   const int line = line_;
   const int column = Column(pos_);
   if (variation_depth_ > 0) {
-    return Error(
-        variation_line_, variation_column_,
-        absl::StrCat(
-            "the variation '(' opened here is not closed before the tag on "
-            "line ",
-            line));
+    // The tag starts the next game, which is read from here.
+    Skip(variation_line_, variation_column_,
+         absl::StrCat(
+             "the variation '(' opened here is not closed before the tag on "
+             "line ",
+             line),
+         pos_);
+    return;
   }
-  if (absl::Status s = EnterGame(/*is_tag=*/true, line); !s.ok()) return s;
+  EnterGame(/*is_tag=*/true, line);
 
   // A tag never spans lines, so a missing quote or bracket is reported
   // where the tag starts rather than swallowing the lines after it.
@@ -362,10 +449,10 @@ absl::Status Reader::ReadTag() {
   while (end < text_.size() && text_[end] != '\n' && text_[end] != '\r') ++end;
   const absl::string_view tag = text_.substr(pos_ + 1, end - pos_ - 1);
   auto not_closed = [&](absl::string_view what) {
-    return Error(
-        line, column,
-        absl::StrCat("the tag ", Shorten(absl::StrCat("[", tag)), " ", what,
-                     "; write it as [Name \"value\"] on one line"));
+    Skip(line, column,
+         absl::StrCat("the tag ", Shorten(absl::StrCat("[", tag)), " ", what,
+                      "; write it as [Name \"value\"] on one line"),
+         pos_ + 1);
   };
 
   size_t i = 0;
@@ -374,7 +461,10 @@ absl::Status Reader::ReadTag() {
   while (i < tag.size() &&
          (IsLetter(tag[i]) || IsDigit(tag[i]) || tag[i] == '_'))
     ++i;
-  if (i == name_start) return not_closed("has no name");
+  if (i == name_start) {
+    not_closed("has no name");
+    return;
+  }
   PdnTag parsed;
   parsed.name = std::string(tag.substr(name_start, i - name_start));
   while (i < tag.size() && (tag[i] == ' ' || tag[i] == '\t')) ++i;
@@ -399,34 +489,40 @@ absl::Status Reader::ReadTag() {
         parsed.value.push_back(c);
       }
     }
-    if (!closed) return not_closed("has no closing quote");
+    if (!closed) {
+      not_closed("has no closing quote");
+      return;
+    }
     while (i < tag.size() && (tag[i] == ' ' || tag[i] == '\t')) ++i;
-    if (i >= tag.size() || tag[i] != ']')
-      return not_closed("is not closed with ']'");
+    if (i >= tag.size() || tag[i] != ']') {
+      not_closed("is not closed with ']'");
+      return;
+    }
   } else {
     // Tolerated: a value without quotes runs to the ']'.
     const size_t close = tag.find(']', i);
-    if (close == absl::string_view::npos)
-      return not_closed("is not closed with ']'");
+    if (close == absl::string_view::npos) {
+      not_closed("is not closed with ']'");
+      return;
+    }
     parsed.value =
         std::string(absl::StripAsciiWhitespace(tag.substr(i, close - i)));
     i = close;
   }
   parsed.line = line;
-  games_.back().tags.push_back(std::move(parsed));
+  file_.games.back().tags.push_back(std::move(parsed));
   AdvanceTo(pos_ + 1 + i + 1);
-  return absl::OkStatus();
 }
 
-absl::Status Reader::SkipComment() {
+void Reader::SkipComment() {
   const size_t close = text_.find('}', pos_ + 1);
   if (close == absl::string_view::npos) {
-    return Error(
-        line_, Column(pos_),
-        "the comment '{' opened here is not closed by the end of the file");
+    Skip(line_, Column(pos_),
+         "the comment '{' opened here is not closed by the end of the file",
+         pos_ + 1);
+    return;
   }
   AdvanceTo(close + 1);
-  return absl::OkStatus();
 }
 
 void Reader::SkipLineComment() {
@@ -435,7 +531,7 @@ void Reader::SkipLineComment() {
   AdvanceTo(end);
 }
 
-absl::Status Reader::ReadWord() {
+void Reader::ReadWord() {
   const int line = line_;
   const int column = Column(pos_);
   size_t end = pos_ + 1;
@@ -464,46 +560,37 @@ absl::Status Reader::ReadWord() {
   const bool opens_game = w.has_value() && !w->annotation;
   if (variation_depth_ > 0) {
     if (!w.has_value()) {
-      return Error(line, column,
-                   absl::StrCat(Quote(word),
-                                " is not a move, move number or annotation"));
+      Skip(line, column,
+           absl::StrCat(Quote(word),
+                        " is not a move, move number or annotation"),
+           pos_);
     }
-    return absl::OkStatus();
+    return;
   }
   if (!open_ && !opens_game) {
-    // Outside a game: tolerated after a game, as long as no game follows.
-    if (games_.empty()) {
-      return Error(line, column,
-                   absl::StrCat(Quote(word),
-                                " is not a tag, move, move number or result"));
-    }
-    if (stray_line_ == 0) {
-      stray_line_ = line;
-      stray_column_ = column;
-      stray_text_ = std::string(word.substr(0, kQuoted + 1));
-    }
-    return absl::OkStatus();
+    NoteStray(line, column, word);
+    return;
   }
   if (!w.has_value()) {
-    return Error(
-        line, column,
-        absl::StrCat(Quote(word),
-                     " is not a move, move number, result or annotation"));
+    Skip(line, column,
+         absl::StrCat(Quote(word),
+                      " is not a move, move number, result or annotation"),
+         pos_);
+    return;
   }
-  if (w->annotation) return absl::OkStatus();
-  if (absl::Status s = EnterGame(/*is_tag=*/false, line); !s.ok()) return s;
+  if (w->annotation) return;
+  EnterGame(/*is_tag=*/false, line);
   BeginMoves();
   if (w->number.has_value()) number_ = *w->number;
   if (!w->move.empty()) {
     AddMove(w->move, line, column + static_cast<int>(w->move_offset));
     if (!w->remark.empty()) {
-      games_.back().notes.push_back(
+      file_.games.back().notes.push_back(
           {line, absl::StrCat("took ", Quote(w->move), " as the move and ",
                               Quote(w->remark), " as a remark glued to it")});
     }
   }
   if (!w->result.empty()) EndGame(w->result, line);
-  return absl::OkStatus();
 }
 
 void Reader::BeginMoves() {
@@ -512,13 +599,13 @@ void Reader::BeginMoves() {
   number_ = 1;
   first_ = default_first_;
   if (const std::optional<absl::string_view> type =
-          FindTag(games_.back().tags, "GameType");
+          FindTag(file_.games.back().tags, "GameType");
       type.has_value()) {
     first_ = GameTypeFirstMover(*type).value_or(default_first_);
   }
   side_ = first_;
   const std::optional<absl::string_view> fen =
-      FindTag(games_.back().tags, "FEN");
+      FindTag(file_.games.back().tags, "FEN");
   if (fen.has_value()) {
     const absl::string_view f = absl::StripLeadingAsciiWhitespace(*fen);
     if (!f.empty() && (f[0] == 'W' || f[0] == 'w')) side_ = Color::kWhite;
@@ -527,14 +614,14 @@ void Reader::BeginMoves() {
 }
 
 void Reader::AddMove(absl::string_view text, int line, int column) {
-  games_.back().moves.push_back(
+  file_.games.back().moves.push_back(
       {std::string(text), number_, side_, line, column});
   if (side_ != first_) ++number_;
   side_ = Opponent(side_);
 }
 
 void Reader::EndGame(absl::string_view result, int line) {
-  PdnGame& game = games_.back();
+  PdnGame& game = file_.games.back();
   game.result = std::string(result);
   game.result_line = line;
   const std::optional<absl::string_view> tag = FindTag(game.tags, "Result");
@@ -702,9 +789,51 @@ std::optional<std::string> NumericMoveText(absl::string_view written,
   return text;
 }
 
+std::string DescribeGame(const PdnGame& game) {
+  auto tag = [&game](absl::string_view name) {
+    const std::optional<absl::string_view> value = FindTag(game.tags, name);
+    return value.has_value() ? absl::StripAsciiWhitespace(*value)
+                             : absl::string_view();
+  };
+  std::vector<std::string> parts;
+  const absl::string_view event = tag("Event");
+  const absl::string_view black = tag("Black");
+  const absl::string_view white = tag("White");
+  if (!event.empty()) parts.push_back(absl::StrCat("\"", event, "\""));
+  if (!black.empty() || !white.empty()) {
+    parts.push_back(absl::StrCat(black.empty() ? "?" : black, " vs ",
+                                 white.empty() ? "?" : white));
+  }
+  std::string text = absl::StrCat("game ", game.index);
+  if (!parts.empty())
+    absl::StrAppend(&text, " (", absl::StrJoin(parts, ", "), ")");
+  return text;
+}
+
+std::string DescribeSkip(const PdnSkip& skip) {
+  return absl::StrCat(
+      skip.game.index > 0 ? absl::StrCat(DescribeGame(skip.game), ",")
+                          : "text at",
+      " line ", skip.line, ", column ", skip.column, ": ", skip.problem,
+      skip.resumed_line > 0
+          ? absl::StrCat(" (read on at line ", skip.resumed_line, ")")
+          : " (skipped to the end of the file)");
+}
+
+PdnFile ReadPdn(absl::string_view text, Color first_mover) {
+  return Reader(text, first_mover).Run();
+}
+
 absl::StatusOr<std::vector<PdnGame>> ParsePdn(absl::string_view text,
                                               Color first_mover) {
-  return Reader(text, first_mover).Run();
+  PdnFile file = ReadPdn(text, first_mover);
+  if (!file.skipped.empty()) {
+    const PdnSkip& first = file.skipped.front();
+    return absl::DataLossError(absl::StrCat("PDN line ", first.line,
+                                            ", column ", first.column, ": ",
+                                            first.problem));
+  }
+  return std::move(file.games);
 }
 
 }  // namespace checkers::replay

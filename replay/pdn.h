@@ -11,7 +11,7 @@
 
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
-#include "engine/position.h"
+#include "engine/position8.h"
 
 namespace checkers::replay {
 
@@ -126,6 +126,47 @@ std::optional<Color> GameTypeFirstMover(absl::string_view value);
 std::optional<std::string> NumericMoveText(absl::string_view written,
                                            int columns);
 
+// Names a game for messages: its index in the file and its Event, Black
+// and White tags where present, e.g.
+// `game 512 ("Petal 1981, game 18", AA Long vs M Tinsley)`.
+std::string DescribeGame(const PdnGame& game);
+
+// A stretch of a PDN file that the reader could not read and skipped, so
+// that the games around it are still read.
+struct PdnSkip {
+  // The game the stretch belongs to, as far as it was read before the
+  // problem: its index (its place in the file; the games after it keep
+  // theirs), the line where it starts and its tags. Index 0 when the
+  // stretch lies outside every game: text before the first game or between
+  // two games that is not PDN.
+  PdnGame game;
+  // 1-based position of the problem, and what it is.
+  int line = 0;
+  int column = 0;
+  std::string problem;
+  // The line where reading went on: the next line that starts with a tag
+  // (after a problem inside a game), or the first line of the next game
+  // (after text between games); 0 when the skip ran to the end of the file.
+  int resumed_line = 0;
+};
+
+// One line naming what was skipped and why: the game (see DescribeGame)
+// or "text at", the line, the column, the problem and where reading went
+// on, e.g. `game 36 ("Open", A vs B), line 595, column 4: "-" is not a
+// move, move number, result or annotation (read on at line 605)` or
+// `text at line 2, column 1: "Round" is not a tag, move, move number or
+// result (read on at line 3)`.
+std::string DescribeSkip(const PdnSkip& skip);
+
+// What ReadPdn reads from a file.
+struct PdnFile {
+  // The games read whole, in file order.
+  std::vector<PdnGame> games;
+  // What was skipped, in file order. A caller that needs every game of the
+  // file checks that this is empty.
+  std::vector<PdnSkip> skipped;
+};
+
 // Reads every game of a PDN file. Tolerates what real files contain:
 // a UTF-8 byte order mark; CRLF, LF or CR line ends; odd spacing in tags;
 // `{...}` comments over several lines and `;` comments to the end of the
@@ -143,11 +184,21 @@ std::optional<std::string> NumericMoveText(absl::string_view written,
 // GameType tag (a game with one takes GameTypeFirstMover): it numbers the
 // moves in pairs from that side and, without a FEN tag, plays the first.
 //
-// Returns DataLossError naming the line for what cannot be read: a tag,
-// comment or variation left open, a stray ')', '}' or ']', text before
-// the first game or between games, or a word that is not a move, move
-// number, result or annotation. Does not check that moves
-// are legal, nor that FEN tags are well formed.
+// What cannot be read does not stop the reading; it is skipped and listed
+// in `skipped`, so one bad game costs that game only:
+// - inside a game (a tag, comment or variation left open, a stray ')',
+//   '}' or ']', a word that is not a move, move number, result or
+//   annotation), the game is dropped and the reader goes on at the next
+//   line that starts with a tag, '[' after blanks, as the next game's tags
+//   do; games without tags before that line are skipped with it;
+// - outside every game (text before the first game or between two games
+//   that is none of these), the text is skipped up to the next game.
+// Does not check that moves are legal, nor that FEN tags are well formed.
+PdnFile ReadPdn(absl::string_view text, Color first_mover = Color::kBlack);
+
+// ReadPdn for a caller that needs every game of the text (a game written
+// back and read again, a one-game record): DataLossError "PDN line L,
+// column C: problem" for the first stretch ReadPdn skipped, else the games.
 absl::StatusOr<std::vector<PdnGame>> ParsePdn(
     absl::string_view text, Color first_mover = Color::kBlack);
 

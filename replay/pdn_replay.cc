@@ -9,7 +9,6 @@
 #include "absl/strings/match.h"
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
-#include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
 #include "engine/game_position.h"
 
@@ -56,14 +55,28 @@ int SquareBeyond32(absl::string_view text) {
   return 0;
 }
 
-// Why a game without a GameType tag is read as international draughts
-// whatever edition the caller names: a square above 32 in a move or its
-// FEN, which no 8x8 board has. Empty when nothing says so.
-std::string TenByTenEvidence(const PdnGame& game) {
+// The line of the first tag called `name`, else the line where the game
+// starts.
+int TagLine(const PdnGame& game, absl::string_view name) {
+  for (const PdnTag& tag : game.tags) {
+    if (absl::EqualsIgnoreCase(tag.name, name)) return tag.line;
+  }
+  return game.line;
+}
+
+// A square above 32 in a game's FEN or moves, which no 8x8 board has.
+struct TenByTen {
+  // 0 when the game names no such square.
+  int line = 0;
+  std::string what;
+};
+
+TenByTen TenByTenEvidence(const PdnGame& game) {
   if (const std::optional<absl::string_view> fen = FindTag(game.tags, "FEN");
       fen.has_value()) {
     if (const int square = SquareBeyond32(*fen); square > 0) {
-      return absl::StrCat("its FEN names square ", square);
+      return {TagLine(game, "FEN"),
+              absl::StrCat("its FEN names square ", square)};
     }
   }
   for (const PdnMove& m : game.moves) {
@@ -72,11 +85,11 @@ std::string TenByTenEvidence(const PdnGame& game) {
     if (const int square = SquareBeyond32(*numeric); square > 0) {
       // The side is not named: the sides were counted from the caller's
       // edition's first mover, which may not be this game's.
-      return absl::StrCat("its move ", m.number, ", ", m.text,
-                          ", names square ", square);
+      return {m.line, absl::StrCat("its move ", m.number, ", ", m.text,
+                                   ", names square ", square)};
     }
   }
-  return "";
+  return {};
 }
 
 }  // namespace
@@ -130,27 +143,8 @@ absl::StatusOr<Edition> EditionOfGameType(absl::string_view value) {
   return *edition;
 }
 
-std::string DescribeGame(const PdnGame& game) {
-  std::vector<std::string> parts;
-  const absl::string_view event = TagOrEmpty(game, "Event");
-  const absl::string_view black = TagOrEmpty(game, "Black");
-  const absl::string_view white = TagOrEmpty(game, "White");
-  if (!event.empty()) parts.push_back(absl::StrCat("\"", event, "\""));
-  if (!black.empty() || !white.empty()) {
-    parts.push_back(absl::StrCat(black.empty() ? "?" : black, " vs ",
-                                 white.empty() ? "?" : white));
-  }
-  std::string text = absl::StrCat("game ", game.index);
-  if (!parts.empty())
-    absl::StrAppend(&text, " (", absl::StrJoin(parts, ", "), ")");
-  return text;
-}
-
 absl::StatusOr<GameRecord> ReplayPdnGame(const PdnGame& game, Edition edition) {
   const absl::string_view game_type = TagOrEmpty(game, "GameType");
-  // Said in every refusal of a game read as international draughts for its
-  // squares, so that a mistyped square of an 8x8 game shows as such.
-  std::string inferred;
   if (!game_type.empty()) {
     const absl::StatusOr<Edition> typed = EditionOfGameType(game_type);
     if (!typed.ok()) {
@@ -162,13 +156,16 @@ absl::StatusOr<GameRecord> ReplayPdnGame(const PdnGame& game, Edition edition) {
     }
     edition = *typed;
   } else if (TraitsOf(edition).board_size == 8) {
-    if (const std::string evidence = TenByTenEvidence(game);
-        !evidence.empty()) {
-      edition = Edition::kInternational;
-      inferred = absl::StrCat(
-          " (the game has no GameType tag and is read as international "
-          "draughts, 10x10, since ",
-          evidence, ")");
+    // The edition of a game without the tag is the caller's, never a
+    // guess: said before the first move that fails, with the way out.
+    if (const TenByTen evidence = TenByTenEvidence(game); evidence.line > 0) {
+      return absl::FailedPreconditionError(absl::StrCat(
+          Where(game, evidence.line), evidence.what,
+          ", which only the 10x10 board of international draughts has; the "
+          "game has no GameType tag, so it is read as ",
+          GameName(edition),
+          ": import it with --rules=international, or give it the tag "
+          "[GameType \"20\"]"));
     }
   }
 
@@ -178,15 +175,8 @@ absl::StatusOr<GameRecord> ReplayPdnGame(const PdnGame& game, Edition edition) {
       fen.has_value()) {
     absl::StatusOr<GamePosition> start = GamePosition::ParseFen(*fen, edition);
     if (!start.ok()) {
-      int line = game.line;
-      for (const PdnTag& tag : game.tags) {
-        if (absl::EqualsIgnoreCase(tag.name, "FEN")) {
-          line = tag.line;
-          break;
-        }
-      }
-      return absl::DataLossError(
-          absl::StrCat(Where(game, line), start.status().message(), inferred));
+      return absl::DataLossError(absl::StrCat(Where(game, TagLine(game, "FEN")),
+                                              start.status().message()));
     }
     record.start = *start;
   } else if (TagOrEmpty(game, "SetUp") == "1") {
@@ -207,7 +197,7 @@ absl::StatusOr<GameRecord> ReplayPdnGame(const PdnGame& game, Edition edition) {
     if (!numeric.has_value()) {
       return absl::FailedPreconditionError(absl::StrCat(
           mover, m.text, " names a square that is not a dark square of the ",
-          columns, "x", columns, " board", inferred));
+          columns, "x", columns, " board"));
     }
     absl::StatusOr<GameMove> move =
         pos.ParseMove(*numeric, CaptureRule::kMandatory);
@@ -218,7 +208,7 @@ absl::StatusOr<GameRecord> ReplayPdnGame(const PdnGame& game, Edition edition) {
           mover,
           *numeric == m.text ? ""
                              : absl::StrCat(m.text, " is ", *numeric, ": "),
-          move.status().message(), inferred));
+          move.status().message()));
     }
     pos.Play(*move);
     record.moves.push_back(*std::move(move));

@@ -15,11 +15,6 @@
 
 namespace checkers::replay {
 
-// Names a game for messages: its index in the file and its Event, Black
-// and White tags where present, e.g.
-// `game 512 ("Petal 1981, game 18", AA Long vs M Tinsley)`.
-std::string DescribeGame(const PdnGame& game);
-
 // The edition a GameType tag names: 21 English, 25 Russian, 23 pool, 20
 // international, in the short or the long form ("25,W,8,8,A0,0",
 // "20,W,10,10,N2,0"). FailedPrecondition naming the value and the editions
@@ -33,11 +28,9 @@ absl::StatusOr<Edition> EditionOfGameType(absl::string_view value);
 int GameTypeOf(Edition edition);
 
 // Replays `game` from its start under the edition its GameType tag names,
-// else under `edition` — except that a game without the tag whose moves or
-// FEN name a square above 32 is international draughts whatever `edition`
-// says, since only the 10x10 board has such squares. It starts from the
-// position of its FEN tag when it has one (or SetUp "1"; 50-square FEN on
-// 10x10), else the edition's start. Each move is resolved with
+// else under `edition`, never a guess. It starts from the position of its
+// FEN tag when it has one (or SetUp "1"; 50-square FEN on 10x10), else the
+// edition's start. Each move is resolved with
 // GamePosition::ParseMove under that edition's rules, so short forms such as
 // "24x6" or "28x10" become full routes; algebraic moves ("c3-d4", "d4:b6",
 // a1 at the lower left of the side that moves up the board) are first read
@@ -48,8 +41,10 @@ int GameTypeOf(Edition edition);
 // - FailedPrecondition for a game the rules refuse: a GameType this
 //   version does not play (see EditionOfGameType), or a move that is not
 //   legal, is ambiguous or is not move notation — naming the side, move
-//   number and move text, with the legal moves or the fitting routes, and,
-//   for a game read as international for its squares, why it was;
+//   number and move text, with the legal moves or the fitting routes; and
+//   a game without the tag read under an 8x8 edition whose FEN or moves
+//   name a square above 32, which only international draughts' 10x10
+//   board has, naming the square and the way to import it;
 // - DataLoss for a start that cannot be read: a bad FEN tag, SetUp "1"
 //   without a FEN tag, or a GameType that does not start with a number.
 absl::StatusOr<GameRecord> ReplayPdnGame(const PdnGame& game,

@@ -436,5 +436,36 @@ TEST(PdnTest, GarbageWordsAreErrorsNamingTheLine) {
               HasSubstr("line 1, column 13: \"nonsense\""));
 }
 
+// Issue 46: what cannot be read costs its own game only. A game with a
+// word that is no move is skipped to the next line starting with a tag;
+// text between games is skipped to the next game; each skip says where and
+// why, and the games around them are read.
+TEST(PdnTest, AnUnreadableGameOrTextBetweenGamesIsSkipped) {
+  const PdnFile file = ReadPdn(
+      "[Event \"A\"]\n1. 11-15 23-19 *\n\n"
+      "Round two\n"
+      "[Event \"B\"]\n1. - - 2. - - *\n\n"
+      "[Event \"C\"]\n1. 9-13 22-18 *\n");
+  ASSERT_EQ(file.games.size(), 2u);
+  EXPECT_EQ(FindTag(file.games[0].tags, "Event"), "A");
+  EXPECT_EQ(FindTag(file.games[1].tags, "Event"), "C");
+  // The games keep their places in the file.
+  EXPECT_EQ(file.games[1].index, 3);
+  ASSERT_EQ(file.skipped.size(), 2u);
+  EXPECT_EQ(file.skipped[0].game.index, 0);
+  EXPECT_EQ(file.skipped[0].line, 4);
+  EXPECT_EQ(file.skipped[0].resumed_line, 5);
+  EXPECT_EQ(file.skipped[1].game.index, 2);
+  EXPECT_EQ(file.skipped[1].line, 6);
+  EXPECT_EQ(file.skipped[1].column, 4);
+  EXPECT_EQ(file.skipped[1].resumed_line, 8);
+  EXPECT_THAT(DescribeSkip(file.skipped[1]),
+              HasSubstr("game 2 (\"B\"), line 6, column 4: \"-\" is not a "
+                        "move"));
+  // The strict reader refuses the same text, naming the first skip.
+  EXPECT_THAT(DataLossMessage("x\n[Event \"A\"]\n11-15 *\n"),
+              HasSubstr("PDN line 1, column 1: "));
+}
+
 }  // namespace
 }  // namespace checkers::replay

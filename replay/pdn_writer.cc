@@ -100,7 +100,9 @@ std::string WritePdnGame(const GameRecord& record) {
     if (value.empty()) value = name == "Date" ? "?\?\?\?-?\?-?\?" : "?";
     AppendTag(name, value, &out);
   }
-  AppendTag("Result", ResultToken(record.result), &out);
+  const absl::string_view result =
+      ResultTokenOf(record.result, record.edition());
+  AppendTag("Result", result, &out);
   AppendTag("GameType", absl::StrCat(GameTypeOf(record.edition())), &out);
   if (!(record.start == GamePosition::Initial(record.edition()))) {
     AppendTag("SetUp", "1", &out);
@@ -131,9 +133,24 @@ std::string WritePdnGame(const GameRecord& record) {
     if (side != first) ++number;
     side = Opponent(side);
   }
-  filler.Add(ResultToken(record.result));
+  filler.Add(result);
   out.push_back('\n');
   return out;
+}
+
+absl::string_view ResultTokenOf(GameResult result, Edition edition) {
+  if (edition != Edition::kInternational) return ResultToken(result);
+  switch (result) {
+    case GameResult::kFirstWins:
+      return "2-0";
+    case GameResult::kSecondWins:
+      return "0-2";
+    case GameResult::kDraw:
+      return "1-1";
+    case GameResult::kUnknown:
+      break;
+  }
+  return "*";
 }
 
 std::string WritePdn(absl::Span<const GameRecord> records) {

@@ -4,9 +4,9 @@
 #include <vector>
 
 #include "absl/strings/str_split.h"
-#include "engine/fen.h"
+#include "engine/fen8.h"
 #include "engine/game_position.h"
-#include "engine/position.h"
+#include "engine/position8.h"
 #include "engine/rules.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
@@ -139,14 +139,30 @@ TEST(PdnWriterTest, InternationalGameIsGameType20WithFullRoutesFromWhite) {
   }
   record.result = GameResult::kDraw;
   const std::string text = WritePdnGame(record);
-  // The standard start needs no FEN.
-  EXPECT_THAT(text, HasSubstr("[Result \"1/2-1/2\"]\n[GameType \"20\"]\n\n"
-                              "1. 32-28 19-23 2. 28x19 14x23 1/2-1/2\n"));
+  // The standard start needs no FEN; a draw is worth a point each, written
+  // as international files write it (issue 47).
+  EXPECT_THAT(text, HasSubstr("[Result \"1-1\"]\n[GameType \"20\"]\n\n"
+                              "1. 32-28 19-23 2. 28x19 14x23 1-1\n"));
   const GameRecord back = ReadBack(text);
   EXPECT_EQ(back.edition(), Edition::kInternational);
   EXPECT_EQ(back.start, record.start);
   EXPECT_EQ(back.moves, record.moves);
   EXPECT_EQ(back.result, GameResult::kDraw);
+}
+
+TEST(PdnWriterTest, ResultTokensAreTheEditions) {
+  EXPECT_EQ(ResultTokenOf(GameResult::kFirstWins, Edition::kInternational),
+            "2-0");
+  EXPECT_EQ(ResultTokenOf(GameResult::kSecondWins, Edition::kInternational),
+            "0-2");
+  EXPECT_EQ(ResultTokenOf(GameResult::kDraw, Edition::kInternational), "1-1");
+  for (const Edition e :
+       {Edition::kEnglish, Edition::kRussian, Edition::kPool}) {
+    EXPECT_EQ(ResultTokenOf(GameResult::kFirstWins, e), "1-0");
+    EXPECT_EQ(ResultTokenOf(GameResult::kSecondWins, e), "0-1");
+    EXPECT_EQ(ResultTokenOf(GameResult::kDraw, e), "1/2-1/2");
+  }
+  EXPECT_EQ(ResultTokenOf(GameResult::kUnknown, Edition::kInternational), "*");
 }
 
 TEST(PdnWriterTest, SetUpPositionGetsFenAndWhitesFirstMoveIsNumberedWithDots) {

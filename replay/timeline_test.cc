@@ -3,7 +3,7 @@
 #include <string>
 #include <vector>
 
-#include "engine/fen.h"
+#include "engine/fen8.h"
 #include "events/events.pb.h"
 #include "events/fold.h"
 #include "events/game_state.h"

@@ -108,14 +108,14 @@ struct Report {
 
   Kind kind = Kind::kRefused;
   events::Side side = events::SIDE_UNSPECIFIED;
-  events::TurnPlayed turn;
+  events::TurnPlayed turn = {};
   // The move of a kTurn.
-  std::optional<GameMove> move;
+  std::optional<GameMove> move = std::nullopt;
   Persistence persistence = Persistence::kSaved;
-  std::string detail;
+  std::string detail = {};
   Refusal refusal = Refusal::kNone;
-  absl::Status status;
-  std::vector<std::string> legal_moves;
+  absl::Status status = {};
+  std::vector<std::string> legal_moves = {};
 };
 
 // The answer to one action: done, or refused and why (the same refusal is

@@ -1,10 +1,11 @@
-// One game as every shell plays it: opening and recovering the save (or
-// going on in memory when it cannot be used), new games, the actions of
-// whoever holds a seat, and the computer's seats run on a SearchThread so
-// that a shell stays responsive. It holds no rules: every action is checked
-// into events by events/ and committed through storage::GameLog, and what
-// it has to say comes out as typed Reports that each shell words itself.
-// See docs/ARCHITECTURE.md for where it sits.
+// One game as every shell plays it: the save (session/save.h), new games,
+// the actions of whoever holds a seat as the gate allows them
+// (session/gate.h), the entry of a person's turn (session/move_entry.h),
+// and the computer's seats played off the shell's thread
+// (session/computer_worker.h). It holds no rules: every action becomes
+// events that storage::GameLog checks (events::Check) before it commits
+// them, and what it has to say comes out as typed Reports that each shell
+// words itself. See docs/ARCHITECTURE.md for where it sits.
 //
 // Not thread-safe: one shell's loop (or one table's worker) owns it. The
 // computer's search runs on its own thread; Tick() collects its result on
@@ -15,7 +16,6 @@
 
 #include <cstdint>
 #include <functional>
-#include <future>
 #include <map>
 #include <memory>
 #include <optional>
@@ -26,50 +26,21 @@
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
 #include "absl/time/time.h"
+#include "absl/types/span.h"
+#include "engine/endgame_db.h"
 #include "engine/game_position.h"
-#include "engine/game_search.h"
-#include "engine/search.h"
-#include "engine/search_thread.h"
 #include "events/events.pb.h"
 #include "events/game_state.h"
 #include "session/clock.h"
+#include "session/computer_worker.h"
+#include "session/gate.h"
+#include "session/move_entry.h"
 #include "session/outcome.h"
+#include "session/save.h"
 #include "session/seats.h"
 #include "storage/env.h"
-#include "storage/game_log.h"
 
 namespace checkers::session {
-
-// Switches for testing the computer's side end to end (README, "Testing
-// switches"). Both default to off.
-struct ComputerOptions {
-  // This many of the computer's next searches fail, as an engine error
-  // would, before real ones run (CHECKERS_FAIL_SEARCHES=N).
-  int failing_searches = 0;
-  // Replaces the level's node budget, so that a test can watch a search
-  // that lasts (CHECKERS_SEARCH_NODES=N); 0 keeps the level's.
-  uint64_t max_nodes = 0;
-};
-
-// The switches from the environment. InvalidArgument naming the variable
-// when one is set to something other than a non-negative number.
-absl::StatusOr<ComputerOptions> ComputerOptionsFromEnvironment();
-
-// What the computer is doing, for a "thinking" indicator.
-struct ComputerStatus {
-  // A search for the computer's turn is under way (perhaps paused).
-  bool thinking = false;
-  // The search has acknowledged a pause: its node count stays put.
-  bool paused = false;
-  // The computer is weighing a draw offer.
-  bool answering = false;
-  // Time spent searching, pauses excluded.
-  absl::Duration elapsed;
-  // The deepest iteration completed, the one under way, nodes searched.
-  int depth = 0;
-  int current_depth = 0;
-  uint64_t nodes = 0;
-};
 
 // A change of the game's log as a subscriber sees it. Record seqs are
 // 1-based positions in the log, so a follower that holds records up to
@@ -108,46 +79,34 @@ class Session {
   Session(const Session&) = delete;
   Session& operator=(const Session&) = delete;
 
-  // For a game played on: opens the save at `path` (an error: no save
-  // location could be found). Never fails: a save that cannot be used
-  // leaves the game in memory with a kNotSaved report — a locked or
-  // read-only save's game is copied into memory, so it can still be
-  // played — and a damaged save is left untouched and reported by
-  // damaged(), for the shell to ask what to do.
-  void Open(const absl::StatusOr<std::string>& path);
-
-  // For one command: opens the save at `path` for writing, creating it
-  // when `create` says so. Errors as storage::GameLog::Open (NotFound when
-  // it does not exist and `create` is false; DataLoss when damaged;
-  // Unavailable when locked). Afterwards a failed write refuses the action
-  // (kSaveFailed) instead of going on in memory.
-  absl::Status OpenForCommand(const std::string& path, bool create);
-
-  // Whether the save turned out damaged, and the reader's words for it.
-  bool damaged() const { return !damage_.empty(); }
-  const std::string& damage() const { return damage_; }
-  // The damaged save's way out: renames it to a name not yet taken
-  // ("<save>.damaged", then ".damaged.2"...) and opens a new save in its
-  // place. If the rename fails, the game goes on in memory.
-  void KeepDamagedAside();
-  // The same for a command: renames the damaged save aside and returns
-  // its new name; open the save again to start anew in its place.
-  absl::StatusOr<std::string> SetDamagedSaveAside();
-  // The other way out: the damaged save stays as it is, unopened, and the
-  // game goes on in memory.
-  void PlayWithoutSaving();
-
+  // Opening the save, and the ways out of a damaged one: as Save says
+  // (session/save.h). A save opened for a command refuses an action whose
+  // write fails (kSaveFailed) instead of going on in memory.
+  void Open(const absl::StatusOr<std::string>& path) { save_.Open(path); }
+  absl::Status OpenForCommand(const std::string& path, bool create) {
+    return save_.OpenForCommand(path, create);
+  }
+  bool damaged() const { return save_.damaged(); }
+  const std::string& damage() const { return save_.damage(); }
+  void KeepDamagedAside() { save_.KeepDamagedAside(); }
+  absl::StatusOr<std::string> SetDamagedSaveAside() {
+    return save_.SetDamagedSaveAside();
+  }
+  void PlayWithoutSaving() { save_.PlayWithoutSaving(); }
   // Where the save is (or would be); empty when no location was found.
-  const std::string& save_path() const { return path_; }
-
-  Persistence persistence() const { return persistence_; }
+  const std::string& save_path() const { return save_.path(); }
+  Persistence persistence() const { return save_.persistence(); }
   // Why the game is not saved (an I/O error, a path); empty while it is.
-  const std::string& persistence_detail() const { return persistence_detail_; }
+  const std::string& persistence_detail() const {
+    return save_.persistence_detail();
+  }
 
-  const events::GameState& state() const { return log_->state(); }
-  const std::vector<events::Event>& events() const { return log_->events(); }
+  const events::GameState& state() const { return save_.log().state(); }
+  const std::vector<events::Event>& events() const {
+    return save_.log().events();
+  }
   bool has_game() const { return state().started != nullptr; }
-  bool has_turns() const { return log_->has_turns(); }
+  bool has_turns() const { return save_.log().has_turns(); }
 
   // Who holds each side: the game's DefaultSeats, with any SetSeat applied.
   Seats seats() const;
@@ -171,7 +130,14 @@ class Session {
 
   // The actions of whoever holds a seat. Each is refused (and the refusal
   // queued as a Report) when the actor may not act now.
-  Outcome Play(const GameMove& move, const Actor& actor = Actor::Local());
+  //
+  // A turn is sent as its route (MoveEntry's squares): the fold's check
+  // validates it as it is committed, and a route that is no legal move is
+  // kIllegalMove with the legal moves. Typed notation is resolved to a
+  // route by MoveEntry::Resolve first (kNotation, kIllegalMove or
+  // kAmbiguousMove when it names no single legal move).
+  Outcome PlayRoute(absl::Span<const int> route,
+                    const Actor& actor = Actor::Local());
   Outcome PlayText(absl::string_view text, const Actor& actor = Actor::Local());
   // Against the computer, back to the person's previous turn; otherwise
   // one turn. A finished game may be taken back too; an end a player chose
@@ -193,13 +159,12 @@ class Session {
   // before a game.
   Outcome StandIn(events::Side side);
   Outcome HandBack(events::Side side);
-  // When the turn of the side to move runs out in a game between two
-  // devices with a turn time limit: its clock runs from the state's
-  // turn_started_millis while both seats are taken, a person holds the
-  // seat to move, no draw offer stands and the session is not paused;
-  // nullopt otherwise. Once the session's clock reaches it, Tick has the
-  // computer (Medium) play the turn, marked as a timeout.
-  std::optional<absl::Time> TurnDeadline() const;
+  // When the turn of the side to move runs out (Gate::TurnDeadline). Once
+  // the session's clock reaches it, Tick has the computer (Medium) play
+  // the turn, marked as a timeout.
+  std::optional<absl::Time> TurnDeadline() const {
+    return gate().TurnDeadline();
+  }
 
   // Goes on as a two-player game from the same position (after a computer
   // error, docs/RULES.md "The computer").
@@ -214,16 +179,10 @@ class Session {
 
   // Whether `actor` may move now: kNone, or the refusal (also queued).
   Outcome MayMove(const Actor& actor = Actor::Local());
-  // The moves a person may play now, with the game's capture rule; none
-  // when no person's move is awaited.
-  std::vector<GameMove> LegalMoves() const;
-  // The squares of the pieces of the side to move that must capture now;
-  // none under optional capture or when no person's move is awaited.
-  std::vector<int> MustCapture() const;
-
-  // The squares of the pieces that the first squares of a route of the
-  // person's move under way have jumped so far, for drawing them.
-  std::vector<int> CapturedAlong(const std::vector<int>& route) const;
+  // The entry of a person's turn in the current position; it offers no
+  // moves when no person's move is awaited. Valid until the next change
+  // of the game.
+  MoveEntry Entry() const;
 
   // The last turn of the game and its checked move (the pieces it took
   // with it), for marking it; nullopt before the first turn.
@@ -235,10 +194,12 @@ class Session {
 
   // A person's move is awaited: a game goes on, nothing is paused, and
   // neither the computer nor a draw answer is due.
-  bool AwaitsMove() const;
+  bool AwaitsMove() const { return gate().AwaitsMove(); }
   // The side that must answer a standing draw offer when a person holds
   // it.
-  std::optional<events::Side> DrawAnswerDue() const;
+  std::optional<events::Side> DrawAnswerDue() const {
+    return gate().DrawAnswerDue();
+  }
 
   // Moves the computer's seats along: collects a finished search or draw
   // answer and commits it, and starts the work that is due. Call it often
@@ -252,7 +213,7 @@ class Session {
   // answer), for a command that returns only once the game awaits a
   // person. The computer's error, if its search fails.
   absl::Status FinishComputerWork();
-  ComputerStatus computer() const;
+  ComputerStatus computer() const { return worker_.status(); }
   // The last error of the computer's search, until Resume retries or the
   // game goes on as a two-player game; empty when none.
   const std::string& computer_error() const { return computer_error_; }
@@ -267,46 +228,15 @@ class Session {
   void Unsubscribe(int id);
 
  private:
-  struct ComputerSearch {
-    std::unique_ptr<SearchThread> thread;
-    GameSearchRequest request;
-    // The state's last_seq when it started: a result for another state is
-    // stale.
-    uint64_t seq = 0;
-    absl::Duration elapsed_before;
-    absl::Time running_since;
-    // The turn's time ran out: the computer plays for the seat's holder.
-    bool timeout = false;
-    // The level of the seat it plays (the game's own difficulty may be
-    // another's, e.g. a remote seat's stand-in).
-    events::Difficulty level = events::MEDIUM;
-  };
-
   void Tell(session::Report report) { reports_.push_back(std::move(report)); }
+  // The gate over the game as the session now is.
+  Gate gate() const;
   Outcome Refuse(Refusal refusal, absl::Status status = absl::OkStatus(),
                  absl::string_view detail = "",
                  std::vector<std::string> moves = {});
-  // What stops `actor`'s move now, in the order it is reported; an action
-  // other than a move is stopped only by the first three.
-  Refusal MoveBlocker(const Actor& actor) const;
+  // kNone when `actor` may act (a move when `move`), else the refusal.
   Outcome CheckMayAct(const Actor& actor, bool move);
-  // Opens the save at path_ for writing and reports what opening repaired;
-  // errors as storage::GameLog::Open, the session unchanged.
-  absl::Status OpenSave(bool create);
-  bool ComputerToMove() const;
-  // Whether the turn at the current seq has run out (Tick saw the deadline
-  // pass) and is still to be played.
-  bool TimedOut() const;
-  bool ComputerToAnswer() const;
-  void GoInMemory(Persistence why, absl::string_view detail);
-  // Records why the game is no longer saved and reports it.
-  void NotSaved(Persistence why, absl::string_view detail);
-  void CopyIntoMemory(const std::string& path);
-  // Runs `change` on the log; when the save fails (not the change itself),
-  // moves the game into memory with a report and runs it again there —
-  // unless the session was opened for a command.
-  absl::Status SaveOrKeepInMemory(const std::function<absl::Status()>& change);
-  // Stamps `event` and commits it through SaveOrKeepInMemory, then tells
+  // Stamps `event` and commits it through the save, then tells
   // subscribers; the refusal, if any.
   Outcome Commit(events::Event event);
   Outcome Replace(events::GameStarted started);
@@ -317,25 +247,17 @@ class Session {
   void NotifyCommitted(size_t events_before);
   void DropStaleWork();
   void StartWork();
-  void CollectSearch();
-  void CollectDrawAnswer();
+  void CollectWork();
 
   Options options_;
-  std::string path_;
-  std::unique_ptr<storage::GameLog> log_;
-  bool for_command_ = false;
-  Persistence persistence_ = Persistence::kSaved;
-  std::string persistence_detail_;
-  std::string damage_;
+  std::vector<session::Report> reports_;
+  Save save_;
+  ComputerWorker worker_;
   std::optional<Seats> seats_;
   bool paused_ = false;
   std::string computer_error_;
-  std::optional<ComputerSearch> search_;
   // The seq whose turn ran out, once Tick saw its deadline pass.
   std::optional<uint64_t> timed_out_seq_;
-  std::optional<std::future<absl::StatusOr<events::Event>>> draw_answer_;
-  uint64_t draw_answer_seq_ = 0;
-  std::vector<session::Report> reports_;
   std::map<int, std::function<void(const LogChange&)>> listeners_;
   int next_listener_ = 1;
 };

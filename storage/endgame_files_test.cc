@@ -8,7 +8,7 @@
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
 #include "engine/endgame_db.h"
-#include "engine/fen.h"
+#include "engine/fen8.h"
 #include "gtest/gtest.h"
 #include "storage/env.h"
 #include "storage/fault_env.h"

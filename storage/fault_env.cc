@@ -199,6 +199,12 @@ absl::StatusOr<std::unique_ptr<FileLock>> FaultEnv::LockFile(
   return std::make_unique<FaultFileLock>(this, path, generation_);
 }
 
+std::vector<std::string> FaultEnv::Files() const {
+  std::vector<std::string> files;
+  for (const auto& [path, node] : live_) files.push_back(path);
+  return files;
+}
+
 bool FaultEnv::FileExists(const std::string& path) {
   return live_.count(path) > 0 || dirs_.count(path) > 0;
 }

@@ -50,6 +50,10 @@ class FaultEnv final : public Env {
   absl::StatusOr<std::vector<std::string>> ListDir(
       const std::string& dir) override;
 
+  // Every file now visible, in order: what a test expects an operation to
+  // have left behind.
+  std::vector<std::string> Files() const;
+
   // Writes the file at `path` (creating its directories) as if it had been
   // written, synced, and its directory synced.
   void PutFile(const std::string& path, absl::string_view contents);

@@ -93,7 +93,8 @@ TEST_F(CliGameTest, AnInternationalGameIsPlayedOnFiftySquares) {
   EXPECT_THAT(r.out, HasSubstr("FEN: B:WK5,12:B6\n"));
   r = Run({"show", "--json"});
   EXPECT_THAT(r.out, HasSubstr(R"("turns_played":3)"));
-  EXPECT_THAT(r.out, HasSubstr(R"("side_to_move":"Black")"));
+  EXPECT_THAT(r.out, HasSubstr(R"("side_to_move":"second")"));
+  EXPECT_THAT(r.out, HasSubstr(R"("second":"Black")"));
   EXPECT_THAT(r.out, HasSubstr(R"("legal_moves":["6-11"])"));
   r = Run({"log"});
   EXPECT_EQ(Lines(r.out), 4);
@@ -293,14 +294,14 @@ TEST_F(CliGameTest, SwapGivesThePersonTheOtherSideInTheNextGame) {
   ASSERT_EQ(
       Run({"new", "--mode=computer", "--difficulty=easy", "--swap"}).exit_code,
       0);
-  EXPECT_THAT(Run({"show", "--json"}).out, HasSubstr(R"("human":"Red")"));
+  EXPECT_THAT(Run({"show", "--json"}).out, HasSubstr(R"("human":"first")"));
   ASSERT_EQ(Run({"move", "11-15"}).exit_code, 0);
   const CommandResult r =
       Run({"new", "--mode=computer", "--difficulty=easy", "--swap", "--yes"});
   ASSERT_EQ(r.exit_code, 0) << r.err;
   // The computer now plays Red and has moved first.
   EXPECT_THAT(r.out, HasSubstr("Red (computer): "));
-  EXPECT_THAT(Run({"show", "--json"}).out, HasSubstr(R"("human":"White")"));
+  EXPECT_THAT(Run({"show", "--json"}).out, HasSubstr(R"("human":"second")"));
 }
 
 TEST_F(CliGameTest, ReplacingASaveWithTurnsNeedsYes) {

@@ -14,7 +14,7 @@
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
-#include "engine/notation.h"
+#include "engine/notation8.h"
 #include "events/events.pb.h"
 #include "events/fold.h"
 #include "events/validate.h"
@@ -38,6 +38,7 @@ using ::checkers::testing::CraftedTurn;
 using ::checkers::testing::LogBuilder;
 using ::checkers::testing::RunCheckers;
 using ::testing::ElementsAre;
+using ::testing::EndsWith;
 using ::testing::HasSubstr;
 using ::testing::Not;
 using ::testing::StartsWith;
@@ -129,11 +130,13 @@ TEST(CliToolsTest, ImportTinsleyWritesALogPerLegalGameAndRefusesPetal) {
   EXPECT_EQ(r.exit_code, 1);
   EXPECT_EQ(r.out, absl::StrCat("imported 723 games (35986 plies) into ", out,
                                 "; refused 1 (game 541)\n"));
-  EXPECT_EQ(LineCount(r.err), 1);
+  EXPECT_EQ(LineCount(r.err), 2);
   EXPECT_THAT(r.err, StartsWith("checkers: not imported: game 541 (\"Petal "
                                 "1981, game 18\", AA Long vs M Tinsley), line "
                                 "5588: Black's move 62: 32-28 is not legal "
                                 "here; legal moves: "));
+  EXPECT_THAT(r.err, EndsWith("\ncheckers: imported 723 of 724 games; "
+                              "refused game 541\n"));
 
   const std::vector<std::string> logs = Files(out, ".log");
   ASSERT_EQ(logs.size(), 723u);
@@ -224,19 +227,33 @@ TEST(CliToolsTest, PoolGameExportsAsGameType23AndImportsBack) {
 }
 
 TEST(CliToolsTest, InternationalGamesImportAuditAndExportAsGameType20) {
-  // The 52 games without a GameType tag are 10x10 by their squares, so
-  // --rules=international changes nothing here.
-  for (const bool flag : {true, false}) {
+  // The 52 games without a GameType tag are imported only when the rules
+  // are named: read as English they are refused, each saying how to import
+  // it (issue 47), and the 118 tagged ones are imported.
+  for (const bool flag : {false, true}) {
     const std::string out = NewTempDir("international");
     std::vector<std::string> args = {
         "import", DataPath("international_games.pdn"), "--out=" + out};
     if (flag) args.push_back("--rules=international");
     const auto r = RunCheckers(args);
+    if (!flag) {
+      EXPECT_EQ(r.exit_code, 1) << r.err;
+      EXPECT_THAT(r.out, StartsWith(absl::StrCat(
+                             "imported 118 games (12327 plies) into ", out,
+                             "; refused 52 (game 1, 2, 3, 4, 5, 6, 7, 93,")));
+      EXPECT_EQ(LineCount(r.err), 53);
+      EXPECT_THAT(r.err, HasSubstr("checkers: not imported: game 1 (\"NK "
+                                   "2009, ronde 12, 17 april\", Pim Meurs vs "
+                                   "Hein Meijer), line 8: its move 1, 33-28, "
+                                   "names square 33, which only the 10x10 "
+                                   "board of international draughts has"));
+      EXPECT_EQ(Files(out, ".log").size(), 118u);
+      continue;
+    }
     EXPECT_EQ(r.exit_code, 0) << r.err;
     EXPECT_EQ(r.out, absl::StrCat("imported 170 games (17834 plies) into ", out,
                                   "\n"));
     EXPECT_EQ(Files(out, ".log").size(), 170u);
-    if (!flag) continue;
 
     const auto audit = RunCheckers({"audit", out + "/game-0001.log"});
     EXPECT_EQ(audit.exit_code, 0) << audit.err;
@@ -246,15 +263,17 @@ TEST(CliToolsTest, InternationalGamesImportAuditAndExportAsGameType20) {
         RunCheckers({"show", "--json", "--save=" + out + "/game-0001.log"});
     EXPECT_THAT(show.out, HasSubstr(R"("rules":"international")"));
 
-    // The file's "2-0" is written "1-0", White's win; its short capture
-    // "14x34" with its landing square.
+    // The file's "2-0" stays "2-0", White's win in international
+    // notation; its short capture "14x34" is written with its landing
+    // square.
     const auto exported =
         RunCheckers({"export", out + "/game-0001.log", "--pdn"});
     ASSERT_EQ(exported.exit_code, 0) << exported.err;
     EXPECT_THAT(
         exported.out,
-        HasSubstr("[White \"Hein Meijer\"]\n[Result \"1-0\"]\n"
+        HasSubstr("[White \"Hein Meijer\"]\n[Result \"2-0\"]\n"
                   "[GameType \"20\"]\n\n1. 33-28 18-22 2. 38-33 12-18"));
+    EXPECT_THAT(exported.out, EndsWith(" 2-0\n"));
     EXPECT_THAT(exported.out, HasSubstr("4. 28x19 14x23x34"));
     const std::string dir = NewTempDir("international-again");
     WriteAll(dir + "/game.pdn", exported.out);
@@ -305,7 +324,39 @@ TEST(CliToolsTest, ImportRefusalsFollowTheContract) {
       ImportText(dir, "bad.pdn", "[Event \"never closed\n1. 11-15 *\n");
   EXPECT_EQ(bad.exit_code, 65);
   EXPECT_EQ(LineCount(bad.err), 1);
-  EXPECT_THAT(bad.err, HasSubstr("bad.pdn: PDN line 1"));
+  EXPECT_THAT(bad.err, HasSubstr("bad.pdn: imported 0 of 1 game; skipped "
+                                 "game 1, line 1, column 1: "));
+}
+
+// Issue 46: a collection with one game of placeholder moves (as published
+// collections print unrecorded games) and a line of other text between two
+// games was refused whole. The reader skips each to the next game's tags;
+// the other games are imported, and the import exits 1 naming what was
+// skipped, where, and why.
+TEST(CliToolsTest, AnUnreadableGameIsSkippedAndTheOthersImported) {
+  const std::string dir = NewTempDir("import-skip");
+  const auto r = ImportText(dir, "russian.pdn",
+                            "[Event \"A\"]\n"
+                            "[GameType \"25\"]\n"
+                            "1. c3-d4 f6-g5 *\n"
+                            "\n"
+                            "Round two\n"
+                            "[Event \"Unrecorded\"]\n"
+                            "[GameType \"25\"]\n"
+                            "1. - - 2. - - *\n"
+                            "\n"
+                            "[Event \"B\"]\n"
+                            "[GameType \"25\"]\n"
+                            "1. c3-b4 f6-e5 *\n");
+  EXPECT_EQ(r.exit_code, 1) << r.err;
+  EXPECT_THAT(r.out, StartsWith("imported 2 games (4 plies) into "));
+  EXPECT_EQ(LineCount(r.err), 1) << r.err;
+  EXPECT_THAT(r.err, HasSubstr("imported 2 of 3 games; skipped game 2 "
+                               "(\"Unrecorded\"), line 8, column 4: "));
+  EXPECT_THAT(r.err, HasSubstr("skipped text at line 5, column 1: "));
+  EXPECT_THAT(Files(dir + "/out", ".log"),
+              ElementsAre("game-0001.log", "game-0003.log"));
+  EXPECT_EQ(RunCheckers({"audit", dir + "/out/game-0003.log"}).exit_code, 0);
 }
 
 TEST(CliToolsTest, ImportRefusalsQuoteTheFileWithoutItsControlBytes) {

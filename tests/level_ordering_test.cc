@@ -9,10 +9,10 @@
 #include <vector>
 
 #include "absl/strings/str_cat.h"
-#include "engine/eval.h"
-#include "engine/fen.h"
-#include "engine/movegen.h"
-#include "engine/position.h"
+#include "engine/eval8.h"
+#include "engine/fen8.h"
+#include "engine/movegen8.h"
+#include "engine/position8.h"
 #include "engine/search.h"
 #include "gtest/gtest.h"
 

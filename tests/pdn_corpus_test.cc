@@ -426,16 +426,27 @@ TEST(PdnCorpusTest, EveryInternationalGameReplaysOn10x10) {
 }
 
 // Read as English (`checkers import` without --rules), a game without a
-// GameType tag is still international when its moves name squares above
-// 32, as each of the 52 here does (the game without moves has the tag).
-TEST(PdnCorpusTest, UntaggedInternationalGamesAreKnownByTheirSquares) {
+// GameType tag is not guessed to be international from its squares (issue
+// 47): each of the 52 untagged games here is refused with a line naming
+// the square and the way to import it, and the 118 tagged ones still
+// replay as international. Under --rules=international all 170 do.
+TEST(PdnCorpusTest, UntaggedTenByTenGamesNeedTheRulesNamed) {
   const std::vector<PdnGame> games = ReadGames("international_games.pdn");
-  const InternationalReplay r = ReplayInternational(games, Edition::kEnglish);
-  EXPECT_THAT(r.refusals, ::testing::IsEmpty());
-  EXPECT_EQ(r.replayed, 170);
-  EXPECT_EQ(r.plies, 17834);
-  EXPECT_EQ(r.by_type, 118);
-  EXPECT_EQ(r.by_squares, 52);
+  const InternationalReplay english =
+      ReplayInternational(games, Edition::kEnglish);
+  EXPECT_EQ(english.replayed, 118);
+  EXPECT_EQ(english.by_type, 118);
+  ASSERT_EQ(english.refusals.size(), 52u);
+  for (const std::string& refusal : english.refusals) {
+    EXPECT_THAT(refusal, HasSubstr("only the 10x10 board"));
+    EXPECT_THAT(refusal, HasSubstr("--rules=international"));
+  }
+  const InternationalReplay international =
+      ReplayInternational(games, Edition::kInternational);
+  EXPECT_THAT(international.refusals, ::testing::IsEmpty());
+  EXPECT_EQ(international.replayed, 170);
+  EXPECT_EQ(international.plies, 17834);
+  EXPECT_EQ(international.by_squares, 52);
 }
 
 TEST(PdnCorpusTest, EveryInternationalGameRoundTripsWithGameType20) {

@@ -4,9 +4,9 @@
 
 #include <cstdint>
 
-#include "engine/fen.h"
-#include "engine/movegen.h"
-#include "engine/position.h"
+#include "engine/fen8.h"
+#include "engine/movegen8.h"
+#include "engine/position8.h"
 #include "engine/rules.h"
 #include "gtest/gtest.h"
 

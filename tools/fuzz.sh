@@ -17,7 +17,7 @@ tools/setup.sh --fuzz
 
 seconds="${1:-60}"
 [ $# -gt 0 ] && shift
-all_targets=(log_reader_fuzz fold_fuzz pdn_import_fuzz fen_fuzz book_fuzz)
+all_targets=(log_reader_fuzz fold_fuzz pdn_import_fuzz fen_fuzz book_fuzz http_fuzz)
 targets=("$@")
 [ ${#targets[@]} -eq 0 ] && targets=("${all_targets[@]}")
 work="${FUZZ_WORK:-/tmp/checkers-fuzz}"
@@ -31,7 +31,7 @@ cxxflags=(-std=c++20 -O1 -g -fno-omit-frame-pointer -I. -I"$work/gen"
 # shellcheck disable=SC2207
 libs=($(pkg-config --libs protobuf absl_status absl_statusor absl_strings \
   absl_str_format absl_random_random absl_time absl_synchronization \
-  absl_hash absl_raw_hash_set) -lpthread)
+  absl_hash absl_raw_hash_set) -lcrypto -lpthread)
 
 # The protobuf code, regenerated when the .proto changes.
 if [ ! -f "$work/gen/events/events.pb.cc" ] ||
@@ -53,6 +53,18 @@ for kind in h cc; do
   fi
 done
 
+# The web board's pages, embedded as web/BUILD's static_files.
+mkdir -p "$work/gen/web"
+for kind in h cc; do
+  tools/embed_files.sh "$kind" web/static_files.h checkers::web StaticFiles \
+    '' web/static/* >"$work/gen/web/static_files.$kind.new"
+  if ! cmp -s "$work/gen/web/static_files.$kind.new" "$work/gen/web/static_files.$kind"; then
+    mv "$work/gen/web/static_files.$kind.new" "$work/gen/web/static_files.$kind"
+  else
+    rm "$work/gen/web/static_files.$kind.new"
+  fi
+done
+
 # The learned evaluation's weights and the opening book, compiled in as
 # the build does (engine/BUILD's eval_weights_data and opening_book_data).
 mkdir -p "$work/gen/engine"
@@ -71,14 +83,17 @@ embed engine/data/opening_book.txt checkers::book CommittedBookBytes \
 
 # The libraries the targets use: every non-test source of these packages.
 # The CheckerBoard-library loader is left out: no target loads a library;
-# so are the helpers of tests.
+# so are the helpers of tests, and web/http's client (the HTTP target
+# hands requests to the server without a socket). A helper of tests is
+# known by its including GoogleTest.
 sources=("$work/gen/events/events.pb.cc" "$work/gen/lang/lang_data.cc"
   "$work/gen/engine/eval_weights_data.cc"
-  "$work/gen/engine/opening_book_data.cc")
-for f in engine/*.cc events/*.cc storage/*.cc replay/*.cc lang/*.cc; do
+  "$work/gen/engine/opening_book_data.cc" "$work/gen/web/static_files.cc")
+for f in engine/*.cc events/*.cc storage/*.cc replay/*.cc lang/*.cc \
+  session/*.cc json/*.cc web/*.cc web/http/*.cc; do
   case "$f" in
-    *_test.cc | */checkerboard*.cc | storage/fault_env.cc | storage/test_dir.cc) ;;
-    *) sources+=("$f") ;;
+    *_test.cc | */checkerboard*.cc | storage/fault_env.cc | web/http/client.cc) ;;
+    *) grep -q '^#include "gtest/' "$f" || sources+=("$f") ;;
   esac
 done
 

@@ -6,6 +6,10 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 tools/setup.sh
+# The flags strength and speed are measured with (-O3 -march=native): the
+# binary is built on the machine that runs it, so tuning for its CPU is
+# safe, and the search counts more nodes a second (docs/SEARCH.md, "The
+# build users get").
 bazel build --config=opt //ui_cli:checkers
 if [ "${1:-}" = "--web" ]; then
   shift

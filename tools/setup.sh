@@ -15,10 +15,7 @@ packages=(
   libncurses-dev        # the terminal UI
   tmux                  # drives the terminal UI in tests
   locales
-  libcpp-httplib-dev    # the web server (checkers serve), 0.11
-  libssl-dev            # what Debian built cpp-httplib with: OpenSSL,
-  zlib1g-dev            # zlib
-  libbrotli-dev         # and Brotli
+  libssl-dev            # OpenSSL's libcrypto: the web board's seat secrets
   nlohmann-json3-dev    # the web API's request and answer bodies
   chromium              # the browser tests drive it (web/e2e)
   libpq-dev             # the PostgreSQL table store's client library

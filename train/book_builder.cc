@@ -8,8 +8,8 @@
 #include "absl/container/flat_hash_map.h"
 #include "absl/container/flat_hash_set.h"
 #include "absl/status/statusor.h"
-#include "engine/fen.h"
-#include "engine/movegen.h"
+#include "engine/fen8.h"
+#include "engine/movegen8.h"
 #include "engine/search.h"
 #include "train/parallel.h"
 

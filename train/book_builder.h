@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "engine/opening_book.h"
-#include "engine/position.h"
+#include "engine/position8.h"
 
 namespace checkers::train {
 

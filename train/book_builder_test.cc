@@ -5,8 +5,8 @@
 #include <string>
 #include <vector>
 
-#include "engine/fen.h"
-#include "engine/movegen.h"
+#include "engine/fen8.h"
+#include "engine/movegen8.h"
 #include "engine/opening_book.h"
 #include "gtest/gtest.h"
 

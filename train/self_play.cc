@@ -4,7 +4,7 @@
 #include <utility>
 
 #include "absl/status/statusor.h"
-#include "engine/movegen.h"
+#include "engine/movegen8.h"
 #include "train/parallel.h"
 
 namespace checkers::train {

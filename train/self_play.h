@@ -17,7 +17,7 @@
 
 #include "absl/status/statusor.h"
 #include "engine/learned_eval.h"
-#include "engine/position.h"
+#include "engine/position8.h"
 #include "engine/search.h"
 
 namespace checkers::train {

@@ -2,7 +2,7 @@
 
 #include <vector>
 
-#include "engine/fen.h"
+#include "engine/fen8.h"
 #include "gtest/gtest.h"
 
 namespace checkers::train {

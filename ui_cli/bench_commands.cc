@@ -8,17 +8,19 @@
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "absl/strings/str_cat.h"
+#include "bench/analyse_bench.h"
 #include "bench/figure.h"
 #include "bench/import_bench.h"
 #include "bench/levels10.h"
 #include "bench/perft_bench.h"
 #include "bench/search_bench.h"
+#include "bench/serve_bench.h"
 #include "bench/storage_bench.h"
 #include "engine/rules.h"
+#include "replay/analysis.h"
 #include "ui_cli/command.h"
 #include "ui_cli/common_flags.h"
 #include "ui_cli/exit_codes.h"
-#include "web/serve_bench.h"
 
 namespace checkers::cli {
 namespace {
@@ -81,7 +83,7 @@ int RunStorage() { return Print(bench::StorageBench()); }
 // the bound every move's fdatasync puts on them.
 int RunServe() {
   absl::StatusOr<bench::Figures> figures =
-      web::ServeBench(web::ServeBenchOptions());
+      bench::ServeBench(bench::ServeBenchOptions());
   if (!figures.ok()) return Fail(figures.status());
   absl::StatusOr<bench::Figures> storage = bench::StorageBench();
   if (!storage.ok()) return Fail(storage.status());
@@ -93,12 +95,19 @@ int RunServe() {
 int RunImport() {
   return Print(bench::ImportBench(bench::ImportBenchPath(), kImportRounds));
 }
+// Twenty games of the collection, each judged again with every position
+// searched as deep as the analysis searches its close calls.
+int RunAnalyse() {
+  return Print(bench::AnalyseBench(bench::ImportBenchPath(), 20,
+                                   replay::AnalysisOptions().verify));
+}
 
 }  // namespace
 
 std::vector<Bench> Benches() {
-  return {{"perft", RunPerft}, {"search", RunSearch}, {"levels", RunLevels},
-          {"log", RunStorage}, {"import", RunImport}, {"serve", RunServe}};
+  return {{"perft", RunPerft},    {"search", RunSearch}, {"levels", RunLevels},
+          {"log", RunStorage},    {"import", RunImport}, {"serve", RunServe},
+          {"analyse", RunAnalyse}};
 }
 
 }  // namespace checkers::cli

@@ -41,8 +41,12 @@ std::vector<Command> GameCommands();
 std::vector<Command> PlayCommands();
 // match.
 std::vector<Command> MatchCommands();
-// log, replay, audit, export, import: the read-only tools for saved games.
+// log, audit, export, import: the read-only tools for saved games.
 std::vector<Command> ToolCommands();
+// replay: a saved game stepped turn by turn.
+std::vector<Command> ReplayCommands();
+// analyse: the engine's judgement of every turn of a game.
+std::vector<Command> AnalyseCommands();
 // serve: the web board (web/).
 std::vector<Command> ServeCommands();
 // tables copy: a server's tables moved between stores.

@@ -17,24 +17,25 @@
 #include "absl/status/statusor.h"
 #include "absl/strings/ascii.h"
 #include "absl/strings/str_cat.h"
-#include "engine/fen.h"
-#include "engine/notation.h"
+#include "engine/fen8.h"
+#include "engine/notation8.h"
 #include "events/computer.h"
 #include "events/events.pb.h"
 #include "events/validate.h"
 #include "lang/catalogue.h"
+#include "session/play_text.h"
 #include "session/session.h"
 #include "storage/env.h"
 #include "storage/game_log.h"
+#include "terminal/board_text.h"
+#include "terminal/text_wrap.h"
 #include "ui_cli/args.h"
 #include "ui_cli/command.h"
 #include "ui_cli/common_flags.h"
 #include "ui_cli/exit_codes.h"
 #include "ui_cli/game_view.h"
 #include "ui_cli/language_flag.h"
-#include "ui_cli/play_text.h"
 #include "ui_cli/save_flag.h"
-#include "ui_cli/text_wrap.h"
 
 ABSL_FLAG(std::string, side, "first",
           "first|second: your side against the computer; first moves first "
@@ -64,6 +65,14 @@ ABSL_FLAG(std::string, preset, "",
 ABSL_FLAG(bool, quiet, false, "print the turns only, not the board after them");
 
 namespace checkers::cli {
+
+using session::EndText;
+using session::RulesText;
+using session::RulesTitle;
+using session::SideText;
+using session::ToMoveText;
+using terminal::ShowText;
+using terminal::WrapText;
 namespace {
 
 using events::Event;
@@ -320,6 +329,20 @@ int RunNew(const std::vector<std::string>& positional) {
     return Fail(
         Usage(absl::StrCat("new takes no word \"", positional[0], "\"")));
   }
+  // Every flag, the FEN and the rule options are checked before the save
+  // is touched: a refused command creates nothing.
+  absl::StatusOr<events::GameStarted> started = StartFromFlags(GameState());
+  if (!started.ok()) return Fail(started.status());
+  if (!started->start_fen().empty()) {
+    if (absl::StatusOr<GamePosition> p = GamePosition::ParseFen(
+            started->start_fen(), events::EditionOf(started->edition()));
+        !p.ok())
+      return Fail(kExitBadData, BadFen(**t, started->start_fen(), p.status()));
+  }
+  if (absl::StatusOr<events::Event> start = events::StartEvent(*started);
+      !start.ok()) {
+    return Fail(kExitUsage, start.status());
+  }
   absl::StatusOr<std::string> path = SavePath();
   if (!path.ok()) return Fail(path.status());
   session::Session s({});
@@ -342,18 +365,13 @@ int RunNew(const std::vector<std::string>& positional) {
   if (!opened.ok()) return Fail(SaveError(**t, *path, opened));
   PrintReports(**t, s);
 
-  absl::StatusOr<events::GameStarted> started = StartFromFlags(s.state());
+  // The side the person plays may follow from the game it replaces.
+  started = StartFromFlags(s.state());
   if (!started.ok()) return Fail(started.status());
   if (s.has_turns() && !absl::GetFlag(FLAGS_yes) &&
       !AskYesNo((*t)->Plural("cmd.confirm_new", s.state().turns))) {
     return Fail(absl::FailedPreconditionError(
         (*t)->Plural("cmd.kept", s.state().turns)));
-  }
-  if (!started->start_fen().empty()) {
-    if (absl::StatusOr<GamePosition> p = GamePosition::ParseFen(
-            started->start_fen(), events::EditionOf(started->edition()));
-        !p.ok())
-      return Fail(kExitBadData, BadFen(**t, started->start_fen(), p.status()));
   }
   if (session::Outcome o = s.NewGame(*std::move(started)); !o.ok()) {
     return Fail(o.status.code() == absl::StatusCode::kInvalidArgument

@@ -13,17 +13,25 @@
 #include "json/encode.h"
 #include "json/state_json.h"
 #include "nlohmann/json.hpp"
-#include "ui_cli/play_text.h"
+#include "session/play_text.h"
+#include "terminal/board_text.h"
 
 namespace checkers::cli {
+
+using session::DifficultyText;
+using session::EditionText;
+using session::EndEvidence;
+using session::EndText;
+using session::ModeText;
+using session::SideText;
 namespace {
 
 using events::Event;
 using events::GameState;
 using events::Side;
 
-// JSON names sides by their colour in English, the machine word of
-// events::SideName.
+// The log's JSON names a side by its colour in English, the machine word
+// of events::SideName.
 std::string Name(const GameState& s, Side side) {
   return std::string(events::SideName(s.started.get(), side));
 }
@@ -49,46 +57,9 @@ std::string TurnText(const GameState& before, const events::TurnPlayed& turn) {
 }
 
 std::string ShowJson(const GameState& s) {
-  nlohmann::ordered_json o;
-  if (s.started == nullptr) {
-    o["game"] = false;
-    return json::Dump(o);
-  }
-  o["rules"] = std::string(EditionName(s.rules.edition));
-  o["fen"] = s.position.ToFen();
-  o["side_to_move"] = Name(s, s.side_to_move());
-  o["turns_played"] = s.turns;
-  o["mode"] = std::string(events::ModeWord(s.mode));
-  if (s.vs_computer()) {
-    o["difficulty"] =
-        absl::AsciiStrToLower(events::Difficulty_Name(s.difficulty));
-    o["human"] = Name(s, s.human_side);
-  }
-  o["repetition_count"] = s.RepetitionCount();
-  const int left = s.TurnsUntilAutomaticDraw();
-  o["draw_in_turns"] = left >= 0 && !s.over() ? nlohmann::ordered_json(left)
-                                              : nlohmann::ordered_json(nullptr);
-  o["no_progress_turns"] = s.no_progress_turns;
-  o["draw_offer_by"] = s.draw_offer.has_value()
-                           ? nlohmann::ordered_json(Name(s, *s.draw_offer))
-                           : nlohmann::ordered_json(nullptr);
-  o["over"] = s.over();
-  if (s.over()) {
-    o["result"] = json::ResultWord(s.ended->result());
-    const Side winner = s.ended->result() == events::FIRST_WINS
-                            ? events::FIRST
-                            : events::SECOND;
-    o["winner"] =
-        s.ended->result() == events::DRAW
-            ? ""
-            : English().Get("end.winner",
-                            {{"winner", SideText(English(), s, winner)}});
-    o["reason"] = json::ReasonWord(s.ended->reason());
-    o["end"] = EndText(English(), s, EndEvidence::kCite);
-  } else {
-    o["result"] = nullptr;
-    o["legal_moves"] = s.position.LegalMoveTexts(s.rules.capture);
-  }
+  nlohmann::json o = json::StateJson(s);
+  // The one line a person reads, beside the words a program tests.
+  if (s.over()) o["end"] = EndText(English(), s, EndEvidence::kCite);
   return json::Dump(o);
 }
 

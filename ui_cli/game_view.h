@@ -1,7 +1,7 @@
 // How the tools show a game's events and state: one line per event in the
 // interface language, and JSON in English for programs. Everything is
 // computed from a folded GameState; the words come from the catalogue
-// (ui_cli/play_text.h words sides, modes and ends for every command).
+// (session/play_text.h words sides, modes and ends for every shell).
 
 #ifndef CHECKERS_UI_CLI_GAME_VIEW_H_
 #define CHECKERS_UI_CLI_GAME_VIEW_H_
@@ -15,7 +15,9 @@
 
 namespace checkers::cli {
 
-// `checkers show --json`: the state as one JSON object (json/encode.h).
+// `checkers show --json`: the state as the web API gives it
+// (json::StateJson, web/API.md), and "end", the game's end in English words
+// citing its evidence, once it is over.
 std::string ShowJson(const events::GameState& state);
 
 // `checkers log`: "seq 3  turn 2  White  23-19" for a turn, and the event

@@ -2,15 +2,17 @@
 
 #include <string>
 
-#include "engine/fen.h"
+#include "engine/fen8.h"
 #include "events/fold.h"
 #include "events/validate.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "lang/catalogue.h"
-#include "ui_cli/folded_game.h"
+#include "session/folded_game.h"
 
 namespace checkers::cli {
+
+using session::FoldedGame;
 namespace {
 
 using ::testing::HasSubstr;

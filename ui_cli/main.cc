@@ -20,7 +20,8 @@ namespace {
 std::vector<Command> AllCommands() {
   std::vector<Command> all;
   for (auto group : {PlayCommands, GameCommands, EngineCommands, MatchCommands,
-                     ToolCommands, ServeCommands, TableCommands, EgdbCommands,
+                     ToolCommands, ReplayCommands, AnalyseCommands,
+                     ServeCommands, TableCommands, EgdbCommands,
                      TrainCommands}) {
     for (Command& c : group()) all.push_back(std::move(c));
   }

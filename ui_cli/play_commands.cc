@@ -20,13 +20,13 @@
 #include "lang/catalogue.h"
 #include "session/session.h"
 #include "storage/endgame_files.h"
+#include "terminal/line_game.h"
+#include "terminal/tui_game.h"
 #include "ui_cli/command.h"
 #include "ui_cli/common_flags.h"
 #include "ui_cli/exit_codes.h"
 #include "ui_cli/language_flag.h"
-#include "ui_cli/line_game.h"
 #include "ui_cli/save_flag.h"
-#include "ui_cli/tui_game.h"
 
 ABSL_FLAG(bool, line, false,
           "a line-by-line prompt instead of the full screen");
@@ -88,16 +88,17 @@ int RunPlay(const std::vector<std::string>& positional) {
       {.computer = *computer, .endgame_db = endgame_db.get()});
   session.Open(SavePath());
   if (line) {
-    LineOptions options;
+    terminal::LineOptions options;
     options.interactive = isatty(STDIN_FILENO);
     options.mode = mode;
     options.difficulty = *difficulty;
-    return RunLineGame(text, &session, options);
+    return terminal::RunLineGame(text, &session, options);
   }
   UseUtf8Locale();
-  return RunFullScreen(text, &session,
-                       {.mode = mode, .difficulty = *difficulty},
-                       !absl::GetFlag(FLAGS_no_color));
+  const absl::StatusOr<int> status = terminal::RunFullScreen(
+      text, &session, {.mode = mode, .difficulty = *difficulty},
+      !absl::GetFlag(FLAGS_no_color));
+  return status.ok() ? *status : Fail(kExitUsage, status.status());
 }
 
 }  // namespace

@@ -27,19 +27,23 @@
 #include "web/server.h"
 
 ABSL_FLAG(std::string, listen, "127.0.0.1:8080",
-          "serve: HOST:PORT to listen on (port 0 picks a free one); loopback "
-          "only unless it says otherwise");
+          "HOST:PORT: serve: the address to listen on (port 0 picks a free "
+          "one); loopback only unless it says otherwise");
 ABSL_FLAG(std::string, data, "",
-          "serve: the directory of the tables (default: the directory of the "
-          "terminal game's save)");
-ABSL_FLAG(int, max_streams, 64,
-          "serve: how many event streams may be open at once");
+          "DIR: serve: the directory of the tables (default: the directory of "
+          "the terminal game's save)");
+ABSL_FLAG(int, max_streams, 1000,
+          "N: serve: how many event streams may be open at once");
+ABSL_FLAG(std::vector<std::string>, allowed_host, {},
+          "NAME: serve: a name a request's Host may give besides the "
+          "listening address's (a proxy's, or the machine's on the local "
+          "network); repeatable");
 
 ABSL_FLAG(int, cpu_after, 60,
-          "serve: seconds a remote player may be away on their turn before "
-          "the computer plays for them");
+          "SECONDS: serve: how long a remote player may be away on their turn "
+          "before the computer plays for them");
 ABSL_FLAG(std::string, clock, "real",
-          "serve: \"real\"; \"test\" (for tests only) stops the tables' "
+          "real|test: serve: \"test\" (for tests only) stops the tables' "
           "clock until POST /api/test/clock {advance_ms} moves it");
 
 namespace checkers::cli {
@@ -66,6 +70,7 @@ int RunServe(const std::vector<std::string>& positional) {
                            listen, "\"")));
   }
   options.host = listen.substr(0, colon);
+  options.allowed_hosts = absl::GetFlag(FLAGS_allowed_host);
   options.max_streams = absl::GetFlag(FLAGS_max_streams);
   if (options.max_streams < 1) {
     return Fail(Usage("--max_streams must be at least 1"));
@@ -136,7 +141,8 @@ std::vector<Command> ServeCommands() {
            "serve [--listen=127.0.0.1:8080] [--data=DIR] [--cpu-after=SECONDS] "
            " the game in a "
            "browser",
-           {"listen", "data", "max_streams", "cpu_after", "clock"},
+           {"listen", "data", "allowed_host", "max_streams", "cpu_after",
+            "clock"},
            RunServe}};
 }
 

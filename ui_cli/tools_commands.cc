@@ -1,9 +1,7 @@
-// The tools for saved games: log, replay, audit, export and import. They read a
-// save (or the FILE named) without its lock and never modify it; import only
-// creates new files.
+// The tools for saved games: log, audit, export and import (replay is in
+// replay_commands.cc). They read a save (or the FILE named) without its lock
+// and never modify it; import only creates new files.
 
-#include <signal.h>
-#include <termios.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -16,9 +14,8 @@
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "absl/strings/ascii.h"
-#include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
-#include "engine/fen.h"
+#include "engine/fen8.h"
 #include "events/events.pb.h"
 #include "events/fold.h"
 #include "events/game_state.h"
@@ -32,7 +29,7 @@
 #include "replay/log_record.h"
 #include "replay/pdn_writer.h"
 #include "replay/phrase.h"
-#include "replay/timeline.h"
+#include "session/play_text.h"
 #include "storage/env.h"
 #include "storage/game_log.h"
 #include "storage/log_format.h"
@@ -42,15 +39,17 @@
 #include "ui_cli/exit_codes.h"
 #include "ui_cli/game_view.h"
 #include "ui_cli/language_flag.h"
-#include "ui_cli/play_text.h"
 #include "ui_cli/save_flag.h"
-#include "ui_cli/step_keys.h"
+#include "ui_cli/saved_log.h"
 
-ABSL_FLAG(std::string, ply, "", "N: print the position after N turns and exit");
 ABSL_FLAG(std::string, out, "",
           "DIR: the directory to write one log per game into");
 
 namespace checkers::cli {
+
+using session::EndEvidence;
+using session::EndText;
+using session::SideText;
 namespace {
 
 using events::Event;
@@ -58,41 +57,6 @@ using events::GameState;
 
 // A PDN collection is text; a file this large is not one.
 constexpr uint64_t kMaxPdnSize = uint64_t{64} << 20;
-
-absl::Status Usage(absl::string_view message) {
-  return absl::InvalidArgumentError(message);
-}
-
-// The log a tool reads: FILE when given, else the save.
-absl::StatusOr<std::string> LogPath(
-    const std::vector<std::string>& positional) {
-  if (!positional.empty()) return positional[0];
-  return SavePath();
-}
-
-absl::Status NoFile(const lang::Catalogue& t, const std::string& path) {
-  return absl::NotFoundError(t.Get("tools.no_file", {{"path", path}}));
-}
-
-// The game in the log at `path`, read without its lock.
-// The events of the log at `path`, unfolded: replay and export fold them
-// with their checks as they build their own views.
-absl::StatusOr<storage::LoadedEvents> LoadLog(const lang::Catalogue& t,
-                                              const std::string& path) {
-  absl::StatusOr<storage::LoadedEvents> game =
-      storage::LoadEvents(storage::Env::Default(), path);
-  if (game.status().code() == absl::StatusCode::kNotFound) {
-    return NoFile(t, path);
-  }
-  return game;
-}
-
-void NoticeTornTail(const lang::Catalogue& t, uint64_t torn_bytes) {
-  if (torn_bytes == 0) return;
-  std::fprintf(
-      stderr, "checkers: %s\n",
-      t.Get("tools.torn", {{"bytes", absl::StrCat(torn_bytes)}}).c_str());
-}
 
 // log
 
@@ -138,221 +102,6 @@ int RunLog(const std::vector<std::string>& positional) {
   }
   if (!unparsed.ok()) return Fail(unparsed);
   NoticeTornTail(**t, contents->torn_bytes);
-  return kExitOk;
-}
-
-// replay
-
-// The game after one turn: what `replay --ply` prints and the stepper
-// shows.
-std::string PlyText(const lang::Catalogue& t, const replay::Ply& ply,
-                    int last_turn) {
-  const GameState& s = ply.state;
-  const std::string of = absl::StrCat(last_turn);
-  const std::string seq = absl::StrCat(ply.seq);
-  std::string text =
-      ply.turn == 0 ? t.Get("replay.start", {{"last", of}, {"seq", seq}})
-                    : t.Get("replay.turn", {{"n", absl::StrCat(ply.turn)},
-                                            {"last", of},
-                                            {"seq", seq},
-                                            {"side", SideText(t, s, ply.mover)},
-                                            {"move", ply.move}});
-  absl::StrAppend(&text, "\n", BoardText(t, s), "FEN: ", s.position.ToFen(),
-                  "\n");
-  absl::StrAppend(
-      &text,
-      s.over()
-          ? t.Get("report.game_over",
-                  {{"end", EndText(t, s, EndEvidence::kCite)}})
-          : t.Get("to_move.side", {{"side", SideText(t, s, s.side_to_move())}}),
-      "\n");
-  const bool draws = s.rules.no_progress_limit > 0 &&
-                     !s.started->options().automatic_draws_off();
-  absl::StrAppend(
-      &text,
-      t.Plural("replay.no_progress", s.no_progress_turns,
-               {{"limit",
-                 draws ? t.Get("replay.draw_at",
-                               {{"n", absl::StrCat(s.rules.no_progress_limit)}})
-                       : t.Get("replay.no_draw")}}),
-      "\n", t.Plural("show.repetition", s.RepetitionCount()), "\n");
-  if (std::string offer = DrawOfferText(t, s); !offer.empty()) {
-    absl::StrAppend(&text, offer, "\n");
-  }
-  return text;
-}
-
-// The terminal's settings while the stepper reads single keys; restored on
-// exit, on the signals that end the process, and while it is suspended.
-struct termios saved_terminal;
-struct termios single_keys_terminal;
-volatile sig_atomic_t terminal_changed = 0;
-
-void RestoreTerminal() {
-  if (terminal_changed) tcsetattr(STDIN_FILENO, TCSAFLUSH, &saved_terminal);
-  terminal_changed = 0;
-}
-
-void RestoreTerminalAndDie(int signal) {
-  RestoreTerminal();
-  ::signal(signal, SIG_DFL);
-  raise(signal);
-}
-
-// Ctrl-Z: the shell gets its terminal back as it was, and single keys
-// again when the stepper is resumed (raise returns only then).
-void SuspendWithTerminalRestored(int) {
-  RestoreTerminal();
-  ::signal(SIGTSTP, SIG_DFL);
-  // The signal is blocked while its handler runs; let the raised one stop
-  // the process now.
-  sigset_t tstp;
-  sigemptyset(&tstp);
-  sigaddset(&tstp, SIGTSTP);
-  sigprocmask(SIG_UNBLOCK, &tstp, nullptr);
-  raise(SIGTSTP);
-  if (tcsetattr(STDIN_FILENO, TCSAFLUSH, &single_keys_terminal) == 0) {
-    terminal_changed = 1;
-  }
-  ::signal(SIGTSTP, SuspendWithTerminalRestored);
-}
-
-// Puts a terminal on stdin into single-key mode for the object's life.
-class SingleKeys {
- public:
-  SingleKeys() {
-    if (!isatty(STDIN_FILENO) ||
-        tcgetattr(STDIN_FILENO, &saved_terminal) != 0) {
-      return;
-    }
-    single_keys_terminal = saved_terminal;
-    // Keys arrive one at a time, unechoed; Ctrl-C still interrupts.
-    single_keys_terminal.c_lflag &= ~(ICANON | ECHO);
-    single_keys_terminal.c_cc[VMIN] = 1;
-    single_keys_terminal.c_cc[VTIME] = 0;
-    for (int s : {SIGINT, SIGTERM, SIGHUP, SIGQUIT})
-      signal(s, RestoreTerminalAndDie);
-    signal(SIGTSTP, SuspendWithTerminalRestored);
-    if (tcsetattr(STDIN_FILENO, TCSAFLUSH, &single_keys_terminal) == 0) {
-      terminal_changed = 1;
-    }
-  }
-  ~SingleKeys() {
-    signal(SIGTSTP, SIG_DFL);
-    RestoreTerminal();
-  }
-  SingleKeys(const SingleKeys&) = delete;
-  SingleKeys& operator=(const SingleKeys&) = delete;
-};
-
-int Step(const lang::Catalogue& t, const std::vector<replay::Ply>& plies) {
-  const int last = static_cast<int>(plies.size()) - 1;
-  const bool screen = isatty(STDOUT_FILENO);
-  SingleKeys keys_mode;
-  int current = 0;
-  std::string message;
-  auto show = [&] {
-    std::string text = PlyText(t, plies[current], last);
-    if (!message.empty()) absl::StrAppend(&text, message, "\n");
-    if (screen) {
-      // Redraw in place: home the cursor and clear the screen.
-      text = absl::StrCat("\x1b[H\x1b[2J", text, t.Get("replay.keys"), "\n");
-    } else {
-      text.push_back('\n');
-    }
-    std::fputs(text.c_str(), stdout);
-    std::fflush(stdout);
-    message.clear();
-  };
-  show();
-  StepKeys keys;
-  char c;
-  while (true) {
-    const ssize_t got = read(STDIN_FILENO, &c, 1);
-    if (got < 0 && errno == EINTR) continue;
-    if (got <= 0) break;
-    const std::string typed = keys.pending_number();
-    const std::optional<StepCommand> command = keys.Feed(c);
-    if (!command.has_value()) {
-      if (screen && keys.pending_number() != typed) {
-        // Single-key mode does not echo: show the turn being typed.
-        std::printf(
-            "\r\x1b[K%s",
-            t.Get("replay.typing", {{"n", keys.pending_number()}}).c_str());
-        std::fflush(stdout);
-      }
-      continue;
-    }
-    switch (command->action) {
-      case StepAction::kNext:
-        if (current < last) {
-          ++current;
-        } else {
-          message = t.Get("replay.at_last");
-        }
-        break;
-      case StepAction::kBack:
-        if (current > 0) {
-          --current;
-        } else {
-          message = t.Get("replay.at_start");
-        }
-        break;
-      case StepAction::kFirst:
-        current = 0;
-        break;
-      case StepAction::kLast:
-        current = last;
-        break;
-      case StepAction::kJump:
-        if (command->turn > last) {
-          message = t.Get("replay.no_turn", {{"n", absl::StrCat(command->turn)},
-                                             {"last", absl::StrCat(last)}});
-        } else {
-          current = command->turn;
-        }
-        break;
-      case StepAction::kHelp:
-        message = t.Get("replay.keys");
-        break;
-      case StepAction::kQuit:
-        return kExitOk;
-    }
-    show();
-  }
-  return kExitOk;
-}
-
-int RunReplay(const std::vector<std::string>& positional) {
-  absl::StatusOr<const lang::Catalogue*> t = InterfaceLanguage();
-  if (!t.ok()) return Fail(t.status());
-  if (positional.size() > 1) {
-    return Fail(
-        Usage("replay takes at most one FILE; e.g. checkers replay "
-              "game.log --ply=10"));
-  }
-  absl::StatusOr<std::string> path = LogPath(positional);
-  if (!path.ok()) return Fail(path.status());
-  absl::StatusOr<storage::LoadedEvents> game = LoadLog(**t, *path);
-  if (!game.ok()) return Fail(game.status());
-  absl::StatusOr<std::vector<replay::Ply>> plies =
-      replay::BuildTimeline(game->events);
-  if (!plies.ok()) {
-    return Fail(
-        absl::Status(plies.status().code(),
-                     absl::StrCat(*path, ": ", plies.status().message())));
-  }
-  NoticeTornTail(**t, game->torn_bytes);
-  const int last = static_cast<int>(plies->size()) - 1;
-  const std::string ply_text = absl::GetFlag(FLAGS_ply);
-  if (ply_text.empty()) return Step(**t, *plies);
-  int ply = -1;
-  if (!absl::SimpleAtoi(ply_text, &ply) || ply < 0 || ply > last) {
-    return Fail(
-        Usage((*t)->Get("replay.ply_range",
-                        {{"ply", ply_text}, {"last", absl::StrCat(last)}})));
-  }
-  std::fputs(PlyText(**t, (*plies)[ply], last).c_str(), stdout);
   return kExitOk;
 }
 
@@ -604,22 +353,39 @@ int RunImport(const std::vector<std::string>& positional) {
     }
     return Fail(text.status());
   }
-  absl::StatusOr<replay::PdnImport> imported =
-      replay::ImportPdn(*text, *edition);
-  if (!imported.ok()) {
-    return Fail(absl::DataLossError(
-        absl::StrCat(pdn_path, ": ", imported.status().message())));
+  const replay::PdnImport imported = replay::ImportPdn(*text, *edition);
+  // What was not imported, for the last line of stderr: each game or text
+  // skipped as unreadable with its place and problem, each game the rules
+  // refused by its number (its own line says why).
+  std::string summary =
+      absl::StrCat("imported ", imported.games.size(), " of ", imported.total(),
+                   imported.total() == 1 ? " game" : " games");
+  bool any_read = !imported.games.empty();
+  for (const replay::RefusedGame& r : imported.refused) {
+    any_read = any_read || !r.unreadable;
+    absl::StrAppend(&summary, r.unreadable ? "; skipped " : "; refused game ",
+                    r.unreadable ? r.reason : absl::StrCat(r.index));
   }
-  if (imported->games.empty() && imported->refused.empty()) {
-    return Fail(absl::DataLossError(
-        absl::StrCat(pdn_path, " holds no game; is it a PDN file?")));
+  for (const std::string& text_skip : imported.skipped_text) {
+    absl::StrAppend(&summary, "; skipped ", text_skip);
+  }
+  if (imported.total() == 0) {
+    return Fail(absl::DataLossError(absl::StrCat(
+        pdn_path, " holds no game; is it a PDN file?",
+        imported.skipped_text.empty()
+            ? ""
+            : absl::StrCat(" It starts with ", imported.skipped_text[0]))));
+  }
+  if (!any_read) {
+    return Fail(kExitBadData,
+                absl::DataLossError(absl::StrCat(pdn_path, ": ", summary)));
   }
 
   if (absl::Status st = env->CreateDirs(out); !st.ok()) return Fail(st);
   // Nothing is written unless every log can be: an import never
   // overwrites, so it refuses before it starts.
   std::vector<std::string> taken;
-  for (const replay::ImportedGame& g : imported->games) {
+  for (const replay::ImportedGame& g : imported.games) {
     const std::string name = replay::LogFileName(g.index);
     if (env->FileExists(absl::StrCat(out, "/", name))) taken.push_back(name);
   }
@@ -632,13 +398,15 @@ int RunImport(const std::vector<std::string>& positional) {
         "a log)")));
   }
 
-  for (const replay::RefusedGame& r : imported->refused) {
+  for (const replay::RefusedGame& r : imported.refused) {
     // The reason quotes the file, which may hold control bytes.
-    std::fprintf(stderr, "checkers: not imported: %s\n",
-                 PrintableLine(r.reason).c_str());
+    if (!r.unreadable) {
+      std::fprintf(stderr, "checkers: not imported: %s\n",
+                   PrintableLine(r.reason).c_str());
+    }
   }
   size_t plies = 0;
-  for (const replay::ImportedGame& g : imported->games) {
+  for (const replay::ImportedGame& g : imported.games) {
     const std::string path =
         absl::StrCat(out, "/", replay::LogFileName(g.index));
     if (absl::Status st = replay::WriteNewLog(env, path, g.events); !st.ok()) {
@@ -646,18 +414,20 @@ int RunImport(const std::vector<std::string>& positional) {
     }
     plies += g.plies;
   }
-  std::printf("imported %zu %s (%zu plies) into %s", imported->games.size(),
-              imported->games.size() == 1 ? "game" : "games", plies,
+  std::printf("imported %zu %s (%zu plies) into %s", imported.games.size(),
+              imported.games.size() == 1 ? "game" : "games", plies,
               out.c_str());
-  if (!imported->refused.empty()) {
-    std::printf("; refused %zu (game", imported->refused.size());
-    for (size_t i = 0; i < imported->refused.size(); ++i) {
-      std::printf("%s %d", i == 0 ? "" : ",", imported->refused[i].index);
+  if (!imported.refused.empty()) {
+    std::printf("; refused %zu (game", imported.refused.size());
+    for (size_t i = 0; i < imported.refused.size(); ++i) {
+      std::printf("%s %d", i == 0 ? "" : ",", imported.refused[i].index);
     }
     std::printf(")");
   }
   std::printf("\n");
-  return imported->refused.empty() ? kExitOk : kExitRefused;
+  if (imported.whole()) return kExitOk;
+  std::fflush(stdout);
+  return Fail(kExitRefused, absl::FailedPreconditionError(summary));
 }
 
 }  // namespace
@@ -668,10 +438,6 @@ std::vector<Command> ToolCommands() {
        "log [FILE] [--json]            one line per event",
        {"save", "json", "lang"},
        RunLog},
-      {"replay",
-       "replay [FILE] [--ply=N]        step through a game, or print turn N",
-       {"save", "ply", "lang"},
-       RunReplay},
       {"audit",
        "audit [FILE|-] [--json]        check every turn and every result",
        {"save", "json", "lang"},

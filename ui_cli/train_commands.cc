@@ -15,9 +15,9 @@
 #include "absl/strings/str_cat.h"
 #include "absl/time/clock.h"
 #include "absl/time/time.h"
-#include "engine/fen.h"
+#include "engine/fen8.h"
 #include "engine/learned_eval.h"
-#include "engine/movegen.h"
+#include "engine/movegen8.h"
 #include "engine/opening_book.h"
 #include "match/default_ballots.h"
 #include "match/match.h"
@@ -37,7 +37,8 @@ ABSL_DECLARE_FLAG(int, games);
 ABSL_FLAG(int64_t, nodes, 0,
           "N: train: the nodes a self-play move may search (default 3000); "
           "book: the nodes of the search that picks a book move (default "
-          "5000000)");
+          "5000000); analyse: the nodes searched at each position (default "
+          "200000)");
 ABSL_FLAG(uint64_t, seed, 1, "N: train: the seed of the self-play games");
 ABSL_FLAG(int, threads, 2, "N: train, book: worker threads (default 2)");
 ABSL_FLAG(int, plies, 4,
@@ -87,11 +88,11 @@ absl::StatusOr<std::vector<train::Sample>> CorpusSamples(
   absl::StatusOr<std::string> text =
       storage::Env::Default()->ReadFile(path, 64 << 20);
   if (!text.ok()) return text.status();
-  absl::StatusOr<std::vector<replay::PdnGame>> games = replay::ParsePdn(*text);
-  if (!games.ok()) return games.status();
+  // A game the reader skips, like one that does not replay, is left out.
+  const replay::PdnFile file = replay::ReadPdn(*text);
   std::vector<train::Sample> samples;
   *games_read = 0;
-  for (const replay::PdnGame& game : *games) {
+  for (const replay::PdnGame& game : file.games) {
     absl::StatusOr<replay::GameRecord> record = replay::ReplayPdnGame(game);
     if (!record.ok() || record->edition() != Edition::kEnglish ||
         record->result == replay::GameResult::kUnknown) {
@@ -132,8 +133,8 @@ int RunTrain(const std::vector<std::string>& positional) {
                     "train needs the file to write the weights to, e.g. "
                     "checkers train engine/data/eval_weights.bin"));
   }
-  const int games = absl::GetFlag(FLAGS_games) > 0 ? absl::GetFlag(FLAGS_games)
-                                                   : 4000;
+  const int games =
+      absl::GetFlag(FLAGS_games) > 0 ? absl::GetFlag(FLAGS_games) : 4000;
   // 0, the flag's default, stands for the command's own default.
   const int64_t nodes_flag = absl::GetFlag(FLAGS_nodes);
   const int64_t nodes = nodes_flag > 0 ? nodes_flag : 3000;
@@ -161,9 +162,8 @@ int RunTrain(const std::vector<std::string>& positional) {
     if (!bytes.ok()) return Fail(bytes.status());
     absl::StatusOr<learned::Weights> parsed = learned::Parse(*bytes);
     if (!parsed.ok()) {
-      return Fail(kExitBadData,
-                  absl::InvalidArgumentError(
-                      absl::StrCat(from, ": ", parsed.status().message())));
+      return Fail(kExitBadData, absl::InvalidArgumentError(absl::StrCat(
+                                    from, ": ", parsed.status().message())));
     }
     start = *std::move(parsed);
   }
@@ -219,10 +219,11 @@ int RunTrain(const std::vector<std::string>& positional) {
       result.check_loss_after,
       static_cast<double>(result.weights.hand_scale) / learned::kHandScaleOne);
   if (!corpus.empty()) {
-    std::printf("%s: %d games, %zu quiet positions, cross-entropy %.4f -> %.4f\n",
-                check.c_str(), corpus_games, corpus.size(),
-                train::MeanLoss(corpus, start, result.k),
-                train::MeanLoss(corpus, result.weights, result.k));
+    std::printf(
+        "%s: %d games, %zu quiet positions, cross-entropy %.4f -> %.4f\n",
+        check.c_str(), corpus_games, corpus.size(),
+        train::MeanLoss(corpus, start, result.k),
+        train::MeanLoss(corpus, result.weights, result.k));
   }
   if (absl::Status s =
           storage::ReplaceFile(storage::Env::Default(), positional[0],

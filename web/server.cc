@@ -1,7 +1,5 @@
 #include "web/server.h"
 
-#include <sys/socket.h>
-
 #include <algorithm>
 #include <cstdio>
 #include <filesystem>
@@ -12,25 +10,21 @@
 #include <vector>
 
 #include "absl/random/random.h"
-#include "absl/strings/escaping.h"
-#include "absl/strings/match.h"
+#include "absl/strings/ascii.h"
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
-#include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
-#include "absl/strings/strip.h"
-#include "engine/rules.h"
-#include "events/game_state.h"
 #include "events/validate.h"
-#include "google/protobuf/util/json_util.h"
 #include "json/encode.h"
-#include "json/state_json.h"
 #include "lang/catalogue.h"
-#include "openssl/evp.h"
-#include "openssl/rand.h"
+#include "web/answers.h"
+#include "web/event_streams.h"
+#include "web/new_table.h"
+#include "web/page_files.h"
 #include "web/ratings.h"
-#include "web/static_files.h"
+#include "web/rules_page.h"
+#include "web/seat_cookie.h"
 
 namespace checkers::web {
 
@@ -39,90 +33,44 @@ using nlohmann::json;
 
 namespace {
 
-constexpr size_t kMaxBody = 4096;
-constexpr size_t kKeepAliveRequests = 1000;
-// Every page and script comes from this server (WEB.md, Security).
-constexpr char kPolicy[] = "default-src 'self'";
-constexpr char kTableId[] = "([a-z0-9][a-z0-9-]{0,31})";
+// Tables one stream of several tables may follow.
+constexpr size_t kMaxFollowed = 64;
+// Every page and script comes from this server, and no other site may
+// frame one (a framed table could be clicked for a player).
+constexpr char kPolicy[] = "default-src 'self'; frame-ancestors 'none'";
 
-void Send(httplib::Response& res, const Answer& answer) {
-  res.status = answer.status;
-  res.set_content(Dump(answer.body), "application/json");
-}
-
-std::string ContentType(absl::string_view name) {
-  if (absl::EndsWith(name, ".html")) return "text/html; charset=utf-8";
-  if (absl::EndsWith(name, ".js")) return "text/javascript; charset=utf-8";
-  if (absl::EndsWith(name, ".css")) return "text/css; charset=utf-8";
-  if (absl::EndsWith(name, ".svg")) return "image/svg+xml";
-  return "application/octet-stream";
+// The headers every answer carries (web/API.md, "Every answer").
+void AddCommonHeaders(http::Response& r) {
+  r.Add("Content-Security-Policy", kPolicy);
+  r.Add("X-Frame-Options", "DENY");
+  r.Add("X-Content-Type-Options", "nosniff");
+  r.Add("Referrer-Policy", "no-referrer");
 }
 
-const EmbeddedFile* FindStatic(absl::string_view name) {
-  for (const EmbeddedFile& f : StaticFiles()) {
-    if (f.name == name) return &f;
-  }
-  return nullptr;
+http::Response Json(const Answer& answer) {
+  return http::Response(answer.status, "application/json", Dump(answer.body));
 }
 
-// The JSON body of a POST: an object, or a 400 answer.
-absl::StatusOr<json> BodyOf(const httplib::Request& req) {
-  if (req.body.empty()) return json::object();
-  json body = json::parse(req.body, nullptr, /*allow_exceptions=*/false);
-  if (body.is_discarded() || !body.is_object()) {
-    return absl::InvalidArgumentError(
-        "the request body must be one JSON object");
-  }
-  return body;
+http::Response JsonError(int status, absl::string_view message) {
+  return Json(Error(status, message));
 }
 
-// A seat's secret: 128 bits from OpenSSL's generator, as 32 hex digits.
-// Empty when the generator fails (then no seat is given).
-std::string NewSeatSecret() {
-  unsigned char bytes[16];
-  if (RAND_bytes(bytes, sizeof(bytes)) != 1) return "";
-  return absl::BytesToHexString(
-      absl::string_view(reinterpret_cast<const char*>(bytes), sizeof(bytes)));
+// A file of web/static/, or a 404.
+http::Response Static(absl::string_view name) {
+  const std::optional<PageFile> f = FindPageFile(name);
+  if (!f.has_value()) return JsonError(404, "no such file");
+  http::Response r(200, f->content_type, std::string(f->text));
+  r.Add("Cache-Control", "no-cache");
+  return r;
 }
 
-// The SHA-256 of `secret`: what the log keeps of it (events.proto,
-// SeatTaken).
-std::string KeyOf(absl::string_view secret) {
-  unsigned char digest[EVP_MAX_MD_SIZE];
-  unsigned int size = 0;
-  if (EVP_Digest(secret.data(), secret.size(), digest, &size, EVP_sha256(),
-                 nullptr) != 1) {
-    return "";
-  }
-  return std::string(reinterpret_cast<const char*>(digest), size);
-}
-
-// The seat cookie of table `id`: its name, and the secret the request
-// shows in it (empty: none, or not a secret this server gives).
-std::string CookieName(absl::string_view id) {
-  return absl::StrCat("seat-", id);
-}
-std::string SecretOf(const httplib::Request& req, absl::string_view id) {
-  const std::string name = CookieName(id);
-  for (absl::string_view cookie :
-       absl::StrSplit(req.get_header_value("Cookie"), ';')) {
-    cookie = absl::StripAsciiWhitespace(cookie);
-    if (!absl::ConsumePrefix(&cookie, name) ||
-        !absl::ConsumePrefix(&cookie, "=")) {
-      continue;
-    }
-    if (cookie.size() == 32 && cookie.find_first_not_of("0123456789abcdef") ==
-                                   absl::string_view::npos) {
-      return std::string(cookie);
-    }
-  }
-  return "";
-}
-// The key of the viewer of table `id`: the SHA-256 of its seat secret, or
-// empty.
-std::string ViewerKey(const httplib::Request& req, absl::string_view id) {
-  const std::string secret = SecretOf(req, id);
-  return secret.empty() ? "" : KeyOf(secret);
+// A table's id: 12 lower-case hex digits, or `local` (the terminal game's
+// save).
+bool IsTableId(absl::string_view id) {
+  return id == "local" ||
+         (id.size() == 12 && std::all_of(id.begin(), id.end(), [](char c) {
+            return absl::ascii_isdigit(c) || (c >= 'a' && c <= 'f');
+          }));
 }
 
 std::string NewTableId() {
@@ -130,80 +78,78 @@ std::string NewTableId() {
   return absl::StrFormat("%012x", absl::Uniform<uint64_t>(gen) >> 16);
 }
 
-// The game a POST /api/tables asks for, or the 422 that refuses it.
-absl::StatusOr<events::GameStarted> StartedOf(const json& body) {
-  events::GameStarted started;
-  const std::optional<Edition> edition =
-      EditionNamed(body.value("rules", "english"));
-  if (!edition.has_value()) {
+// The JSON body of a POST: an object (empty when there is no body), or
+// the 400 that refuses it.
+absl::StatusOr<json> BodyOf(const http::Request& request) {
+  if (request.body.empty()) return json::object();
+  json body = json::parse(request.body, nullptr, /*allow_exceptions=*/false);
+  if (body.is_discarded() || !body.is_object()) {
     return absl::InvalidArgumentError(
-        "rules must be \"english\", \"russian\", \"pool\" or "
-        "\"international\"");
+        "the request body must be one JSON object");
   }
-  started.set_edition(events::RulesEditionOf(*edition));
-  const std::string mode = body.value("mode", "computer");
-  if (mode != "computer" && mode != "two-player" && mode != "remote") {
-    return absl::InvalidArgumentError(
-        "mode must be \"computer\", \"two-player\" or \"remote\"");
+  return body;
+}
+
+// The language a request's answers are worded in: its ?lang=, else its
+// Accept-Language header.
+const lang::Catalogue& TextFor(const http::Request& request) {
+  const std::string asked = request.Param("lang").value_or("");
+  return lang::Catalogue::Builtin(
+      lang::IsLanguage(asked)
+          ? asked
+          : lang::LanguageFromAcceptLanguage(
+                request.Header("accept-language").value_or("")));
+}
+
+std::string CookieHeader(const http::Request& request) {
+  return std::string(request.Header("cookie").value_or(""));
+}
+
+// The seq an event stream's client holds: its EventSource's Last-Event-ID
+// on a reconnect, else ?after=N from a page opening it anew.
+std::string LastSeen(const http::Request& request) {
+  if (std::optional<absl::string_view> id = request.Header("last-event-id")) {
+    return std::string(*id);
   }
-  const json rated = body.value("rated", json(false));
-  if (!rated.is_boolean() || (rated.get<bool>() && mode != "remote")) {
-    return absl::InvalidArgumentError(
-        "rated must be true or false, and true only at a remote table");
-  }
-  started.set_rated(rated.get<bool>());
-  const json seconds = body.value("turn_seconds", json(0));
-  if (!seconds.is_number_integer() ||
-      (seconds != 0 &&
-       (mode != "remote" || (seconds != 30 && seconds != 60)))) {
-    return absl::InvalidArgumentError(
-        "turn_seconds must be 0, or 30 or 60 at a remote table");
-  }
-  started.set_turn_seconds(seconds.get<uint32_t>());
-  started.set_mode(mode == "computer"     ? events::VS_COMPUTER
-                   : mode == "two-player" ? events::TWO_PLAYER
-                                          : events::REMOTE);
-  const std::string level = body.value("difficulty", "medium");
-  if (level == "easy") {
-    started.set_difficulty(events::EASY);
-  } else if (level == "medium") {
-    started.set_difficulty(events::MEDIUM);
-  } else if (level == "hard") {
-    started.set_difficulty(events::HARD);
-  } else {
-    return absl::InvalidArgumentError(
-        "difficulty must be \"easy\", \"medium\" or \"hard\"");
-  }
-  const std::string side = body.value("human_side", "first");
-  if (side != "first" && side != "second") {
-    return absl::InvalidArgumentError(
-        "human_side must be \"first\" or \"second\"");
-  }
-  started.set_human_side(side == "first" ? events::FIRST : events::SECOND);
-  if (body.contains("options")) {
-    if (!google::protobuf::util::JsonStringToMessage(Dump(body["options"]),
-                                                     started.mutable_options())
-             .ok()) {
-      return absl::InvalidArgumentError(
-          "options must be the rule options' JSON (events.proto "
-          "RuleOptions)");
-    }
-  } else {
-    *started.mutable_options() = events::DefaultRuleOptions(*edition);
-  }
-  if (body.contains("fen")) {
-    if (!body["fen"].is_string()) {
-      return absl::InvalidArgumentError("fen must be a PDN FEN string");
-    }
-    started.set_start_fen(body["fen"].get<std::string>());
-  }
-  started.set_engine_seed(absl::Uniform<uint64_t>(absl::BitGen()));
-  return started;
+  return request.Param("after").value_or("");
+}
+
+http::Response StreamAnswer(std::shared_ptr<http::Stream> stream) {
+  http::Response r(200, "text/event-stream", "");
+  r.Add("Cache-Control", "no-store");
+  r.stream = std::move(stream);
+  return r;
+}
+
+http::Response TooManyStreams(int max) {
+  http::Response r =
+      JsonError(503, absl::StrCat("this server already follows ", max,
+                                  " event streams; close a tab and try again"));
+  r.Add("Retry-After", "10");
+  return r;
+}
+
+http::Server::Options HttpOptions(const Server::Options& o, Server* server) {
+  http::Server::Options h;
+  h.host = o.host;
+  h.port = o.port;
+  h.max_connections_per_address = o.max_connections_per_address;
+  h.workers = o.workers;
+  h.handler = [server](const http::Request& r) { return server->Handle(r); };
+  h.refusal = [](int status, absl::string_view reason) {
+    http::Response r = JsonError(status, reason);
+    AddCommonHeaders(r);
+    return r;
+  };
+  return h;
 }
 
 }  // namespace
 
-Server::Server(Options options) : options_(std::move(options)) {}
+Server::Server(Options options)
+    : options_(std::move(options)),
+      allowed_hosts_(options_.host, options_.allowed_hosts),
+      http_(HttpOptions(options_, this)) {}
 
 Server::~Server() { Stop(); }
 
@@ -227,8 +173,22 @@ absl::StatusOr<std::unique_ptr<Server>> Server::Create(Options options) {
   for (const auto& entry :
        std::filesystem::directory_iterator(tables_dir, error)) {
     const std::filesystem::path& p = entry.path();
+    if (p.extension() == ".lock" && p.stem().extension() == ".log" &&
+        !std::filesystem::exists(p.parent_path() / p.stem())) {
+      // The lock of a table that does not exist: left by a server of an
+      // earlier version whose creations failed (issue 47).
+      (void)o.table.env->RemoveFile(p.string());
+      continue;
+    }
     if (p.extension() != ".log") continue;
     const std::string id = p.stem().string();
+    if (!IsTableId(id) || id == "local") {
+      std::fprintf(stderr,
+                   "checkers serve: %s is left out: a table's log is named "
+                   "by 12 hex digits\n",
+                   p.string().c_str());
+      continue;
+    }
     absl::StatusOr<std::unique_ptr<Table>> table =
         Table::Open(id, p.string(), false, false, o.table);
     if (!table.ok()) {
@@ -251,348 +211,370 @@ Table* Server::Find(const std::string& id) {
   return it == tables_.end() ? nullptr : it->second.get();
 }
 
-absl::StatusOr<Table*> Server::CreateTable(events::GameStarted started) {
-  std::string id = NewTableId();
-  absl::StatusOr<std::unique_ptr<Table>> table =
-      Table::Open(id, absl::StrCat(options_.data_dir, "/tables/", id, ".log"),
-                  true, false, options_.table);
-  if (!table.ok()) return table.status();
-  Table* t = table->get();
-  const Answer started_answer = t->Start(std::move(started));
-  if (started_answer.status != 201) {
-    const std::string path = t->path();
-    table->reset();
-    (void)options_.table.env->RemoveFile(path);
-    return absl::InvalidArgumentError(
-        started_answer.body.value("error", "the rules refuse that game"));
+std::vector<Table*> Server::Tables() {
+  absl::MutexLock lock(&mu_);
+  std::vector<Table*> tables;
+  for (auto& [id, t] : tables_) tables.push_back(t.get());
+  return tables;
+}
+
+absl::StatusOr<Table*> Server::CreateTable(events::GameStarted started,
+                                           const lang::Catalogue& text) {
+  // A game the rules refuse (a bad FEN) leaves no file behind: it is
+  // refused before the log is made.
+  if (absl::StatusOr<events::Event> start = events::StartEvent(started);
+      !start.ok()) {
+    return absl::InvalidArgumentError(start.status().message());
   }
+  std::string id = NewTableId();
+  const std::string path =
+      absl::StrCat(options_.data_dir, "/tables/", id, ".log");
+  // A creation that fails (a full disk) takes away what it made, so that
+  // refusals leave no empty log to be listed after a restart and no lock
+  // file of a table that does not exist.
+  auto remove_files = [&] {
+    (void)options_.table.env->RemoveFile(path);
+    (void)options_.table.env->RemoveFile(path + ".lock");
+  };
+  absl::StatusOr<std::unique_ptr<Table>> table =
+      Table::Open(id, path, true, false, options_.table);
+  if (!table.ok()) {
+    remove_files();
+    return absl::UnavailableError(table.status().message());
+  }
+  const Answer started_answer = (*table)->Start(std::move(started), text);
+  if (started_answer.status != 201) {
+    table->reset();
+    remove_files();
+    const json& why = started_answer.body["error"];
+    const std::string message =
+        why.is_string() ? why.get<std::string>() : "the game could not start";
+    return started_answer.status == 503 ? absl::UnavailableError(message)
+                                        : absl::InvalidArgumentError(message);
+  }
+  Table* t = table->get();
   absl::MutexLock lock(&mu_);
   if (stopping_) return absl::UnavailableError("the server is stopping");
   tables_[id] = *std::move(table);
   return t;
 }
 
+http::Response Server::Handle(const http::Request& request) {
+  http::Response r;
+  const std::string host(request.Header("host").value_or(""));
+  const std::optional<absl::string_view> origin = request.Header("origin");
+  if (!allowed_hosts_.Allows(host)) {
+    r = JsonError(
+        421, absl::StrCat("this server does not answer as \"", host,
+                          "\"; it answers as ", allowed_hosts_.Describe(),
+                          " (checkers serve --allowed-host=NAME adds a name)"));
+  } else if (request.method == "POST" && origin.has_value() &&
+             *origin != absl::StrCat("http://", host)) {
+    r = JsonError(403, absl::StrCat("requests from ", *origin,
+                                    " are refused; use this server's own "
+                                    "pages"));
+  } else if (const http::Router::Match match =
+                 router_.Find(request.method, request.path);
+             match.handler != nullptr) {
+    r = (*match.handler)(request, match.captures);
+  } else if (match.allow.empty()) {
+    r = JsonError(404, "no such page; the lobby is at /");
+  } else {
+    r = JsonError(405, absl::StrCat(request.method, " is not served here; ",
+                                    match.allow, " is"));
+    r.Add("Allow", match.allow);
+  }
+  AddCommonHeaders(r);
+  return r;
+}
+
 void Server::Route() {
-  http_.set_payload_max_length(kMaxBody);
-  // An answer goes out as headers, then body: with Nagle's algorithm the
-  // body waits for the ACK of the headers, which the client delays by
-  // ~40 ms. Every answer and event is small and wanted at once.
-  http_.set_tcp_nodelay(true);
-  // A page and a player send many requests on one connection; the
-  // library's default closes it after five.
-  http_.set_keep_alive_max_count(kKeepAliveRequests);
-  // The library listens with a backlog of five: a hundred pages opening at
-  // once lose SYNs and wait seconds for their retries. Bind() listens
-  // again on this socket with the system's bound.
-  http_.set_socket_options([this](socket_t sock) {
-    httplib::default_socket_options(sock);
-    listen_socket_ = sock;
-  });
-  http_.set_default_headers({{"Content-Security-Policy", kPolicy},
-                             {"X-Content-Type-Options", "nosniff"},
-                             {"Referrer-Policy", "no-referrer"}});
-  // Each open event stream holds a thread; the rest answer requests.
-  const size_t threads = static_cast<size_t>(options_.max_streams) + 16;
-  http_.new_task_queue = [threads] { return new httplib::ThreadPool(threads); };
-
-  http_.set_pre_routing_handler([](const httplib::Request& req,
-                                   httplib::Response& res) {
-    if (req.method != "POST" || !req.has_header("Origin")) {
-      return httplib::Server::HandlerResponse::Unhandled;
-    }
-    const std::string origin = req.get_header_value("Origin");
-    if (origin != absl::StrCat("http://", req.get_header_value("Host"))) {
-      Send(res, Error(403, absl::StrCat("requests from ", origin,
-                                        " are refused; use this server's own "
-                                        "pages")));
-      return httplib::Server::HandlerResponse::Handled;
-    }
-    return httplib::Server::HandlerResponse::Unhandled;
-  });
-  http_.set_error_handler([](const httplib::Request&, httplib::Response& res) {
-    if (!res.body.empty()) return;
-    switch (res.status) {
-      case 413:
-        Send(res, Error(413, "request bodies are limited to 4 KiB"));
-        break;
-      case 404:
-        Send(res, Error(404, "no such page; the lobby is at /"));
-        break;
-      default:
-        Send(res, Error(res.status, "the request could not be served"));
-    }
-  });
-
+  using Captures = http::Router::Captures;
   auto page = [](absl::string_view name) {
-    return [name](const httplib::Request&, httplib::Response& res) {
-      const EmbeddedFile* f = FindStatic(name);
-      res.set_content(std::string(f->text), ContentType(name));
-      res.set_header("Cache-Control", "no-cache");
+    return
+        [name](const http::Request&, const Captures&) { return Static(name); };
+  };
+  router_.Add("GET", "/", page("index.html"));
+  router_.Add("GET", "/rules", [this](const http::Request& r, const Captures&) {
+    const lang::Catalogue& text = TextFor(r);
+    // A table's rules are its game's, house options included.
+    if (std::optional<std::string> id = r.Param("table")) {
+      Table* t = IsTableId(*id) ? Find(*id) : nullptr;
+      std::optional<events::GameStarted> started =
+          t != nullptr ? t->Started() : std::nullopt;
+      if (!started.has_value()) {
+        return JsonError(404, absl::StrCat("no game at table ", *id,
+                                           "; the lobby lists the tables"));
+      }
+      return http::Response(200, "text/html; charset=utf-8",
+                            RulesPage(text, *started));
+    }
+    absl::StatusOr<std::string> rules =
+        EditionRulesPage(text, r.Param("edition").value_or("english"));
+    if (!rules.ok()) return JsonError(404, rules.status().message());
+    return http::Response(200, "text/html; charset=utf-8", *std::move(rules));
+  });
+  // Where players look for the rules and for what the game is: the rules
+  // page, and the lobby.
+  auto moved = [](absl::string_view to) {
+    return [to](const http::Request& r, const Captures&) {
+      http::Response answer(302, "text/plain; charset=utf-8", "");
+      const std::optional<std::string> lang = r.Param("lang");
+      answer.Add("Location", lang.has_value() && lang::IsLanguage(*lang)
+                                 ? absl::StrCat(to, "?lang=", *lang)
+                                 : std::string(to));
+      return answer;
     };
   };
-  http_.Get("/", page("index.html"));
-  http_.Get(absl::StrCat("/t/", kTableId), page("table.html"));
-  http_.Get(R"(/static/([a-z0-9_.-]+))",
-            [](const httplib::Request& req, httplib::Response& res) {
-              const EmbeddedFile* f = FindStatic(req.matches[1].str());
-              if (f == nullptr) {
-                Send(res, Error(404, "no such file"));
-                return;
-              }
-              res.set_content(std::string(f->text), ContentType(f->name));
-              res.set_header("Cache-Control", "no-cache");
-            });
-
-  // The pages' words in one language, from the catalogues the terminal
-  // speaks (lang/XX.txt): the web.*, colour.* and piece.* keys.
-  http_.Get(R"(/api/lang/([a-z]+))", [](const httplib::Request& req,
-                                        httplib::Response& res) {
-    const std::string code = req.matches[1].str();
-    if (!lang::IsLanguage(code)) {
-      return Send(
-          res, Error(404, absl::StrCat("no language ", code, "; try ",
-                                       absl::StrJoin(lang::kLanguages, ", "))));
+  router_.Add("GET", "/help", moved("/rules"));
+  router_.Add("GET", "/about", moved("/"));
+  router_.Add("GET", "/t/{}", [this](const http::Request&, const Captures& c) {
+    if (!IsTableId(c[0]) || Find(c[0]) == nullptr) {
+      return JsonError(
+          404, absl::StrCat("no table ", c[0], "; the lobby lists them"));
     }
-    const lang::Catalogue& text = lang::Catalogue::Builtin(code);
-    json texts = json::object();
-    for (const std::string& key : lang::Catalogue::Builtin("en").Keys()) {
-      if (absl::StartsWith(key, "web.") || absl::StartsWith(key, "colour.") ||
-          absl::StartsWith(key, "piece.") ||
-          absl::StartsWith(key, "edition.") || key == "rules.edition") {
-        texts[key] = text.Get(key);
-      }
-    }
-    json languages = json::array();
-    for (absl::string_view l : lang::kLanguages) languages.push_back(l);
-    Send(res,
-         {200,
-          {{"language", code}, {"languages", languages}, {"texts", texts}}});
+    return Static("table.html");
   });
-  http_.Get("/api/tables",
-            [this](const httplib::Request&, httplib::Response& res) {
-              std::vector<Table*> tables;
-              {
-                absl::MutexLock lock(&mu_);
-                for (auto& [id, t] : tables_) tables.push_back(t.get());
-              }
-              json list = json::array();
-              for (Table* t : tables) list.push_back(t->Summary());
-              Send(res, {200, list});
-            });
-  http_.Post("/api/tables", [this](const httplib::Request& req,
-                                   httplib::Response& res) {
-    absl::StatusOr<json> body = BodyOf(req);
-    if (!body.ok()) return Send(res, Error(400, body.status().message()));
-    absl::StatusOr<events::GameStarted> started = StartedOf(*body);
-    if (!started.ok()) return Send(res, Error(422, started.status().message()));
-    absl::StatusOr<Table*> table = CreateTable(*std::move(started));
-    if (!table.ok()) {
-      return Send(res,
-                  Error(absl::IsInvalidArgument(table.status()) ? 422 : 503,
-                        table.status().message()));
-    }
-    res.set_header("Location", absl::StrCat("/t/", (*table)->id()));
-    Send(res, {201, {{"id", (*table)->id()}}});
+  router_.Add("GET", "/static/{}", [](const http::Request&, const Captures& c) {
+    return Static(c[0]);
   });
-
+  router_.Add("GET", "/api/lang/{}",
+              [](const http::Request&, const Captures& c) {
+                return Json(LanguageAnswer(c[0]));
+              });
+  router_.Add("GET", "/api/tables",
+              [this](const http::Request&, const Captures&) {
+                json list = json::array();
+                for (Table* t : Tables()) list.push_back(t->Summary());
+                return Json({200, list});
+              });
+  router_.Add("POST", "/api/tables",
+              [this](const http::Request& r, const Captures&) {
+                return CreateTableAnswer(r);
+              });
   if (options_.test_clock != nullptr) {
-    // Test-only (serve --clock=test): moves the tables' clock on, so a
-    // test sees a turn run out or a player stay away without waiting.
-    http_.Post("/api/test/clock", [this](const httplib::Request& req,
-                                         httplib::Response& res) {
-      absl::StatusOr<json> body = BodyOf(req);
-      if (!body.ok()) return Send(res, Error(400, body.status().message()));
-      const json ms = body->value("advance_ms", json(nullptr));
-      if (!ms.is_number_integer() || ms.get<int64_t>() < 0) {
-        return Send(res, Error(400, "the request needs {\"advance_ms\": N}"));
-      }
-      options_.test_clock->Advance(absl::Milliseconds(ms.get<int64_t>()));
-      std::vector<Table*> tables;
-      {
-        absl::MutexLock lock(&mu_);
-        for (auto& [id, t] : tables_) tables.push_back(t.get());
-      }
-      for (Table* t : tables) t->Poke();
-      Send(res,
-           {200, {{"now_ms", absl::ToUnixMillis(options_.test_clock->Now())}}});
-    });
+    router_.Add("POST", "/api/test/clock",
+                [this](const http::Request& r, const Captures&) {
+                  return AdvanceTestClock(r);
+                });
   }
+  router_.Add(
+      "GET", "/api/ratings",
+      [this](const http::Request&, const Captures&) { return Ratings(); });
+  router_.Add("GET", "/api/events",
+              [this](const http::Request& r, const Captures&) {
+                return TablesEvents(r);
+              });
 
-  http_.Get("/api/ratings",
-            [this](const httplib::Request&, httplib::Response& res) {
-              std::vector<Table*> tables;
-              {
-                absl::MutexLock lock(&mu_);
-                for (auto& [id, t] : tables_) tables.push_back(t.get());
-              }
-              std::vector<RatedGame> games;
-              for (Table* t : tables) {
-                if (std::optional<RatedGame> g = t->Rated()) {
-                  games.push_back(*std::move(g));
-                }
-              }
-              json list = json::array();
-              for (const Rating& r : FoldRatings(std::move(games))) {
-                list.push_back({{"name", r.name},
-                                {"rating", r.rating},
-                                {"games", r.games},
-                                {"wins", r.wins},
-                                {"losses", r.losses},
-                                {"draws", r.draws}});
-              }
-              Send(res, {200, list});
-            });
-
-  const std::string table_path = absl::StrCat("/api/tables/", kTableId);
-  auto with_table = [this](auto handler) {
-    return
-        [this, handler](const httplib::Request& req, httplib::Response& res) {
-          Table* t = Find(req.matches[1].str());
+  // The routes of one table: the table is found first, or 404.
+  using TableHandler = std::function<http::Response(const http::Request&,
+                                                    Table&, const Captures&)>;
+  auto table_route = [this](absl::string_view method, absl::string_view suffix,
+                            TableHandler handler) {
+    router_.Add(
+        method, absl::StrCat("/api/tables/{}", suffix),
+        [this, handler](const http::Request& r, const Captures& c) {
+          Table* t = IsTableId(c[0]) ? Find(c[0]) : nullptr;
           if (t == nullptr) {
-            return Send(
-                res, Error(404, absl::StrCat("no table ", req.matches[1].str(),
-                                             "; the lobby lists them")));
+            return JsonError(
+                404, absl::StrCat("no table ", c[0], "; the lobby lists them"));
           }
-          handler(*t, req, res);
-        };
+          return handler(r, *t, c);
+        });
   };
-  http_.Get(table_path, with_table([](Table& t, const httplib::Request& req,
-                                      httplib::Response& res) {
-              Send(res, {200, t.Get(ViewerKey(req, t.id()))});
-            }));
-  // A seat is held by a secret in a cookie of its table alone (Path), out
-  // of scripts' reach (HttpOnly) and of other sites' requests (SameSite).
-  http_.Post(
-      absl::StrCat(table_path, "/seats/(first|second)"),
-      with_table([](Table& t, const httplib::Request& req,
-                    httplib::Response& res) {
-        absl::StatusOr<json> body = BodyOf(req);
-        if (!body.ok()) return Send(res, Error(400, body.status().message()));
-        std::string secret = SecretOf(req, t.id());
-        if (secret.empty()) secret = NewSeatSecret();
-        if (secret.empty()) {
-          return Send(res, Error(503,
-                                 "no secret could be made for the seat; "
-                                 "try again"));
-        }
-        const events::Side side =
-            req.matches[2].str() == "first" ? events::FIRST : events::SECOND;
-        const Answer answer = t.TakeSeat(side, *body, KeyOf(secret));
-        if (answer.status == 200) {
-          res.set_header(
-              "Set-Cookie",
-              absl::StrCat(CookieName(t.id()), "=", secret,
-                           "; Path=/api/tables/", t.id(),
-                           "; Max-Age=31536000; HttpOnly; SameSite=Strict"));
-        }
-        Send(res, answer);
-      }));
-  http_.Post(absl::StrCat(table_path,
-                          "/(moves|undo|resign|draw/offer|draw/accept|draw/"
-                          "decline|pause|resume|new)"),
-             with_table([](Table& t, const httplib::Request& req,
-                           httplib::Response& res) {
-               absl::StatusOr<json> body = BodyOf(req);
-               if (!body.ok())
-                 return Send(res, Error(400, body.status().message()));
-               Send(res,
-                    t.Act(req.matches[2].str(), *body, ViewerKey(req, t.id())));
-             }));
-  // A download of the table's game as `type`; 404 with the reason when
-  // there is none.
+  table_route("GET", "", [](const http::Request& r, Table& t, const Captures&) {
+    return Json({200, t.Get(ViewerKey(CookieHeader(r), t.id()))});
+  });
+  table_route("POST", "/seats/{}",
+              [this](const http::Request& r, Table& t, const Captures& c) {
+                return TakeSeatAnswer(r, t, c[1]);
+              });
+  for (const NamedAction& named : kActions) {
+    table_route(
+        "POST", absl::StrCat("/", named.name),
+        [action = named.action](const http::Request& r, Table& t,
+                                const Captures&) {
+          absl::StatusOr<json> body = BodyOf(r);
+          if (!body.ok()) return JsonError(400, body.status().message());
+          return Json(t.Act(action, *body, ViewerKey(CookieHeader(r), t.id()),
+                            TextFor(r)));
+        });
+  }
+  // A download of the table's game; 404 with the reason when there is
+  // none.
   auto download = [&](absl::string_view suffix,
                       absl::StatusOr<std::string> (Table::*file)(),
                       const char* type) {
-    http_.Get(absl::StrCat(table_path, suffix),
-              with_table([file, type](Table& t, const httplib::Request&,
-                                      httplib::Response& res) {
-                absl::StatusOr<std::string> bytes = (t.*file)();
-                if (!bytes.ok()) {
-                  return Send(res, Error(404, bytes.status().message()));
-                }
-                res.set_content(*bytes, type);
-              }));
+    table_route("GET", suffix,
+                [file, type](const http::Request&, Table& t, const Captures&) {
+                  absl::StatusOr<std::string> bytes = (t.*file)();
+                  if (!bytes.ok())
+                    return JsonError(404, bytes.status().message());
+                  return http::Response(200, type, *std::move(bytes));
+                });
   };
   download("/log", &Table::LogBytes, "application/octet-stream");
   download("/pdn", &Table::Pdn, "application/x-chess-pdn; charset=utf-8");
-  http_.Get(
-      absl::StrCat(table_path, "/events"),
-      with_table([this](Table& t, const httplib::Request& req,
-                        httplib::Response& res) {
-        if (open_streams_.fetch_add(1) >= options_.max_streams) {
-          --open_streams_;
-          res.set_header("Retry-After", "10");
-          return Send(res,
-                      Error(503, absl::StrCat("this server already follows ",
-                                              options_.max_streams,
-                                              " event streams; close a tab and "
-                                              "try again")));
-        }
-        // EventSource sends Last-Event-ID on its own reconnects; a page
-        // opening a stream anew says where it stands with ?after=N.
-        uint64_t last = 0;
-        std::string seen = req.get_header_value("Last-Event-ID");
-        if (seen.empty()) seen = req.get_param_value("after");
-        if (!seen.empty() && !absl::SimpleAtoi(seen, &last)) last = 0;
-        const std::string key = ViewerKey(req, t.id());
-        std::shared_ptr<Table::Follower> follower = t.Follow(last, key);
-        // A seat holder's stream says it is alive every second, so
-        // that the write after its page has gone fails and the table
-        // sees the player leave (--cpu-after) within seconds, not
-        // after a keep-alive of a quarter of a minute.
-        const absl::Duration quiet =
-            key.empty() ? options_.keepalive
-                        : std::min(options_.keepalive, absl::Seconds(1));
-        res.set_header("Cache-Control", "no-store");
-        auto first = std::make_shared<bool>(true);
-        res.set_chunked_content_provider(
-            "text/event-stream",
-            [&t, follower, first, quiet](size_t, httplib::DataSink& sink) {
-              std::string out;
-              if (*first) {
-                // Reconnect quickly after a restart of the server.
-                out = "retry: 1000\n\n";
-                *first = false;
-              }
-              std::optional<std::vector<StreamMessage>> messages =
-                  t.Next(*follower, quiet);
-              if (!messages.has_value()) {
-                sink.done();
-                return true;
-              }
-              if (messages->empty()) out += ": keep-alive\n\n";
-              for (const StreamMessage& m : *messages) {
-                if (m.id.has_value())
-                  absl::StrAppend(&out, "id: ", *m.id, "\n");
-                absl::StrAppend(&out, "event: ", m.event, "\ndata: ", m.data,
-                                "\n\n");
-              }
-              return sink.write(out.data(), out.size());
-            },
-            [this](bool) { --open_streams_; });
-      }));
+  table_route("GET", "/events",
+              [this](const http::Request& r, Table& t, const Captures&) {
+                return TableEvents(r, t);
+              });
+}
+
+http::Response Server::CreateTableAnswer(const http::Request& request) {
+  absl::StatusOr<json> body = BodyOf(request);
+  if (!body.ok()) return JsonError(400, body.status().message());
+  absl::StatusOr<events::GameStarted> started = GameStartedOf(*body);
+  if (!started.ok()) return JsonError(422, started.status().message());
+  absl::StatusOr<Table*> table =
+      CreateTable(*std::move(started), TextFor(request));
+  if (!table.ok()) {
+    return JsonError(absl::IsInvalidArgument(table.status()) ? 422 : 503,
+                     table.status().message());
+  }
+  http::Response r = Json({201, {{"id", (*table)->id()}}});
+  r.Add("Location", absl::StrCat("/t/", (*table)->id()));
+  return r;
+}
+
+http::Response Server::TakeSeatAnswer(const http::Request& request, Table& t,
+                                      const std::string& side) {
+  if (side != "first" && side != "second") {
+    return JsonError(404, "a table's seats are first and second");
+  }
+  absl::StatusOr<json> body = BodyOf(request);
+  if (!body.ok()) return JsonError(400, body.status().message());
+  std::string secret = SecretIn(CookieHeader(request), t.id());
+  if (secret.empty()) secret = NewSeatSecret();
+  if (secret.empty()) {
+    return JsonError(503, "no secret could be made for the seat; try again");
+  }
+  const Answer answer =
+      t.TakeSeat(side == "first" ? events::FIRST : events::SECOND, *body,
+                 KeyOf(secret), TextFor(request));
+  http::Response r = Json(answer);
+  if (answer.status == 200) r.Add("Set-Cookie", SeatCookie(t.id(), secret));
+  return r;
+}
+
+http::Response Server::Ratings() {
+  std::vector<RatedGame> games;
+  for (Table* t : Tables()) {
+    if (std::optional<RatedGame> g = t->Rated()) games.push_back(*std::move(g));
+  }
+  json list = json::array();
+  for (const Rating& r : FoldRatings(std::move(games))) {
+    list.push_back({{"name", r.name},
+                    {"rating", r.rating},
+                    {"games", r.games},
+                    {"wins", r.wins},
+                    {"losses", r.losses},
+                    {"draws", r.draws}});
+  }
+  return Json({200, list});
+}
+
+// Test-only (serve --clock=test): moves the tables' clock on, so a test
+// sees a turn run out or a player stay away without waiting.
+http::Response Server::AdvanceTestClock(const http::Request& request) {
+  absl::StatusOr<json> body = BodyOf(request);
+  if (!body.ok()) return JsonError(400, body.status().message());
+  auto ms = body->find("advance_ms");
+  if (ms == body->end() || !ms->is_number_integer() || ms->get<int64_t>() < 0) {
+    return JsonError(400, "the request needs {\"advance_ms\": N}");
+  }
+  options_.test_clock->Advance(absl::Milliseconds(ms->get<int64_t>()));
+  for (Table* t : Tables()) t->Poke();
+  return Json(
+      {200, {{"now_ms", absl::ToUnixMillis(options_.test_clock->Now())}}});
+}
+
+std::shared_ptr<http::Stream> Server::OpenStream(absl::Duration keepalive) {
+  if (open_streams_.fetch_add(1) >= options_.max_streams) {
+    --open_streams_;
+    return nullptr;
+  }
+  http::Stream::Options o;
+  o.idle_after = keepalive;
+  o.idle_text = ": keep-alive\n\n";
+  o.on_close = [this] { --open_streams_; };
+  auto stream = std::make_shared<http::Stream>(std::move(o));
+  // An EventSource waits this long before it reconnects, as after a
+  // restart of the server.
+  stream->Send("retry: 1000\n\n");
+  return stream;
+}
+
+http::Response Server::TableEvents(const http::Request& request, Table& t) {
+  uint64_t last = 0;
+  if (!absl::SimpleAtoi(LastSeen(request), &last)) last = 0;
+  const std::string key = ViewerKey(CookieHeader(request), t.id());
+  // A seat holder's stream says it is alive every second, so that the
+  // write after its page has gone fails and the table sees the player
+  // leave (--cpu-after) within seconds.
+  std::shared_ptr<http::Stream> stream =
+      OpenStream(key.empty() ? options_.keepalive
+                             : std::min(options_.keepalive, absl::Seconds(1)));
+  if (stream == nullptr) return TooManyStreams(options_.max_streams);
+  t.Follow(std::make_shared<TableStream>(stream), last, key);
+  return StreamAnswer(std::move(stream));
+}
+
+http::Response Server::TablesEvents(const http::Request& request) {
+  std::vector<std::pair<std::string, uint64_t>> positions;
+  std::vector<Table*> tables;
+  for (absl::string_view id :
+       absl::StrSplit(request.Param("tables").value_or(""), ',')) {
+    if (std::any_of(positions.begin(), positions.end(),
+                    [&](const auto& p) { return p.first == id; })) {
+      continue;
+    }
+    Table* t = IsTableId(id) ? Find(std::string(id)) : nullptr;
+    if (t == nullptr) {
+      return JsonError(404, absl::StrCat("no table \"", id,
+                                         "\"; ?tables= lists tables by id"));
+    }
+    positions.emplace_back(std::string(id), 0);
+    tables.push_back(t);
+  }
+  if (tables.size() > kMaxFollowed) {
+    return JsonError(400, absl::StrCat("one stream follows at most ",
+                                       kMaxFollowed, " tables"));
+  }
+  const std::optional<std::vector<std::pair<std::string, uint64_t>>> seen =
+      ParsePositions(LastSeen(request));
+  if (!seen.has_value()) {
+    return JsonError(400,
+                     "after must be ID:SEQ,ID:SEQ, the last seq of each "
+                     "table the page holds");
+  }
+  for (const auto& [id, seq] : *seen) {
+    for (auto& p : positions) {
+      if (p.first == id) p.second = seq;
+    }
+  }
+  std::shared_ptr<http::Stream> stream = OpenStream(options_.keepalive);
+  if (stream == nullptr) return TooManyStreams(options_.max_streams);
+  auto sink = std::make_shared<TablesStream>(stream, positions);
+  const std::string cookies = CookieHeader(request);
+  for (size_t i = 0; i < tables.size(); ++i) {
+    tables[i]->Follow(sink, positions[i].second,
+                      ViewerKey(cookies, positions[i].first));
+  }
+  return StreamAnswer(std::move(stream));
 }
 
 absl::StatusOr<int> Server::Bind() {
-  if (options_.port == 0) {
-    port_ = http_.bind_to_any_port(options_.host);
-  } else if (http_.bind_to_port(options_.host, options_.port)) {
-    port_ = options_.port;
-  } else {
-    port_ = -1;
-  }
-  if (port_ <= 0) {
+  absl::StatusOr<int> port = http_.Bind();
+  if (!port.ok()) {
     return absl::UnavailableError(absl::StrCat(
-        "cannot listen on ", options_.host, ":", options_.port,
+        port.status().message(),
         "; is another server there? choose another with --listen=HOST:PORT"));
   }
-  // Only the queue's length changes; should it fail, the short queue
-  // still serves.
-  if (listen_socket_ >= 0) (void)::listen(listen_socket_, SOMAXCONN);
-  return port_;
+  return port;
 }
 
-void Server::Serve() { http_.listen_after_bind(); }
+void Server::Serve() { http_.Serve(); }
 
 void Server::Stop() {
   {
@@ -600,13 +582,8 @@ void Server::Stop() {
     if (stopping_) return;
     stopping_ = true;
   }
-  http_.stop();
-  std::vector<Table*> tables;
-  {
-    absl::MutexLock lock(&mu_);
-    for (auto& [id, t] : tables_) tables.push_back(t.get());
-  }
-  for (Table* t : tables) t->Stop();
+  http_.Stop();
+  for (Table* t : Tables()) t->Stop();
 }
 
 }  // namespace checkers::web

@@ -1,7 +1,7 @@
 // `checkers serve`: the web board's HTTP server (web/API.md). It holds the
-// tables (each a session over one log) and the open connections, nothing
-// else: a server started again on the same data directory serves every
-// table as it was.
+// tables (each a session over one log) and answers requests through one
+// table of routes; the connections are web/http's. Nothing else: a server
+// started again on the same data directory serves every table as it was.
 
 #ifndef CHECKERS_WEB_SERVER_H_
 #define CHECKERS_WEB_SERVER_H_
@@ -10,14 +10,20 @@
 #include <map>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "absl/base/thread_annotations.h"
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "absl/synchronization/mutex.h"
 #include "absl/time/time.h"
-#include "httplib.h"
+#include "lang/catalogue.h"
 #include "session/clock.h"
+#include "web/allowed_hosts.h"
+#include "web/http/request.h"
+#include "web/http/response.h"
+#include "web/http/router.h"
+#include "web/http/server.h"
 #include "web/table.h"
 
 namespace checkers::web {
@@ -28,13 +34,23 @@ class Server {
     // Where to listen; port 0 picks a free one.
     std::string host = "127.0.0.1";
     int port = 8080;
+    // Names a request's Host may give besides those the listening
+    // address allows (web/allowed_hosts.h).
+    std::vector<std::string> allowed_hosts;
     // The terminal game's save is DIR/match.log (the table `local`); every
     // other table is DIR/tables/<id>.log.
     std::string data_dir;
-    // Event streams open at once; one more is refused with 503.
-    int max_streams = 64;
+    // Event streams open at once; one more is refused with 503. A sanity
+    // bound: an open stream holds no thread.
+    int max_streams = 1000;
     // How long an idle event stream waits before a keep-alive comment.
     absl::Duration keepalive = absl::Seconds(15);
+    // Connections one client address may hold (http::Server::Options).
+    int max_connections_per_address = 64;
+    // Threads running requests at once (each may wait on a table's lock
+    // or the fdatasync of a move; concurrent syncs of different logs
+    // share the disk's flushes, so more than a few pay off).
+    int workers = 16;
     Table::Options table;
     // Test-only: the tables' clock (table.clock) when it is a manual one,
     // which POST /api/test/clock moves on; null serves no such route.
@@ -58,8 +74,13 @@ class Server {
   // actions under way commit, and stops the computer's workers.
   void Stop();
 
+  // The answer to `request`, as the connection would get it (without the
+  // socket, for tests and the fuzz target): the Host and Origin rules,
+  // the route, and the headers every answer carries.
+  http::Response Handle(const http::Request& request);
+
   // The port bound, once Bind() succeeded.
-  int port() const { return port_; }
+  int port() const { return http_.port(); }
 
  private:
   explicit Server(Options options);
@@ -67,17 +88,31 @@ class Server {
   void Route();
   // The table `id`, or null.
   Table* Find(const std::string& id);
-  absl::StatusOr<Table*> CreateTable(events::GameStarted started);
+  std::vector<Table*> Tables();
+  absl::StatusOr<Table*> CreateTable(events::GameStarted started,
+                                     const lang::Catalogue& text);
+
+  // Handlers of the routes (web/API.md, "Requests").
+  http::Response CreateTableAnswer(const http::Request& request);
+  http::Response TakeSeatAnswer(const http::Request& request, Table& t,
+                                const std::string& side);
+  http::Response Ratings();
+  http::Response AdvanceTestClock(const http::Request& request);
+  http::Response TableEvents(const http::Request& request, Table& t);
+  http::Response TablesEvents(const http::Request& request);
+  // A stream whose closing frees its place under max_streams; null past
+  // it.
+  std::shared_ptr<http::Stream> OpenStream(absl::Duration keepalive);
 
   const Options options_;
-  httplib::Server http_;
-  int port_ = 0;
-  // The listening socket, once bound (for its queue's length).
-  int listen_socket_ = -1;
+  const AllowedHosts allowed_hosts_;
+  http::Router router_;
   std::atomic<int> open_streams_{0};
   absl::Mutex mu_;
   std::map<std::string, std::unique_ptr<Table>> tables_ ABSL_GUARDED_BY(mu_);
   bool stopping_ ABSL_GUARDED_BY(mu_) = false;
+  // Last: destroyed first, while the tables its handlers use still are.
+  http::Server http_;
 };
 
 }  // namespace checkers::web

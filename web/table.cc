@@ -1,7 +1,6 @@
 #include "web/table.h"
 
 #include <algorithm>
-#include <limits>
 #include <optional>
 #include <string>
 #include <utility>
@@ -9,23 +8,20 @@
 
 #include "absl/random/random.h"
 #include "absl/strings/str_cat.h"
-#include "absl/types/span.h"
-#include "engine/movegen.h"
-#include "engine/notation.h"
 #include "engine/rules.h"
 #include "events/computer.h"
-#include "events/fold.h"
 #include "events/game_state.h"
 #include "events/validate.h"
 #include "json/encode.h"
 #include "json/state_json.h"
 #include "replay/log_record.h"
 #include "replay/pdn_writer.h"
+#include "session/play_text.h"
+#include "web/entry_json.h"
 
 namespace checkers::web {
 
 using ::checkers::json::Dump;
-using ::checkers::json::RecordJson;
 using ::checkers::json::SideWord;
 using ::checkers::json::StateJson;
 using nlohmann::json;
@@ -36,77 +32,13 @@ using session::Refusal;
 // below this.
 constexpr uint64_t kMaxLogBytes = 64 << 20;
 
-struct Table::Follower {
-  // The last seq the follower holds.
-  uint64_t sent = 0;
-  // The lowest head the log was cut to since the follower last looked.
-  uint64_t low = std::numeric_limits<uint64_t>::max();
-  uint64_t status_seen = 0;
-  // The fold of the records up to `sent`, so that each new record is
-  // checked once rather than the whole log folded again for it; stale
-  // once the log is cut below `sent`.
-  events::GameState folded;
-  bool folded_stale = true;
-  // The seat whose holder follows, at a remote table.
-  std::optional<events::Side> side;
-};
-
-Answer Error(int status, absl::string_view message) {
-  return {status, {{"error", std::string(message)}}};
-}
-
 namespace {
 
-std::vector<std::string> LegalTexts(const session::Session& s) {
+std::vector<std::string> LegalTexts(const session::MoveEntry& entry) {
   std::vector<std::string> legal;
-  for (const GameMove& m : s.LegalMoves()) legal.push_back(m.Text());
+  for (const GameMove& m : entry.moves()) legal.push_back(m.Text());
   std::sort(legal.begin(), legal.end());
   return legal;
-}
-
-// The session's refusal as an HTTP status and a line for the person.
-Answer RefusalAnswer(const Outcome& outcome, const session::Session& s) {
-  const std::string why(outcome.status.message());
-  switch (outcome.refusal) {
-    case Refusal::kNone:
-      return {200, json::object()};
-    case Refusal::kNoGame:
-      return Error(409, "no game at this table yet; start a new game");
-    case Refusal::kPaused:
-      return Error(403, "the game is paused; resume it first");
-    case Refusal::kOver:
-      return Error(410, "the game is over; start a new game or undo");
-    case Refusal::kComputerError:
-      return Error(403,
-                   "the computer's search failed; resume to retry its turn");
-    case Refusal::kComputerTurn:
-      return Error(403, "it is the computer's turn; wait for its move");
-    case Refusal::kComputerAnswering:
-      return Error(403, "the computer is weighing the draw offer");
-    case Refusal::kAnswerDue:
-      return Error(403, "a draw offer awaits its answer: accept or decline");
-    case Refusal::kNotYourSeat:
-      return Error(403, "it is not your turn");
-    case Refusal::kNotation:
-    case Refusal::kIllegalMove:
-    case Refusal::kAmbiguousMove: {
-      Answer a = Error(422, why.empty() ? "that move is not legal here" : why);
-      a.body["legal"] = LegalTexts(s);
-      return a;
-    }
-    case Refusal::kNothingToUndo:
-      return Error(422, "there is no turn to take back");
-    case Refusal::kNoOffer:
-      return Error(422, "there is no draw offer to answer");
-    case Refusal::kNotVsComputer:
-      return Error(422, "only a game against the computer can do that");
-    case Refusal::kRules:
-      return Error(422, why.empty() ? "the rules refuse that" : why);
-    case Refusal::kSaveFailed:
-      return Error(503, absl::StrCat("the table's log could not be written (",
-                                     why, "); nothing was played"));
-  }
-  return Error(500, "unknown refusal");
 }
 
 // The side whose seat `key` holds at a remote table; none for an empty
@@ -138,13 +70,41 @@ json SeatsJson(const events::GameState& s) {
 
 int Index(events::Side side) { return side == events::SECOND ? 1 : 0; }
 
-absl::StatusOr<events::Difficulty> ParseDifficulty(const json& value) {
-  const std::string word = value.is_string() ? value.get<std::string>() : "";
-  if (word == "easy") return events::EASY;
-  if (word == "medium" || word.empty()) return events::MEDIUM;
-  if (word == "hard") return events::HARD;
-  return absl::InvalidArgumentError(
-      "difficulty must be \"easy\", \"medium\" or \"hard\"");
+// The level a new game's body names (Medium when it names none); nullopt
+// for anything but "easy", "medium" or "hard".
+std::optional<events::Difficulty> DifficultyIn(const json& body) {
+  if (!body.contains("difficulty")) return events::MEDIUM;
+  const json& value = body["difficulty"];
+  if (!value.is_string()) return std::nullopt;
+  absl::StatusOr<events::Difficulty> level =
+      events::ParseDifficulty(value.get<std::string>());
+  if (!level.ok()) return std::nullopt;
+  return *level;
+}
+
+// The mode a new game's body names (against the computer when it names
+// none); nullopt for anything but "computer" or "two-player".
+std::optional<events::Mode> ModeIn(const json& body) {
+  if (!body.contains("mode")) return events::VS_COMPUTER;
+  const json& value = body["mode"];
+  if (!value.is_string()) return std::nullopt;
+  absl::StatusOr<events::Mode> mode =
+      events::ParseMode(value.get<std::string>());
+  if (!mode.ok()) return std::nullopt;
+  return *mode;
+}
+
+// The route a move's body gives: its `route` of square numbers, or nullopt.
+std::optional<std::vector<int>> RouteIn(const json& body) {
+  if (!body.contains("route") || !body["route"].is_array()) return std::nullopt;
+  std::vector<int> route;
+  for (const json& square : body["route"]) {
+    if (!square.is_number_integer()) return std::nullopt;
+    const int64_t n = square.get<int64_t>();
+    // Off-board squares reach the fold's check, which refuses the move.
+    route.push_back(n < 0 || n > 1000 ? 0 : static_cast<int>(n));
+  }
+  return route;
 }
 
 }  // namespace
@@ -185,43 +145,39 @@ absl::Status Table::OpenSession(bool create) {
     fresh = std::make_unique<session::Session>(session::Session::Options{
         options_.computer, options_.env, options_.clock, options_.endgame_db});
     fresh->Open(path_);
-    readonly_ =
-        "a terminal game (checkers play) holds this save; it can be watched "
-        "here and played here once that game is closed";
+    readonly_ = "terminal_holds";
   } else if (!opened.ok()) {
     return opened;
   } else {
     readonly_.clear();
+    readonly_detail_.clear();
   }
   fresh->TakeReports();
   fresh->Subscribe(
       [this](const session::LogChange& change) { OnChange(change); });
   const bool replaced = session_ != nullptr;
+  std::vector<events::Event> before;
+  if (replaced) before = session_->events();
   session_ = std::move(fresh);
-  if (replaced) {
-    // Another process wrote the log: the followers read it again.
-    for (auto& weak : followers_) {
-      if (auto f = weak.lock()) f->low = 0;
-    }
-    follow_cv_.SignalAll();
+  // Another process may have written the log: the followers hear of it
+  // from the first record that differs.
+  const std::vector<events::Event>& after = session_->events();
+  uint64_t same = 0;
+  while (same < before.size() && same < after.size() &&
+         before[same].SerializeAsString() == after[same].SerializeAsString()) {
+    ++same;
   }
+  Cut(same);
+  CatchUpAll();
   return absl::OkStatus();
 }
 
 void Table::Refresh() {
   if (readonly_.empty()) return;
   if (absl::Status s = OpenSession(false); !s.ok()) {
-    readonly_ = absl::StrCat("the save cannot be read: ", s.message());
+    readonly_ = "unreadable";
+    readonly_detail_ = std::string(s.message());
   }
-}
-
-void Table::OnChange(const session::LogChange& change) {
-  if (change.kind == session::LogChange::Kind::kTruncated) {
-    for (auto& weak : followers_) {
-      if (auto f = weak.lock()) f->low = std::min(f->low, change.head);
-    }
-  }
-  follow_cv_.SignalAll();
 }
 
 json Table::StatusJson() {
@@ -233,6 +189,7 @@ json Table::StatusJson() {
             {"depth", c.depth},
             {"computer_error", session_->computer_error()}};
   o["readonly"] = readonly_.empty() ? json(nullptr) : json(readonly_);
+  o["readonly_detail"] = readonly_detail_;
   return o;
 }
 
@@ -242,16 +199,8 @@ void Table::Changed() {
   std::string status = Dump(StatusJson());
   if (status != last_status_) {
     last_status_ = std::move(status);
-    ++status_version_;
-    follow_cv_.SignalAll();
+    SendToAll({std::nullopt, "status", last_status_});
   }
-}
-
-bool Table::Present(events::Side side) {
-  for (const auto& weak : followers_) {
-    if (auto f = weak.lock(); f != nullptr && f->side == side) return true;
-  }
-  return false;
 }
 
 void Table::Attend() {
@@ -330,21 +279,49 @@ void Table::Stop() {
     stopping_ = true;
     if (session_ != nullptr) session_->Pause();
     work_cv_.Signal();
-    follow_cv_.SignalAll();
+    EndFollowers();
   }
   if (worker_.joinable()) worker_.join();
 }
 
-Answer Table::Start(events::GameStarted started) {
-  absl::MutexLock lock(&mu_);
-  if (stopping_) return Error(503, "the server is stopping");
-  const Outcome outcome = session_->NewGame(std::move(started));
-  Answer answer = outcome.ok() ? Answer{201, json::object()}
-                               : RefusalAnswer(outcome, *session_);
+Answer Table::ReadOnly(const lang::Catalogue& text) {
+  return Refused(423, text, readonly_, {{"detail", readonly_detail_}});
+}
+
+Answer Table::Answered(const Outcome& outcome, const lang::Catalogue& text) {
+  std::optional<session::Report> refused;
+  for (session::Report& r : session_->TakeReports()) {
+    if (r.kind == session::Report::Kind::kRefused) refused = std::move(r);
+  }
+  Answer answer{200, json::object()};
+  if (!outcome.ok()) {
+    if (!refused.has_value()) {
+      refused.emplace();
+      refused->refusal = outcome.refusal;
+    }
+    answer = SessionRefusal(*refused, session_->state(), text);
+  }
   Changed();
-  answer.body["id"] = id_;
   answer.body["head"] = session_->state().last_seq;
   return answer;
+}
+
+Answer Table::Start(events::GameStarted started, const lang::Catalogue& text) {
+  absl::MutexLock lock(&mu_);
+  if (stopping_) return Refused(503, text, "stopping");
+  const Outcome outcome = session_->NewGame(std::move(started));
+  Answer answer = Answered(outcome, text);
+  if (answer.status == 200) answer.status = 201;
+  answer.body["id"] = id_;
+  return answer;
+}
+
+std::optional<events::GameStarted> Table::Started() {
+  absl::MutexLock lock(&mu_);
+  Refresh();
+  const events::GameState& s = session_->state();
+  if (!s.started) return std::nullopt;
+  return *s.started;
 }
 
 json Table::Summary() {
@@ -378,7 +355,9 @@ json Table::Get(const std::string& key) {
   const bool may_move =
       readonly_.empty() && (s.mode != events::REMOTE ||
                             (you.has_value() && *you == s.side_to_move()));
-  o["legal"] = may_move ? LegalTexts(*session_) : std::vector<std::string>{};
+  const session::MoveEntry entry = session_->Entry();
+  o["legal"] = may_move ? LegalTexts(entry) : std::vector<std::string>{};
+  o["entry"] = may_move ? EntryJson(entry) : json(nullptr);
   o["seats"] = SeatsJson(s);
   for (events::Side side : {events::FIRST, events::SECOND}) {
     if (!o["seats"].is_object()) break;
@@ -393,27 +372,23 @@ json Table::Get(const std::string& key) {
   return o;
 }
 
-Answer Table::Act(absl::string_view action, const json& body,
-                  const std::string& key) {
+Answer Table::Act(Action action, const json& body, const std::string& key,
+                  const lang::Catalogue& text) {
   absl::MutexLock lock(&mu_);
-  if (stopping_) return Error(503, "the server is stopping; try again soon");
+  if (stopping_) return Refused(503, text, "stopping");
   Refresh();
-  if (!readonly_.empty()) return Error(423, readonly_);
+  if (!readonly_.empty()) return ReadOnly(text);
   // At a remote table each seat acts for itself, and only through the
   // game's own actions: a take-back, a pause or a new game would be one
   // player's choice over the other's game.
   session::Actor actor = session::Actor::Local();
   if (session_->state().mode == events::REMOTE) {
     if (!SeatOfKey(session_->state(), key).has_value()) {
-      return Error(403,
-                   "you are watching this table; a player takes a free seat "
-                   "to play");
+      return Refused(403, text, "watching");
     }
-    if (action == "undo" || action == "pause" || action == "resume" ||
-        action == "new") {
-      return Error(403,
-                   "a game between two devices cannot be taken back, paused "
-                   "or replaced; offer a draw or resign");
+    if (action == Action::kUndo || action == Action::kPause ||
+        action == Action::kResume || action == Action::kNewGame) {
+      return Refused(403, text, "remote_game");
     }
     actor = session::Actor::Remote(key);
   }
@@ -421,70 +396,72 @@ Answer Table::Act(absl::string_view action, const json& body,
   if (body.is_object() && body.contains("head")) head = &body["head"];
   if (head == nullptr || !head->is_number_integer() ||
       head->get<int64_t>() < 0) {
-    return Error(400, "the request needs {\"head\": N}, the last seq seen");
+    return Refused(400, text, "need_head");
   }
   const uint64_t current = session_->state().last_seq;
   if (head->get<uint64_t>() != current) {
-    Answer a = Error(409, absl::StrCat("the game has moved on (head ", current,
-                                       "); reload and try again"));
+    Answer a =
+        Refused(409, text, "moved_on", {{"head", absl::StrCat(current)}});
     a.body["head"] = current;
     return a;
   }
   Outcome outcome;
-  if (action == "moves") {
-    if (!body.contains("move") || !body["move"].is_string()) {
-      return Error(400, "the request needs {\"move\": \"11-15\", \"head\": N}");
+  switch (action) {
+    case Action::kMove:
+      if (std::optional<std::vector<int>> route = RouteIn(body)) {
+        outcome = session_->PlayRoute(*route, actor);
+      } else if (body.contains("move") && body["move"].is_string()) {
+        outcome = session_->PlayText(body["move"].get<std::string>(), actor);
+      } else {
+        return Refused(400, text, "need_move");
+      }
+      break;
+    case Action::kUndo:
+      outcome = session_->Undo();
+      break;
+    case Action::kResign:
+      outcome = session_->Resign(actor);
+      break;
+    case Action::kOfferDraw:
+      outcome = session_->OfferDraw(actor);
+      break;
+    case Action::kAcceptDraw:
+    case Action::kDeclineDraw:
+      outcome = session_->AnswerDraw(action == Action::kAcceptDraw, actor);
+      break;
+    case Action::kPause:
+      session_->Pause();
+      break;
+    case Action::kResume:
+      session_->Resume();
+      break;
+    case Action::kNewGame: {
+      const std::optional<events::Mode> mode = ModeIn(body);
+      if (!mode.has_value() || *mode == events::REMOTE) {
+        return Refused(422, text, "bad_mode");
+      }
+      const std::optional<events::Difficulty> level = DifficultyIn(body);
+      if (!level.has_value()) return Refused(422, text, "bad_level");
+      outcome = session_->NewGame(*mode, *level);
+      break;
     }
-    outcome = session_->PlayText(body["move"].get<std::string>(), actor);
-  } else if (action == "undo") {
-    outcome = session_->Undo();
-  } else if (action == "resign") {
-    outcome = session_->Resign(actor);
-  } else if (action == "draw/offer") {
-    outcome = session_->OfferDraw(actor);
-  } else if (action == "draw/accept" || action == "draw/decline") {
-    outcome = session_->AnswerDraw(action == "draw/accept", actor);
-  } else if (action == "pause") {
-    session_->Pause();
-  } else if (action == "resume") {
-    session_->Resume();
-  } else if (action == "new") {
-    const json mode = body.value("mode", json("computer"));
-    absl::StatusOr<events::Difficulty> level =
-        ParseDifficulty(body.value("difficulty", json("medium")));
-    if (!level.ok()) return Error(422, level.status().message());
-    if (mode != "computer" && mode != "two-player") {
-      return Error(422, "mode must be \"computer\" or \"two-player\"");
-    }
-    outcome = session_->NewGame(
-        mode == "computer" ? events::VS_COMPUTER : events::TWO_PLAYER, *level);
-  } else {
-    return Error(404, absl::StrCat("no action \"", action,
-                                   "\"; see web/API.md for the actions"));
   }
-  Answer answer = outcome.ok() ? Answer{200, json::object()}
-                               : RefusalAnswer(outcome, *session_);
-  Changed();
-  answer.body["head"] = session_->state().last_seq;
-  return answer;
+  return Answered(outcome, text);
 }
 
 Answer Table::TakeSeat(events::Side side, const json& body,
-                       const std::string& key) {
+                       const std::string& key, const lang::Catalogue& text) {
   absl::MutexLock lock(&mu_);
-  if (stopping_) return Error(503, "the server is stopping; try again soon");
+  if (stopping_) return Refused(503, text, "stopping");
   Refresh();
-  if (!readonly_.empty()) return Error(423, readonly_);
+  if (!readonly_.empty()) return ReadOnly(text);
   const events::GameState& s = session_->state();
   if (s.started == nullptr || s.mode != events::REMOTE) {
-    return Error(422,
-                 "only a table for two devices (mode \"remote\") has seats");
+    return Refused(422, text, "no_seats");
   }
   if (!body.is_object() || !body.contains("name") ||
       !body["name"].is_string()) {
-    return Error(400,
-                 "the request needs {\"name\": \"...\"}, 1 to 32 "
-                 "characters");
+    return Refused(400, text, "need_name");
   }
   const std::string name = body["name"].get<std::string>();
   auto seated = [&](const events::SeatTaken& seat) {
@@ -495,91 +472,45 @@ Answer Table::TakeSeat(events::Side side, const json& body,
   };
   const std::optional<events::Side> held = SeatOfKey(s, key);
   if (held == side) return seated(*s.seat(side));
-  const std::string colour(events::SideName(s.started.get(), side));
   if (const events::SeatTaken* taken = s.seat(side)) {
-    return Error(409, absl::StrCat("the ", colour, " seat is taken by ",
-                                   taken->name(), "; you can watch"));
+    return Refused(409, text, "seat_taken",
+                   {{"colour", session::SideText(text, s, side)},
+                    {"name", taken->name()}});
   }
   if (held.has_value()) {
-    return Error(409, absl::StrCat("you hold the ",
-                                   events::SideName(s.started.get(), *held),
-                                   " seat already"));
+    return Refused(409, text, "seat_held",
+                   {{"colour", session::SideText(text, s, *held)}});
   }
-  if (s.over())
-    return Error(410, "the game is over; its seats stay as they were");
+  if (s.over()) return Refused(410, text, "seats_over");
   const Outcome outcome = session_->TakeSeat(side, name, key);
-  if (!outcome.ok()) return RefusalAnswer(outcome, *session_);
+  if (!outcome.ok()) return Answered(outcome, text);
   Changed();
   return seated(*session_->state().seat(side));
 }
 
-std::shared_ptr<Table::Follower> Table::Follow(uint64_t last_seen,
-                                               const std::string& key) {
+void Table::Follow(std::shared_ptr<StreamSink> sink, uint64_t last_seen,
+                   const std::string& key) {
   absl::MutexLock lock(&mu_);
-  auto f = std::make_shared<Follower>();
-  f->sent = last_seen;
-  f->side = SeatOfKey(session_->state(), key);
-  const uint64_t head = session_->events().size();
-  // A follower that saw records since cut away hears of the cut first.
-  if (last_seen > head) f->low = head;
-  followers_.erase(std::remove_if(followers_.begin(), followers_.end(),
-                                  [](const std::weak_ptr<Follower>& w) {
-                                    return w.expired();
-                                  }),
-                   followers_.end());
-  followers_.push_back(f);
-  if (f->side.has_value()) {
+  if (stopping_) {
+    sink->Close();
+    return;
+  }
+  followers_.erase(
+      std::remove_if(followers_.begin(), followers_.end(),
+                     [](const Follower& f) { return !f.sink->open(); }),
+      followers_.end());
+  Follower f{std::move(sink), last_seen, SeatOfKey(session_->state(), key)};
+  if (!CatchUp(f) ||
+      !f.sink->Send(id_, {std::nullopt, "status", Dump(StatusJson())})) {
+    return;
+  }
+  const bool holder = f.side.has_value();
+  followers_.push_back(std::move(f));
+  if (holder) {
     // The holder is back: the seat is theirs before their next turn.
     Attend();
     Changed();
   }
-  return f;
-}
-
-std::optional<std::vector<StreamMessage>> Table::Next(Follower& f,
-                                                      absl::Duration timeout) {
-  absl::MutexLock lock(&mu_);
-  const absl::Time deadline = absl::Now() + timeout;
-  auto ready = [&] {
-    return stopping_ || f.low < f.sent || session_->events().size() > f.sent ||
-           f.status_seen != status_version_;
-  };
-  while (!ready()) {
-    if (follow_cv_.WaitWithDeadline(&mu_, deadline)) break;
-  }
-  if (stopping_) return std::nullopt;
-  std::vector<StreamMessage> out;
-  if (f.low < f.sent) {
-    f.sent = f.low;
-    f.folded_stale = true;
-    out.push_back({f.sent, "truncated", Dump(json{{"head", f.sent}})});
-  }
-  f.low = std::numeric_limits<uint64_t>::max();
-  const std::vector<events::Event>& log = session_->events();
-  if (log.size() > f.sent) {
-    // The session's events were checked when committed: neither the fold
-    // nor the checks below can fail.
-    if (f.folded_stale || f.folded.last_seq != f.sent) {
-      f.folded = events::FoldEvents(absl::MakeConstSpan(log).first(f.sent))
-                     .value_or(events::GameState());
-      f.folded_stale = false;
-    }
-    for (uint64_t seq = f.sent + 1; seq <= log.size(); ++seq) {
-      absl::StatusOr<events::CheckedEvent> checked =
-          events::Check(f.folded, log[seq - 1]);
-      if (!checked.ok()) break;
-      events::ApplyInPlace(&f.folded, *checked);
-      json data = RecordJson(seq, log[seq - 1]);
-      data["state"] = StateJson(f.folded);
-      out.push_back({seq, data["kind"].get<std::string>(), Dump(data)});
-    }
-    f.sent = log.size();
-  }
-  if (f.status_seen != status_version_) {
-    f.status_seen = status_version_;
-    out.push_back({std::nullopt, "status", Dump(StatusJson())});
-  }
-  return out;
 }
 
 std::optional<RatedGame> Table::Rated() {

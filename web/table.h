@@ -1,7 +1,8 @@
 // One table of the web server: one game's log played through a
 // session::Session, the computer's worker thread, and the followers of its
-// event stream. The table holds nothing but the session and its
-// followers: everything about the game is in its log (web/API.md).
+// event stream, to which each change is sent as it is committed. The table
+// holds nothing but the session and its followers: everything about the
+// game is in its log (web/API.md).
 //
 // Thread-safe: every request handler and the worker take the table's lock;
 // the computer's search runs on the session's own thread, so no request
@@ -24,22 +25,16 @@
 #include "absl/time/time.h"
 #include "engine/endgame_db.h"
 #include "events/events.pb.h"
+#include "events/game_state.h"
+#include "lang/catalogue.h"
 #include "nlohmann/json.hpp"
 #include "session/clock.h"
 #include "session/session.h"
 #include "storage/env.h"
+#include "web/answers.h"
 #include "web/ratings.h"
 
 namespace checkers::web {
-
-// An answer to a request: its HTTP status and JSON body.
-struct Answer {
-  int status = 200;
-  nlohmann::json body;
-};
-
-// An error answer: {"error": message}.
-Answer Error(int status, absl::string_view message);
 
 // One message of an event stream: `id` for a log record or a truncation,
 // none for a status change.
@@ -47,6 +42,22 @@ struct StreamMessage {
   std::optional<uint64_t> id;
   std::string event;
   std::string data;
+};
+
+// Where a follower's messages go: an open event stream. Thread-safe: a
+// table sends under its own lock, so Send must not block or call back
+// into a table, and a sink that follows several tables is sent to by each.
+class StreamSink {
+ public:
+  virtual ~StreamSink() = default;
+  // Sends `message` of the table `table_id`. False once the stream has
+  // closed: the table then forgets the follower.
+  virtual bool Send(absl::string_view table_id,
+                    const StreamMessage& message) = 0;
+  // Whether the stream is still open.
+  virtual bool open() const = 0;
+  // Ends the stream.
+  virtual void Close() = 0;
 };
 
 class Table {
@@ -86,53 +97,53 @@ class Table {
   const std::string& path() const { return path_; }
 
   // Starts the game `started` in place of any other: 201 {id, head}, or
-  // 422 when the rules refuse `started`.
-  Answer Start(events::GameStarted started);
+  // 422 when the rules refuse `started`, worded in `text`'s language.
+  Answer Start(events::GameStarted started, const lang::Catalogue& text);
+
+  // The game_started of the table's game, or nullopt before any game.
+  std::optional<events::GameStarted> Started();
 
   // The lobby's line: {id, rules, mode, seats, turn, head, status, result}.
   nlohmann::json Summary();
-  // The folded state (StateJson) with id, head, legal, seats (each with
-  // `computer`: the computer stands in, and `present`: its holder has an
-  // open stream, as the worker last looked), you, clock and the status fields
-  // (paused, thinking, readonly). `key` is the SHA-256 of the seat secret the
-  // viewer showed (empty: none); at a remote table `you` is the side it holds
-  // and `legal` is empty unless that side is to move.
+  // The folded state (StateJson) with id, head, legal and entry (the moves
+  // the viewer may play now, as texts and as the move entry's tree:
+  // entry_json.h), seats (each with `computer`: the computer stands in, and
+  // `present`: its holder has an open stream, as the worker last looked),
+  // you, clock and the status fields (paused, thinking, readonly). `key` is
+  // the SHA-256 of the seat secret the viewer showed (empty: none); at a
+  // remote table `you` is the side it holds and `legal` and `entry` are
+  // empty unless that side is to move.
   nlohmann::json Get(const std::string& key = "");
 
-  // One action of the viewer (web/API.md): `action` is "moves", "undo",
-  // "resign", "draw/offer", "draw/accept", "draw/decline", "pause",
-  // "resume" or "new"; `body` must hold the head the client saw; `key` as
-  // for Get. 404 for another action; 403 at a remote table for a viewer
-  // who holds no seat, and for undo, pause, resume and new there; 400
-  // without a head; 409 {head} for a stale one; 423 while the terminal
-  // game holds the save; 403, 410 or 422 for the session's refusals; 503
-  // when the log cannot be written.
-  Answer Act(absl::string_view action, const nlohmann::json& body,
-             const std::string& key = "");
+  // One action of the viewer (web/API.md); `body` must hold the head the
+  // client saw, and a move its `route` (square numbers) or its text
+  // (`move`); `key` as for Get. 403 at a remote table for a viewer who
+  // holds no seat, and for undo, pause, resume and new there; 400 without
+  // a head or a move; 409 {head} for a stale head; 423 while the terminal
+  // game holds the save; the session's refusals as SessionRefusal answers
+  // them. Refusals are worded in `text`'s language.
+  Answer Act(Action action, const nlohmann::json& body, const std::string& key,
+             const lang::Catalogue& text);
 
   // Seats the viewer who showed a secret with SHA-256 `key` at `side` of
   // a remote table, under body's "name": 200 {side, name, head}, also
   // when that viewer holds the seat already; 409 when it is another's, or
   // the viewer holds the other seat; 422 when the table is not remote or
   // the name is not 1 to 32 characters of text; 400 without a name; 410
-  // once the game is over; 503 when the log cannot be written.
+  // once the game is over; 503 when the log cannot be written. Refusals
+  // are worded in `text`'s language.
   Answer TakeSeat(events::Side side, const nlohmann::json& body,
-                  const std::string& key);
+                  const std::string& key, const lang::Catalogue& text);
 
-  // A follower of the event stream that has seen the records up to
-  // `last_seen` (0: none). `key` as for Get: while a follower of a seat's
-  // holder is open the holder is present, and the computer hands back a
-  // seat it stood in for.
-  struct Follower;
-  std::shared_ptr<Follower> Follow(uint64_t last_seen,
-                                   const std::string& key = "");
-  // The messages `follower` misses, waiting up to `timeout` for one: the
-  // records after the last it saw (after a `truncated` message when the
-  // log was cut below it), and a `status` message when pause or the
-  // computer's work changed. Empty after the timeout; nullopt once the
-  // table stops.
-  std::optional<std::vector<StreamMessage>> Next(Follower& follower,
-                                                 absl::Duration timeout);
+  // Follows the table for `sink`, which holds the records up to
+  // `last_seen` (0: none): sends at once what it misses (`truncated` to the
+  // head first when the log was cut below `last_seen`, then the records
+  // after it, then a `status` message), then every change as it is
+  // committed, until the sink closes or the table stops (Stop closes it).
+  // `key` as for Get: while a follower of a seat's holder is open the
+  // holder is present, and the computer hands back a seat it stood in for.
+  void Follow(std::shared_ptr<StreamSink> sink, uint64_t last_seen,
+              const std::string& key = "");
 
   // The game of a rated table once it has ended with both seats taken, for
   // the ratings; nullopt otherwise.
@@ -164,7 +175,37 @@ class Table {
   void Refresh() ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_);
   void OnChange(const session::LogChange& change)
       ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_);
-  Answer Answered(const session::Outcome& outcome)
+  struct Follower {
+    std::shared_ptr<StreamSink> sink;
+    // The last seq the follower holds.
+    uint64_t sent = 0;
+    // The seat whose holder follows, at a remote table.
+    std::optional<events::Side> side;
+  };
+  // Sends `f` the truncation and records it misses; false once its sink
+  // has closed.
+  bool CatchUp(Follower& f) ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_);
+  // The log now ends at `head`: the followers that hold more hear of the
+  // cut.
+  void Cut(uint64_t head) ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_);
+  // Catches every follower up, forgetting those whose sink closed.
+  void CatchUpAll() ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_);
+  // Sends `message` to every follower, forgetting those whose sink closed.
+  void SendToAll(const StreamMessage& message)
+      ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_);
+  // Closes every follower's stream and forgets them.
+  void EndFollowers() ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_);
+  // The stream message of record `seq` (1-based, at most the head), made
+  // once and kept until the log is cut below it.
+  const StreamMessage& RecordMessage(uint64_t seq)
+      ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_);
+  // The answer to an action the session was asked: 200 {head}, or its
+  // refusal.
+  Answer Answered(const session::Outcome& outcome, const lang::Catalogue& text)
+      ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_);
+  // Why the table is read-only, as a refusal; the terminal game holds it,
+  // or its save cannot be read.
+  Answer ReadOnly(const lang::Catalogue& text)
       ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_);
   nlohmann::json StatusJson() ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_);
   // After anything that may change the computer's work: wakes the worker
@@ -188,14 +229,22 @@ class Table {
 
   absl::Mutex mu_;
   absl::CondVar work_cv_;
-  absl::CondVar follow_cv_;
   std::unique_ptr<session::Session> session_ ABSL_GUARDED_BY(mu_);
+  // Why the table is read-only (Answers' reason: "terminal_holds",
+  // "unreadable" with readonly_detail_); empty while it is not.
   std::string readonly_ ABSL_GUARDED_BY(mu_);
+  std::string readonly_detail_ ABSL_GUARDED_BY(mu_);
   bool stopping_ ABSL_GUARDED_BY(mu_) = false;
-  std::vector<std::weak_ptr<Follower>> followers_ ABSL_GUARDED_BY(mu_);
-  // Bumped when pause or the computer's work changes.
-  uint64_t status_version_ ABSL_GUARDED_BY(mu_) = 1;
+  std::vector<Follower> followers_ ABSL_GUARDED_BY(mu_);
+  // The status last sent (StatusJson), to send a change once.
   std::string last_status_ ABSL_GUARDED_BY(mu_);
+  // The stream messages of the log's first records, and the fold of
+  // exactly those records (stale after a cut: folded again when needed).
+  // Every follower is sent the same text: the JSON of a record and its
+  // state is made once, not once per follower.
+  std::vector<StreamMessage> records_ ABSL_GUARDED_BY(mu_);
+  events::GameState records_state_ ABSL_GUARDED_BY(mu_);
+  bool records_state_stale_ ABSL_GUARDED_BY(mu_) = false;
   // Since when each side's holder has had no open follower (FIRST, SECOND);
   // the table's opening counts as a leaving, since a restart closes every
   // stream.

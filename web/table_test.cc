@@ -1,29 +1,111 @@
 #include "web/table.h"
 
+#include <algorithm>
 #include <cstdlib>
-#include <deque>
-#include <map>
 #include <memory>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "absl/strings/str_cat.h"
+#include "absl/synchronization/mutex.h"
 #include "engine/endgame_db.h"
 #include "engine/endgame_db_testing.h"
-#include "engine/fen.h"
+#include "engine/fen8.h"
 #include "events/validate.h"
 #include "gtest/gtest.h"
 #include "session/clock.h"
+#include "storage/fault_env.h"
+#include "storage/game_log.h"
 
 namespace checkers::web {
 namespace {
+
+const lang::Catalogue& English() { return lang::Catalogue::Builtin("en"); }
+
+// The action named as in the path of its request, worded in English.
+Answer Act(const std::unique_ptr<Table>& t, absl::string_view action,
+           const nlohmann::json& body, const std::string& key = "") {
+  const std::optional<Action> named = ActionNamed(action);
+  EXPECT_TRUE(named.has_value()) << action;
+  return t->Act(*named, body, key, English());
+}
 
 using nlohmann::json;
 
 // How long a test waits for the computer's worker before it fails; the
 // outcome never depends on it.
 constexpr absl::Duration kPatience = absl::Seconds(20);
+
+// A follower's stream as a test sees it: the messages a table sent it.
+class Recorder final : public StreamSink {
+ public:
+  bool Send(absl::string_view, const StreamMessage& message) override {
+    absl::MutexLock lock(&mu_);
+    if (closed_) return false;
+    received_.push_back(message);
+    return true;
+  }
+  bool open() const override {
+    absl::MutexLock lock(&mu_);
+    return !closed_;
+  }
+  void Close() override {
+    absl::MutexLock lock(&mu_);
+    closed_ = true;
+  }
+
+  // The messages received since the last Take or Until.
+  std::vector<StreamMessage> Take() {
+    absl::MutexLock lock(&mu_);
+    std::vector<StreamMessage> got(received_.begin() + read_, received_.end());
+    read_ = received_.size();
+    return got;
+  }
+  // The messages up to the first of `kind` (waiting up to `patience` for
+  // it); those after it stay for the next call.
+  std::vector<StreamMessage> Until(absl::string_view kind,
+                                   absl::Duration patience) {
+    absl::MutexLock lock(&mu_);
+    auto arrived = [&]() ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_) {
+      return std::any_of(
+          received_.begin() + read_, received_.end(),
+          [&](const StreamMessage& m) { return m.event == kind; });
+    };
+    if (!mu_.AwaitWithTimeout(absl::Condition(&arrived), patience)) {
+      ADD_FAILURE() << "no " << kind << " message";
+    }
+    std::vector<StreamMessage> got;
+    while (read_ < received_.size()) {
+      got.push_back(received_[read_++]);
+      if (got.back().event == kind) break;
+    }
+    return got;
+  }
+  // Waits up to `timeout` for a message beyond those read.
+  void Wait(absl::Duration timeout) {
+    absl::MutexLock lock(&mu_);
+    auto more = [&]() ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_) {
+      return received_.size() > read_;
+    };
+    mu_.AwaitWithTimeout(absl::Condition(&more), timeout);
+    read_ = received_.size();
+  }
+
+ private:
+  mutable absl::Mutex mu_;
+  std::vector<StreamMessage> received_ ABSL_GUARDED_BY(mu_);
+  size_t read_ ABSL_GUARDED_BY(mu_) = 0;
+  bool closed_ ABSL_GUARDED_BY(mu_) = false;
+};
+
+// A follower of `t` that holds the records up to `last_seen`.
+std::shared_ptr<Recorder> Follow(Table& t, uint64_t last_seen,
+                                 const std::string& key = "") {
+  auto recorder = std::make_shared<Recorder>();
+  t.Follow(recorder, last_seen, key);
+  return recorder;
+}
 
 class TableTest : public ::testing::Test {
  protected:
@@ -46,7 +128,7 @@ class TableTest : public ::testing::Test {
     std::remove(path_.c_str());
     auto table = Table::Open("t", path_, true, false, options);
     EXPECT_TRUE(table.ok()) << table.status();
-    EXPECT_EQ((*table)->Start(started).status, 201);
+    EXPECT_EQ((*table)->Start(started, English()).status, 201);
     return *std::move(table);
   }
 
@@ -71,33 +153,23 @@ class TableTest : public ::testing::Test {
   // A remote table whose seats Alice (kFirst) and Bob (kSecond) took.
   std::unique_ptr<Table> Seated(uint32_t turn_seconds = 0) {
     auto t = Open(events::REMOTE, 0, turn_seconds);
-    EXPECT_EQ(t->TakeSeat(events::FIRST, {{"name", "Alice"}}, kFirst).status,
+    EXPECT_EQ(t->TakeSeat(events::FIRST, {{"name", "Alice"}}, kFirst, English())
+                  .status,
               200);
-    EXPECT_EQ(t->TakeSeat(events::SECOND, {{"name", "Bob"}}, kSecond).status,
+    EXPECT_EQ(t->TakeSeat(events::SECOND, {{"name", "Bob"}}, kSecond, English())
+                  .status,
               200);
     return t;
   }
 
   // The messages of `f` until one of `kind` arrives (or kPatience ends).
-  // Messages that came in the same batch after it stay unread for the next
-  // call: two records may arrive together when the computer is quick.
-  std::vector<StreamMessage> Until(Table& t, Table::Follower& f,
+  std::vector<StreamMessage> Until(Table& t, Recorder& f,
                                    absl::string_view kind) {
-    std::vector<StreamMessage> all;
-    std::deque<StreamMessage>& unread = unread_[&f];
-    const absl::Time deadline = absl::Now() + kPatience;
-    while (absl::Now() < deadline) {
-      while (!unread.empty()) {
-        all.push_back(std::move(unread.front()));
-        unread.pop_front();
-        if (all.back().event == kind) return all;
-      }
-      auto got = t.Next(f, absl::Seconds(1));
-      if (!got.has_value()) break;
-      unread.insert(unread.end(), got->begin(), got->end());
+    std::vector<StreamMessage> got = f.Until(kind, kPatience);
+    if (got.empty() || got.back().event != kind) {
+      ADD_FAILURE() << "the table: " << t.Get().dump();
     }
-    ADD_FAILURE() << "no " << kind << " message; the table: " << t.Get().dump();
-    return all;
+    return got;
   }
 
   Position ComputerReplyFromKingAgainstKing(const egdb::Database* db);
@@ -107,12 +179,11 @@ class TableTest : public ::testing::Test {
   session::ManualClock clock_;
   int count_ = 0;
   std::string path_;
-  std::map<const Table::Follower*, std::deque<StreamMessage>> unread_;
 };
 
 TEST_F(TableTest, MoveAtTheCurrentHeadIsPlayed) {
   auto t = Open(events::TWO_PLAYER);
-  const Answer a = t->Act("moves", {{"move", "11-15"}, {"head", 1}});
+  const Answer a = Act(t, "moves", {{"move", "11-15"}, {"head", 1}});
   EXPECT_EQ(a.status, 200);
   EXPECT_EQ(a.body["head"], 2);
   EXPECT_EQ(t->Get()["side_to_move"], "second");
@@ -120,8 +191,8 @@ TEST_F(TableTest, MoveAtTheCurrentHeadIsPlayed) {
 
 TEST_F(TableTest, StaleHeadIsRefusedWithTheCurrentOne) {
   auto t = Open(events::TWO_PLAYER);
-  ASSERT_EQ(t->Act("moves", {{"move", "11-15"}, {"head", 1}}).status, 200);
-  const Answer a = t->Act("moves", {{"move", "23-19"}, {"head", 1}});
+  ASSERT_EQ(Act(t, "moves", {{"move", "11-15"}, {"head", 1}}).status, 200);
+  const Answer a = Act(t, "moves", {{"move", "23-19"}, {"head", 1}});
   EXPECT_EQ(a.status, 409);
   EXPECT_EQ(a.body["head"], 2);
   EXPECT_EQ(t->Get()["head"], 2);
@@ -129,12 +200,12 @@ TEST_F(TableTest, StaleHeadIsRefusedWithTheCurrentOne) {
 
 TEST_F(TableTest, MissingHeadIsABadRequest) {
   auto t = Open(events::TWO_PLAYER);
-  EXPECT_EQ(t->Act("moves", {{"move", "11-15"}}).status, 400);
+  EXPECT_EQ(Act(t, "moves", {{"move", "11-15"}}).status, 400);
 }
 
 TEST_F(TableTest, IllegalMoveListsTheLegalOnes) {
   auto t = Open(events::TWO_PLAYER);
-  const Answer a = t->Act("moves", {{"move", "11-18"}, {"head", 1}});
+  const Answer a = Act(t, "moves", {{"move", "11-18"}, {"head", 1}});
   EXPECT_EQ(a.status, 422);
   EXPECT_EQ(a.body["legal"].size(), 7);
   EXPECT_TRUE(a.body.contains("error"));
@@ -142,46 +213,44 @@ TEST_F(TableTest, IllegalMoveListsTheLegalOnes) {
 
 TEST_F(TableTest, MoveAfterTheEndIsGone) {
   auto t = Open(events::TWO_PLAYER);
-  ASSERT_EQ(t->Act("resign", {{"head", 1}}).status, 200);
+  ASSERT_EQ(Act(t, "resign", {{"head", 1}}).status, 200);
   const json state = t->Get();
   EXPECT_TRUE(state["over"]);
   EXPECT_EQ(state["result"], "second");
   EXPECT_EQ(
-      t->Act("moves", {{"move", "11-15"}, {"head", state["head"]}}).status,
+      Act(t, "moves", {{"move", "11-15"}, {"head", state["head"]}}).status,
       410);
 }
 
 TEST_F(TableTest, ComputersTurnIsNotThePersons) {
   auto t = Open(events::VS_COMPUTER, /*max_nodes=*/uint64_t{1} << 40);
-  ASSERT_EQ(t->Act("moves", {{"move", "11-15"}, {"head", 1}}).status, 200);
-  EXPECT_EQ(t->Act("moves", {{"move", "23-19"}, {"head", 2}}).status, 403);
+  ASSERT_EQ(Act(t, "moves", {{"move", "11-15"}, {"head", 1}}).status, 200);
+  EXPECT_EQ(Act(t, "moves", {{"move", "23-19"}, {"head", 2}}).status, 403);
 }
 
 TEST_F(TableTest, FollowerGetsEveryRecordThenTheLiveOnes) {
   auto t = Open(events::TWO_PLAYER);
-  auto f = t->Follow(0);
-  auto first = t->Next(*f, absl::ZeroDuration());
-  ASSERT_TRUE(first.has_value());
-  ASSERT_GE(first->size(), 1);
-  EXPECT_EQ((*first)[0].id, 1);
-  EXPECT_EQ((*first)[0].event, "game_started");
-  ASSERT_EQ(t->Act("moves", {{"move", "11-15"}, {"head", 1}}).status, 200);
-  auto next = t->Next(*f, absl::ZeroDuration());
-  ASSERT_TRUE(next.has_value());
-  ASSERT_GE(next->size(), 1);
-  EXPECT_EQ((*next)[0].id, 2);
-  EXPECT_EQ(json::parse((*next)[0].data)["state"]["side_to_move"], "second");
+  auto f = Follow(*t, 0);
+  const std::vector<StreamMessage> first = f->Take();
+  ASSERT_EQ(first.size(), 2);
+  EXPECT_EQ(first[0].id, 1);
+  EXPECT_EQ(first[0].event, "game_started");
+  EXPECT_EQ(first[1].event, "status");
+  EXPECT_FALSE(first[1].id.has_value());
+  ASSERT_EQ(Act(t, "moves", {{"move", "11-15"}, {"head", 1}}).status, 200);
+  const std::vector<StreamMessage> next = f->Take();
+  ASSERT_GE(next.size(), 1);
+  EXPECT_EQ(next[0].id, 2);
+  EXPECT_EQ(json::parse(next[0].data)["state"]["side_to_move"], "second");
 }
 
 TEST_F(TableTest, ReconnectGetsExactlyTheRecordsAfterItsLastId) {
   auto t = Open(events::TWO_PLAYER);
-  ASSERT_EQ(t->Act("moves", {{"move", "11-15"}, {"head", 1}}).status, 200);
-  ASSERT_EQ(t->Act("moves", {{"move", "23-19"}, {"head", 2}}).status, 200);
-  auto f = t->Follow(2);
-  auto got = t->Next(*f, absl::ZeroDuration());
-  ASSERT_TRUE(got.has_value());
+  ASSERT_EQ(Act(t, "moves", {{"move", "11-15"}, {"head", 1}}).status, 200);
+  ASSERT_EQ(Act(t, "moves", {{"move", "23-19"}, {"head", 2}}).status, 200);
+  auto f = Follow(*t, 2);
   std::vector<uint64_t> ids;
-  for (const StreamMessage& m : *got) {
+  for (const StreamMessage& m : f->Take()) {
     if (m.id.has_value()) ids.push_back(*m.id);
   }
   EXPECT_EQ(ids, std::vector<uint64_t>{3});
@@ -189,31 +258,36 @@ TEST_F(TableTest, ReconnectGetsExactlyTheRecordsAfterItsLastId) {
 
 TEST_F(TableTest, UndoIsATruncationToTheNewHead) {
   auto t = Open(events::TWO_PLAYER);
-  ASSERT_EQ(t->Act("moves", {{"move", "11-15"}, {"head", 1}}).status, 200);
-  auto f = t->Follow(2);
-  ASSERT_EQ(t->Act("undo", {{"head", 2}}).status, 200);
-  auto got = t->Next(*f, absl::ZeroDuration());
-  ASSERT_TRUE(got.has_value());
-  ASSERT_GE(got->size(), 1);
-  EXPECT_EQ((*got)[0].event, "truncated");
-  EXPECT_EQ((*got)[0].id, 1);
-  EXPECT_EQ(json::parse((*got)[0].data)["head"], 1);
+  ASSERT_EQ(Act(t, "moves", {{"move", "11-15"}, {"head", 1}}).status, 200);
+  auto f = Follow(*t, 2);
+  f->Take();
+  ASSERT_EQ(Act(t, "undo", {{"head", 2}}).status, 200);
+  const std::vector<StreamMessage> got = f->Take();
+  ASSERT_GE(got.size(), 1);
+  EXPECT_EQ(got[0].event, "truncated");
+  EXPECT_EQ(got[0].id, 1);
+  EXPECT_EQ(json::parse(got[0].data)["head"], 1);
+  // The next record is the one played after the cut, not the one undone.
+  ASSERT_EQ(Act(t, "moves", {{"move", "9-14"}, {"head", 1}}).status, 200);
+  const std::vector<StreamMessage> replayed = f->Take();
+  ASSERT_GE(replayed.size(), 1);
+  EXPECT_EQ(replayed[0].id, 2);
+  EXPECT_EQ(json::parse(replayed[0].data)["state"]["fen"], t->Get()["fen"]);
 }
 
 TEST_F(TableTest, FollowerAheadOfTheLogHearsOfTheCut) {
   auto t = Open(events::TWO_PLAYER);
-  auto f = t->Follow(5);
-  auto got = t->Next(*f, absl::ZeroDuration());
-  ASSERT_TRUE(got.has_value());
-  ASSERT_GE(got->size(), 1);
-  EXPECT_EQ((*got)[0].event, "truncated");
-  EXPECT_EQ((*got)[0].id, 1);
+  auto f = Follow(*t, 5);
+  const std::vector<StreamMessage> got = f->Take();
+  ASSERT_GE(got.size(), 1);
+  EXPECT_EQ(got[0].event, "truncated");
+  EXPECT_EQ(got[0].id, 1);
 }
 
 TEST_F(TableTest, ComputerRepliesOnItsWorker) {
   auto t = Open(events::VS_COMPUTER);
-  auto f = t->Follow(1);
-  ASSERT_EQ(t->Act("moves", {{"move", "11-15"}, {"head", 1}}).status, 200);
+  auto f = Follow(*t, 1);
+  ASSERT_EQ(Act(t, "moves", {{"move", "11-15"}, {"head", 1}}).status, 200);
   std::vector<StreamMessage> got = Until(*t, *f, "turn_played");
   got = Until(*t, *f, "turn_played");
   EXPECT_EQ(got.back().id, 3);
@@ -222,10 +296,10 @@ TEST_F(TableTest, ComputerRepliesOnItsWorker) {
 
 TEST_F(TableTest, PauseStopsTheComputersSearch) {
   auto t = Open(events::VS_COMPUTER, /*max_nodes=*/uint64_t{1} << 40);
-  ASSERT_EQ(t->Act("moves", {{"move", "11-15"}, {"head", 1}}).status, 200);
-  ASSERT_EQ(t->Act("pause", {{"head", 2}}).status, 200);
+  ASSERT_EQ(Act(t, "moves", {{"move", "11-15"}, {"head", 1}}).status, 200);
+  ASSERT_EQ(Act(t, "pause", {{"head", 2}}).status, 200);
   EXPECT_TRUE(t->Get()["status"]["paused"]);
-  auto f = t->Follow(2);
+  auto f = Follow(*t, 2);
   // A pause that came before the worker started the search means no
   // search runs at all; one that came after holds it at its next poll.
   auto held = [&] {
@@ -235,24 +309,47 @@ TEST_F(TableTest, PauseStopsTheComputersSearch) {
   };
   const absl::Time deadline = absl::Now() + kPatience;
   while (!held() && absl::Now() < deadline) {
-    t->Next(*f, absl::Milliseconds(10));
+    f->Wait(absl::Milliseconds(10));
   }
   ASSERT_TRUE(held());
   const uint64_t nodes = t->Get()["status"]["nodes"];
   // Time in which a running search would count more nodes.
-  t->Next(*f, absl::Milliseconds(200));
+  f->Wait(absl::Milliseconds(200));
   EXPECT_EQ(t->Get()["status"]["nodes"], nodes);
   EXPECT_EQ(t->Get()["head"], 2);
-  EXPECT_EQ(t->Act("resume", {{"head", 2}}).status, 200);
+  EXPECT_EQ(Act(t, "resume", {{"head", 2}}).status, 200);
   EXPECT_FALSE(t->Get()["status"]["paused"]);
+}
+
+TEST_F(TableTest,
+       AFullDiskIsServiceUnavailableAndTheTableRecoversOnceItHasRoom) {
+  storage::FaultEnv disk;
+  Table::Options options = TableOptions();
+  options.env = &disk;
+  auto t = Open(options, Started(events::TWO_PLAYER, events::EASY));
+  ASSERT_EQ(Act(t, "moves", {{"move", "11-15"}, {"head", 1}}).status, 200);
+  disk.SetSpaceLeft(0);
+  for (int attempt = 0; attempt < 3; ++attempt) {
+    const Answer full = Act(t, "moves", {{"move", "23-19"}, {"head", 2}});
+    EXPECT_EQ(full.status, 503) << full.body;
+    EXPECT_EQ(full.body["reason"], "save_failed") << full.body;
+    EXPECT_EQ(t->Get()["head"], 2);
+  }
+  disk.SetSpaceLeft(std::nullopt);
+  EXPECT_EQ(Act(t, "moves", {{"move", "23-19"}, {"head", 2}}).status, 200);
+  EXPECT_EQ(Act(t, "moves", {{"move", "8-11"}, {"head", 3}}).status, 200);
+  absl::StatusOr<storage::LoadedGame> saved =
+      storage::LoadGame(&disk, t->path());
+  ASSERT_TRUE(saved.ok()) << saved.status();
+  EXPECT_EQ(saved->state.turns, 3);
 }
 
 TEST_F(TableTest, StoppedTableRefusesActionsAndEndsStreams) {
   auto t = Open(events::TWO_PLAYER);
-  auto f = t->Follow(1);
+  auto f = Follow(*t, 1);
   t->Stop();
-  EXPECT_FALSE(t->Next(*f, absl::Seconds(1)).has_value());
-  EXPECT_EQ(t->Act("moves", {{"move", "11-15"}, {"head", 1}}).status, 503);
+  EXPECT_FALSE(f->open());
+  EXPECT_EQ(Act(t, "moves", {{"move", "11-15"}, {"head", 1}}).status, 503);
 }
 
 // The position the computer reaches from "W:WK18:BK5" (White, the
@@ -263,8 +360,8 @@ Position TableTest::ComputerReplyFromKingAgainstKing(const egdb::Database* db) {
   events::GameStarted started = Started(events::VS_COMPUTER, events::MEDIUM);
   started.set_start_fen("B:WK18:BK1");
   auto t = Open(options, started);
-  auto f = t->Follow(1);
-  EXPECT_EQ(t->Act("moves", {{"move", "1-5"}, {"head", 1}}).status, 200);
+  auto f = Follow(*t, 1);
+  EXPECT_EQ(Act(t, "moves", {{"move", "1-5"}, {"head", 1}}).status, 200);
   Until(*t, *f, "turn_played");
   Until(*t, *f, "turn_played");
   return ParseFen(t->Get()["fen"].get<std::string>()).value_or(Position());
@@ -282,10 +379,25 @@ TEST_F(TableTest, TheComputerConsultsTheEndgameDatabaseTheServerGives) {
   EXPECT_EQ(ComputerReplyFromKingAgainstKing(db.get()), *winning);
 }
 
+TEST_F(TableTest, ANameThatCouldSpoofAnotherIsRefusedWithALine) {
+  auto t = Open(events::REMOTE, 0, 0);
+  for (const char* name :
+       {"Bob\u202E", "B\u200Bob", "\uFEFFBob", "Bob\u2028", "   "}) {
+    const Answer a =
+        t->TakeSeat(events::FIRST, {{"name", name}}, kFirst, English());
+    EXPECT_EQ(a.status, 422) << name;
+    EXPECT_EQ(a.body["reason"], "rules") << name;
+    EXPECT_NE(a.body["error"].get<std::string>().find("name"),
+              std::string::npos)
+        << a.body;
+  }
+  EXPECT_TRUE(t->Get(kFirst)["seats"]["first"].is_null());
+}
+
 TEST_F(TableTest, SeatLeftEmptyOnItsTurnIsPlayedByTheComputerAndHandedBack) {
   auto t = Seated();
-  auto bob = t->Follow(0, kSecond);
-  auto watcher = t->Follow(0);
+  auto bob = Follow(*t, 0, kSecond);
+  auto watcher = Follow(*t, 0);
   // Alice, to move, has had no stream since the table opened.
   clock_.Advance(absl::Seconds(59));
   t->Poke();
@@ -299,13 +411,13 @@ TEST_F(TableTest, SeatLeftEmptyOnItsTurnIsPlayedByTheComputerAndHandedBack) {
   EXPECT_EQ(turn["side"], "FIRST");
   EXPECT_EQ(turn["computer"]["level"], "MEDIUM");
   // Alice is back: her seat is hers again, before her next turn.
-  auto alice = t->Follow(0, kFirst);
+  auto alice = Follow(*t, 0, kFirst);
   EXPECT_FALSE(t->Get()["seats"]["first"]["computer"]);
   Until(*t, *watcher, "hand_back");
   const json state = t->Get(kFirst);
   EXPECT_EQ(state["side_to_move"], "second");
   ASSERT_EQ(
-      t->Act("moves", {{"move", "23-19"}, {"head", state["head"]}}, kSecond)
+      Act(t, "moves", {{"move", "23-19"}, {"head", state["head"]}}, kSecond)
           .status,
       200);
   EXPECT_FALSE(t->Get(kFirst)["legal"].empty());
@@ -313,7 +425,7 @@ TEST_F(TableTest, SeatLeftEmptyOnItsTurnIsPlayedByTheComputerAndHandedBack) {
 
 TEST_F(TableTest, HolderWithAStreamIsNeverStoodInFor) {
   auto t = Seated();
-  auto alice = t->Follow(0, kFirst);
+  auto alice = Follow(*t, 0, kFirst);
   clock_.Advance(absl::Minutes(10));
   t->Poke();
   EXPECT_FALSE(t->Get()["seats"]["first"]["computer"]);
@@ -322,8 +434,8 @@ TEST_F(TableTest, HolderWithAStreamIsNeverStoodInFor) {
 
 TEST_F(TableTest, TurnNotPlayedInTimeIsPlayedByTheComputerAsATimeout) {
   auto t = Seated(/*turn_seconds=*/30);
-  auto alice = t->Follow(0, kFirst);
-  auto bob = t->Follow(0, kSecond);
+  auto alice = Follow(*t, 0, kFirst);
+  auto bob = Follow(*t, 0, kSecond);
   clock_.Advance(absl::Seconds(29));
   t->Poke();
   json state = t->Get();

@@ -7,7 +7,7 @@
 #include <string>
 
 #include "absl/strings/string_view.h"
-#include "engine/movegen.h"
+#include "engine/movegen8.h"
 #include "engine/opening_book.h"
 #include "tests/fuzz/fuzz_check.h"
 

@@ -11,10 +11,10 @@
 #include <vector>
 
 #include "absl/strings/string_view.h"
-#include "engine/fen.h"
-#include "engine/movegen.h"
-#include "engine/notation.h"
-#include "engine/position.h"
+#include "engine/fen8.h"
+#include "engine/movegen8.h"
+#include "engine/notation8.h"
+#include "engine/position8.h"
 #include "tests/fuzz/fuzz_check.h"
 
 namespace checkers {

@@ -53,7 +53,7 @@ export async function loadLanguage() {
     for (const l of all.languages) {
       const o = document.createElement('option');
       o.value = l;
-      o.textContent = l;
+      o.textContent = (all.names && all.names[l]) || l;
       o.selected = l === language;
       menu.append(o);
     }

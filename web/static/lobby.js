@@ -1,6 +1,6 @@
 // The lobby: the tables of this server and the new-table form (web/API.md).
 
-import {loadLanguage, t} from '/static/i18n.js';
+import {language, loadLanguage, t} from '/static/i18n.js';
 
 const list = document.getElementById('tables');
 
@@ -20,7 +20,8 @@ async function showTables() {
     // Player names are text, never markup.
     const names = table.seats ? ['first', 'second'].map(
         (side) => (table.seats[side] ? table.seats[side].name : t('web.seat.free'))).join(' – ') : '';
-    const rules = table.rules === 'english' ? '' : `${t(`edition.${table.rules}`)}, `;
+    const rules = !table.rules ? ''
+        : `${t(table.rules === 'english' ? 'rules.edition' : `edition.${table.rules}`)}, `;
     li.append(a, ` — ${rules}${mode}${names ? ` (${names})` : ''}, ${t(`web.status.${table.status}`)}`);
     list.append(li);
   }
@@ -79,10 +80,17 @@ async function showRatings() {
   }
 }
 
-// The house options belong to English checkers only.
+// The house options belong to English checkers only; the rules link
+// follows the edition chosen.
 const rules = document.getElementById('rules');
-rules.addEventListener('change', () => {
+function showEdition() {
   document.getElementById('house').hidden = rules.value !== 'english';
-});
+  const params = new URLSearchParams({edition: rules.value, lang: language});
+  document.getElementById('rules-link').href = `/rules?${params}`;
+}
+rules.addEventListener('change', showEdition);
 
-loadLanguage().then(showTables).then(showRatings);
+loadLanguage().then(() => {
+  document.title = t('web.lobby.title');
+  showEdition();
+}).then(showTables).then(showRatings);

@@ -1,0 +1,7 @@
+#include "engine/position8.h"
+
+namespace checkers {
+
+template class BasicPosition<Geometry8>;
+
+}  // namespace checkers
