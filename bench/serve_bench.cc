@@ -23,6 +23,7 @@
 #include "absl/synchronization/notification.h"
 #include "json/encode.h"
 #include "nlohmann/json.hpp"
+#include "storage/postgres_store.h"
 #include "web/http/client.h"
 #include "web/server.h"
 
@@ -223,29 +224,70 @@ std::string SeatCookie(const http::Reply& reply) {
   return set.substr(0, set.find(';'));
 }
 
-absl::Status Round(const std::string& dir, int tables, bool remote,
+// Removes every table of the database at `uri`, so that a round's
+// servers open none but the round's own.
+absl::Status ClearStore(const std::string& uri) {
+  absl::StatusOr<std::unique_ptr<storage::PostgresTableStore>> store =
+      storage::PostgresTableStore::Open(uri);
+  if (!store.ok()) return store.status();
+  absl::StatusOr<std::vector<std::string>> ids = (*store)->List();
+  if (!ids.ok()) return ids.status();
+  for (const std::string& id : *ids) {
+    if (absl::Status s = (*store)->Remove(id); !s.ok()) return s;
+  }
+  return absl::OkStatus();
+}
+
+// One round on `servers` servers: of the data directory `dir`, or of the
+// database `store` when it is not empty.
+absl::Status Round(const std::string& dir, const std::string& store,
+                   int servers, int tables, bool remote,
                    const ServeBenchOptions& options, Figures& out) {
   // A two-player table has one follower; a remote one both players'
   // streams and the spectators'.
   const int viewers = remote ? 2 + options.spectators : 1;
   web::Server::Options server_options;
   server_options.port = 0;
-  server_options.data_dir = dir;
+  if (store.empty()) {
+    server_options.data_dir = dir;
+  } else {
+    server_options.store = store;
+    if (absl::Status cleared = ClearStore(store); !cleared.ok()) {
+      return cleared;
+    }
+  }
   // Every viewer's stream and every player's connection come from one
   // address.
   server_options.max_streams = viewers * tables + 8;
   server_options.max_connections_per_address = (viewers + 2) * tables + 16;
-  absl::StatusOr<std::unique_ptr<web::Server>> server =
-      web::Server::Create(server_options);
-  if (!server.ok()) return server.status();
-  absl::StatusOr<int> port = (*server)->Bind();
-  if (!port.ok()) return port.status();
-  std::thread serving([&] { (*server)->Serve(); });
+  std::vector<std::unique_ptr<web::Server>> running;
+  std::vector<int> ports;
+  std::vector<std::thread> serving;
+  absl::Status status;
+  for (int i = 0; i < servers && status.ok(); ++i) {
+    absl::StatusOr<std::unique_ptr<web::Server>> server =
+        web::Server::Create(server_options);
+    if (!server.ok()) {
+      status = server.status();
+      break;
+    }
+    absl::StatusOr<int> port = (*server)->Bind();
+    if (!port.ok()) {
+      status = port.status();
+      break;
+    }
+    ports.push_back(*port);
+    running.push_back(*std::move(server));
+    serving.emplace_back([s = running.back().get()] { s->Serve(); });
+  }
+  // Table i is made and played on server i mod N; its viewers follow it
+  // on the next.
+  auto player_port = [&](size_t i) { return ports[i % ports.size()]; };
+  auto viewer_port = [&](size_t i) { return ports[(i + 1) % ports.size()]; };
 
   std::vector<std::unique_ptr<Lane>> lanes;
-  http::Client client("127.0.0.1", *port);
-  absl::Status status;
   for (int i = 0; i < tables && status.ok(); ++i) {
+    http::Client client("127.0.0.1", player_port(i));
     absl::StatusOr<http::Reply> made =
         client.Post("/api/tables", remote ? R"({"mode": "remote"})"
                                           : R"({"mode": "two-player"})");
@@ -257,7 +299,7 @@ absl::Status Round(const std::string& dir, int tables, bool remote,
         json::parse(made->body, nullptr, false).value("id", ""), viewers);
     for (int seat = 0; remote && seat < 2 && status.ok(); ++seat) {
       // Each seat from a client without cookies: a browser of its own.
-      http::Client browser("127.0.0.1", *port);
+      http::Client browser("127.0.0.1", player_port(i));
       absl::StatusOr<http::Reply> taken = browser.Post(
           absl::StrCat("/api/tables/", lane->id, "/seats/",
                        seat == 0 ? "first" : "second"),
@@ -274,9 +316,10 @@ absl::Status Round(const std::string& dir, int tables, bool remote,
   const uint64_t first_head = remote ? 3 : 1;
 
   std::vector<std::thread> followers;
-  for (auto& lane : lanes) {
+  for (size_t i = 0; i < lanes.size(); ++i) {
+    const std::unique_ptr<Lane>& lane = lanes[i];
     for (int v = 0; v < viewers; ++v) {
-      followers.emplace_back([port = *port, lane = lane.get(), v] {
+      followers.emplace_back([port = viewer_port(i), lane = lane.get(), v] {
         http::Client follower("127.0.0.1", port);
         // The stream may be quiet while the other tables are made.
         follower.set_timeout(kEventWait);
@@ -300,9 +343,9 @@ absl::Status Round(const std::string& dir, int tables, bool remote,
   absl::Notification go;
   absl::Time deadline;
   std::vector<std::thread> players;
-  for (auto& lane : lanes) {
-    players.emplace_back([&, lane = lane.get()] {
-      lane->status = Play(*port, *lane, remote, ready, go, deadline,
+  for (size_t i = 0; i < lanes.size(); ++i) {
+    players.emplace_back([&, port = player_port(i), lane = lanes[i].get()] {
+      lane->status = Play(port, *lane, remote, ready, go, deadline,
                           options.max_moves_per_table);
     });
   }
@@ -312,9 +355,9 @@ absl::Status Round(const std::string& dir, int tables, bool remote,
   go.Notify();
   for (std::thread& t : players) t.join();
   const double seconds = absl::ToDoubleSeconds(absl::Now() - start);
-  (*server)->Stop();
+  for (auto& server : running) server->Stop();
   for (std::thread& t : followers) t.join();
-  serving.join();
+  for (std::thread& t : serving) t.join();
 
   int64_t moves = 0;
   std::vector<double> latencies;
@@ -328,8 +371,9 @@ absl::Status Round(const std::string& dir, int tables, bool remote,
   }
   if (!status.ok()) return status;
   std::sort(latencies.begin(), latencies.end());
-  const std::string prefix =
-      absl::StrCat(remote ? "serve_remote_" : "serve_", tables, "_tables_");
+  const std::string prefix = absl::StrCat(
+      "serve_", store.empty() ? "" : absl::StrCat("pg", servers, "_"),
+      remote ? "remote_" : "", tables, "_tables_");
   if (remote)
     out.push_back({prefix + "viewers", absl::StrCat(tables * viewers)});
   out.push_back({prefix + "moves", absl::StrCat(moves)});
@@ -363,7 +407,13 @@ absl::StatusOr<Figures> ServeBench(const ServeBenchOptions& options) {
   for (const auto& [tables, remote] : rounds) {
     const std::string dir =
         absl::StrCat(pattern, remote ? "/remote-" : "/", tables);
-    status = Round(dir, tables, remote, options, figures);
+    status = Round(dir, "", 1, tables, remote, options, figures);
+    for (size_t i = 0; status.ok() && !options.store.empty() &&
+                       i < options.store_servers.size();
+         ++i) {
+      status = Round("", options.store, options.store_servers[i], tables,
+                     remote, options, figures);
+    }
     if (!status.ok()) {
       status = absl::Status(
           status.code(), absl::StrCat("with ", tables,

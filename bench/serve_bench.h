@@ -31,11 +31,23 @@ struct ServeBenchOptions {
   // max_moves_per_table, whichever comes first.
   absl::Duration round = absl::Seconds(3);
   int64_t max_moves_per_table = 100000;
+  // A PostgreSQL connection URI (storage/POSTGRES.md): every round is then
+  // run again on that database once per entry of `store_servers`, with
+  // that many servers, each with its own connections and listener, as
+  // `checkers serve --store=URI` processes have. Table i is made and
+  // played on server i mod N and its viewers follow it on the next
+  // server, so that with 2 servers each event crosses from one server to
+  // the other through the database's notifications. The database's
+  // tables are removed before each round.
+  std::string store;
+  std::vector<int> store_servers = {1, 2};
 };
 
 // Per round, serve_<N>_tables_moves, _moves_per_second, _p50_ms and
 // _p99_ms (POST sent to the event arriving at the last of its viewers);
-// for remote rounds serve_remote_<N>_tables_ and first _viewers. Runs in a
+// for remote rounds serve_remote_<N>_tables_ and first _viewers; the
+// rounds on the database as serve_pg<S>_<N>_tables_... and
+// serve_pg<S>_remote_<N>_tables_... with S servers. Runs in a
 // fresh directory under $TMPDIR (or /tmp), removed afterwards. Errors: the
 // directory or the server cannot be made (their words); Internal when a
 // request fails, a move's event does not reach every viewer within 30 s,

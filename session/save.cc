@@ -4,6 +4,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "events/events.pb.h"
+#include "storage/event_log.h"
 
 namespace checkers::session {
 
@@ -45,11 +46,28 @@ absl::Status Save::OpenForCommand(const std::string& path, bool create) {
   return OpenSave(create);
 }
 
+absl::Status Save::OpenTable(storage::TableStore* store, const std::string& id,
+                             bool create) {
+  for_command_ = true;
+  store_ = store;
+  path_ = id;
+  return OpenSave(create);
+}
+
 absl::Status Save::OpenSave(bool create) {
-  storage::GameLog::OpenOptions open;
-  open.create_if_missing = create;
-  absl::StatusOr<std::unique_ptr<storage::GameLog>> log =
-      storage::GameLog::Open(env_, path_, open);
+  absl::StatusOr<std::unique_ptr<storage::GameLog>> log;
+  if (store_ != nullptr) {
+    absl::StatusOr<std::unique_ptr<storage::EventLog>> table =
+        store_->Open(path_, create);
+    if (!table.ok()) return table.status();
+    log = storage::GameLog::FromLog(
+        *std::move(table),
+        absl::StrCat("table ", path_, " in ", store_->name()));
+  } else {
+    storage::GameLog::OpenOptions open;
+    open.create_if_missing = create;
+    log = storage::GameLog::Open(env_, path_, open);
+  }
   if (!log.ok()) return log.status();
   log_ = *std::move(log);
   persistence_ = Persistence::kSaved;
@@ -115,16 +133,19 @@ void Save::PlayWithoutSaving() {
 }
 
 absl::Status Save::Reopen() {
-  // The failed log holds the save's lock; it must let go first.
-  log_.reset();
+  // The failed log holds the save's lock; it must let go first. A store's
+  // table has no lock, and its game stays as it was read until it opens.
+  if (store_ == nullptr) log_.reset();
   const absl::Status opened = OpenSave(/*create=*/false);
   if (opened.ok()) {
     broken_ = false;
     return opened;
   }
-  // Until the save opens again, its game is shown as it was last written.
-  log_ = storage::GameLog::InMemory();
-  CopyIntoMemory(path_);
+  if (store_ == nullptr) {
+    // Until the save opens again, its game is shown as it was last written.
+    log_ = storage::GameLog::InMemory();
+    CopyIntoMemory(path_);
+  }
   return absl::UnavailableError(
       absl::StrCat("the save ", path_, " cannot be written yet (",
                    opened.message(), "); nothing was played"));
@@ -135,7 +156,11 @@ absl::Status Save::Change(const std::function<absl::Status()>& change) {
     if (absl::Status reopened = Reopen(); !reopened.ok()) return reopened;
   }
   absl::Status st = change();
-  if (!st.ok() && !IsRefusal(st) && for_command_) broken_ = true;
+  // Aborted: another writer of a shared log came first, and the log, still
+  // sound, is caught up rather than reopened.
+  if (!st.ok() && !IsRefusal(st) && !absl::IsAborted(st) && for_command_) {
+    broken_ = true;
+  }
   if (!st.ok() && !IsRefusal(st) && !for_command_) {
     // The save failed, not the action: the game goes on in memory.
     log_->ContinueInMemory();

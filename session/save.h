@@ -19,6 +19,7 @@
 #include "session/outcome.h"
 #include "storage/env.h"
 #include "storage/game_log.h"
+#include "storage/table_store.h"
 
 namespace checkers::session {
 
@@ -41,6 +42,12 @@ class Save {
   // Unavailable when locked). Afterwards a failed write is an error of
   // Change instead of a move into memory.
   absl::Status OpenForCommand(const std::string& path, bool create);
+  // As OpenForCommand, for the log of table `id` in `store` (which must
+  // outlive the save) rather than a file: errors as TableStore::Open and
+  // GameLog::FromLog. A change that another process made first is Aborted
+  // (the log is then caught up with GameLog::CatchUp, not reopened).
+  absl::Status OpenTable(storage::TableStore* store, const std::string& id,
+                         bool create);
 
   bool damaged() const { return !damage_.empty(); }
   const std::string& damage() const { return damage_; }
@@ -82,6 +89,9 @@ class Save {
 
   storage::Env* const env_;
   const std::function<void(Report)> tell_;
+  // The store of a table's log (OpenTable), whose id path_ then is; null
+  // for a save file.
+  storage::TableStore* store_ = nullptr;
   std::string path_;
   std::unique_ptr<storage::GameLog> log_;
   bool for_command_ = false;

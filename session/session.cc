@@ -60,8 +60,7 @@ Outcome Session::Replace(events::GameStarted started) {
   paused_ = false;
   worker_.Resume();
   seats_.reset();
-  const absl::Status st =
-      save_.Change([&] { return save_.log().NewGame(*start); });
+  const absl::Status st = Change([&] { return save_.log().NewGame(*start); });
   if (!st.ok()) {
     return Refuse(Save::IsRefusal(st) ? Refusal::kRules : Refusal::kSaveFailed,
                   st);
@@ -127,8 +126,7 @@ Outcome Session::CheckMayAct(const Actor& actor, bool move) {
 Outcome Session::Commit(Event event) {
   event.set_unix_millis(absl::ToUnixMillis(options_.clock->Now()));
   const size_t before = events().size();
-  const absl::Status st =
-      save_.Change([&] { return save_.log().Commit(event); });
+  const absl::Status st = Change([&] { return save_.log().Commit(event); });
   if (!st.ok()) {
     return Refuse(Save::IsRefusal(st) ? Refusal::kRules : Refusal::kSaveFailed,
                   st);
@@ -153,8 +151,7 @@ Outcome Session::PlayRoute(absl::Span<const int> route, const Actor& actor) {
   event.set_unix_millis(absl::ToUnixMillis(options_.clock->Now()));
   const size_t before = events().size();
   // The one check of a person's turn: the fold's, as the log commits it.
-  const absl::Status st =
-      save_.Change([&] { return save_.log().Commit(event); });
+  const absl::Status st = Change([&] { return save_.log().Commit(event); });
   if (!st.ok()) {
     if (!Save::IsRefusal(st)) return Refuse(Refusal::kSaveFailed, st);
     return Refuse(Refusal::kIllegalMove, st,
@@ -194,7 +191,7 @@ Outcome Session::Undo(const Actor& actor) {
   worker_.DropSearch();
   const bool was_over = state().over();
   const int turns_before = state().turns;
-  const absl::Status st = save_.Change([&] { return save_.log().Undo(); });
+  const absl::Status st = Change([&] { return save_.log().Undo(); });
   if (!st.ok()) {
     return Refuse(
         Save::IsRefusal(st) ? Refusal::kNothingToUndo : Refusal::kSaveFailed,
@@ -417,6 +414,22 @@ int Session::Subscribe(std::function<void(const LogChange&)> listener) {
 }
 
 void Session::Unsubscribe(int id) { listeners_.erase(id); }
+
+absl::Status Session::Change(const std::function<absl::Status()>& change) {
+  absl::Status st = save_.Change(change);
+  if (absl::IsAborted(st)) (void)CatchUp();
+  return st;
+}
+
+absl::StatusOr<bool> Session::CatchUp() {
+  const size_t before = events().size();
+  absl::StatusOr<size_t> kept = save_.log().CatchUp();
+  if (!kept.ok()) return kept.status();
+  if (*kept == before && events().size() == before) return false;
+  if (*kept < before) Notify({LogChange::Kind::kTruncated, *kept, {}});
+  if (events().size() > *kept) NotifyCommitted(*kept);
+  return true;
+}
 
 void Session::Notify(const LogChange& change) {
   for (const auto& [id, listener] : listeners_) listener(change);

@@ -39,6 +39,7 @@
 #include "session/save.h"
 #include "session/seats.h"
 #include "storage/env.h"
+#include "storage/table_store.h"
 
 namespace checkers::session {
 
@@ -86,6 +87,19 @@ class Session {
   absl::Status OpenForCommand(const std::string& path, bool create) {
     return save_.OpenForCommand(path, create);
   }
+  // For a table of a store shared with other processes: Save::OpenTable.
+  absl::Status OpenTable(storage::TableStore* store, const std::string& id,
+                         bool create) {
+    return save_.OpenTable(store, id, create);
+  }
+  // Takes in what other processes wrote to the log since the session last
+  // read or wrote it (storage::GameLog::CatchUp), telling the subscribers
+  // as its own changes: kTruncated to what is still the same, then
+  // kCommitted with what is new. Whether anything changed; the read's
+  // errors leave the game as it was. An action refused because another
+  // process changed the log first (kSaveFailed, Aborted) has already
+  // caught up.
+  absl::StatusOr<bool> CatchUp();
   bool damaged() const { return save_.damaged(); }
   const std::string& damage() const { return save_.damage(); }
   void KeepDamagedAside() { save_.KeepDamagedAside(); }
@@ -243,6 +257,9 @@ class Session {
   // After a commit to a game that went on: drops the computer's work for
   // the old state and reports the game's end, if it came.
   void AfterChange();
+  // Runs `change` on the save (Save::Change), catching up when another
+  // process changed the log first.
+  absl::Status Change(const std::function<absl::Status()>& change);
   void Notify(const LogChange& change);
   void NotifyCommitted(size_t events_before);
   void DropStaleWork();

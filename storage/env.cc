@@ -1,5 +1,6 @@
 #include "storage/env.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <sys/file.h>
@@ -7,11 +8,13 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <cstring>
 #include <memory>
 #include <string>
 #include <utility>
+#include <vector>
 
 #include "absl/strings/str_cat.h"
 
@@ -286,6 +289,25 @@ class PosixEnv final : public Env {
     struct stat st;
     if (::stat(path.c_str(), &st) != 0) return IoError("stat", path, errno);
     return static_cast<uint64_t>(st.st_size);
+  }
+
+  absl::StatusOr<std::vector<std::string>> ListDir(
+      const std::string& dir) override {
+    struct Closer {
+      void operator()(DIR* d) const { ::closedir(d); }
+    };
+    std::unique_ptr<DIR, Closer> d(::opendir(dir.c_str()));
+    if (d == nullptr) return IoError("list", dir, errno);
+    std::vector<std::string> names;
+    errno = 0;
+    while (const dirent* entry = ::readdir(d.get())) {
+      const absl::string_view name = entry->d_name;
+      if (name != "." && name != "..") names.emplace_back(name);
+      errno = 0;
+    }
+    if (errno != 0) return IoError("list", dir, errno);
+    std::sort(names.begin(), names.end());
+    return names;
   }
 };
 

@@ -18,6 +18,7 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
@@ -149,6 +150,12 @@ class Env {
 
   // The size in bytes of the file at `path`.
   virtual absl::StatusOr<uint64_t> FileSize(const std::string& path) = 0;
+
+  // The names of the entries of directory `dir` (files, directories and
+  // anything else, without "." and ".."), sorted. Errors as IoError:
+  // NotFound when `dir` does not exist.
+  virtual absl::StatusOr<std::vector<std::string>> ListDir(
+      const std::string& dir) = 0;
 };
 
 // The Status for a failed system call: `error` is an errno value, `action`

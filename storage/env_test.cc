@@ -5,6 +5,7 @@
 #include <cstdlib>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "absl/status/status.h"
 #include "absl/strings/match.h"
@@ -172,6 +173,19 @@ TEST(PosixEnvTest, RenameReplacesTheTargetAndRemoveDeletes) {
   ASSERT_TRUE(Env::Default()->RemoveFile(dir + "/b").ok());
   EXPECT_FALSE(Env::Default()->FileExists(dir + "/b"));
   EXPECT_EQ(Env::Default()->RemoveFile(dir + "/b").code(),
+            absl::StatusCode::kNotFound);
+}
+
+TEST(PosixEnvTest, ListDirNamesEveryEntrySortedAndAMissingOneIsNotFound) {
+  const std::string dir = RunningTestDir("env_test");
+  MustWrite(dir + "/b.log", "x");
+  MustWrite(dir + "/a.log", "x");
+  ASSERT_TRUE(Env::Default()->CreateDirs(dir + "/sub").ok());
+  absl::StatusOr<std::vector<std::string>> names =
+      Env::Default()->ListDir(dir);
+  ASSERT_TRUE(names.ok()) << names.status();
+  EXPECT_EQ(*names, (std::vector<std::string>{"a.log", "b.log", "sub"}));
+  EXPECT_EQ(Env::Default()->ListDir(dir + "/missing").status().code(),
             absl::StatusCode::kNotFound);
 }
 

@@ -3,79 +3,16 @@
 #include <utility>
 
 #include "absl/strings/str_cat.h"
+#include "storage/log_edits.h"
 #include "storage/log_reader.h"
 #include "storage/replace_file.h"
 
 namespace checkers::storage {
-namespace {
 
-absl::Status CheckPayloadSizes(const std::vector<std::string>& payloads) {
-  for (size_t i = 0; i < payloads.size(); ++i) {
-    if (payloads[i].size() > kMaxPayloadSize) {
-      return absl::InvalidArgumentError(absl::StrCat(
-          "record ", i + 1, " of the commit is ", payloads[i].size(),
-          " bytes, over the ", kMaxPayloadSize, "-byte limit"));
-    }
-  }
-  return absl::OkStatus();
+const std::string& EventLog::recovery_notice() const {
+  static const std::string* const kNone = new std::string;
+  return *kNone;
 }
-
-absl::Status CheckCommit(const std::vector<std::string>& payloads) {
-  if (payloads.empty()) {
-    return absl::InvalidArgumentError("a commit needs at least one record");
-  }
-  return CheckPayloadSizes(payloads);
-}
-
-absl::Status CheckTruncation(const std::vector<Record>& records,
-                             size_t num_records) {
-  if (num_records > records.size()) {
-    return absl::InvalidArgumentError(absl::StrCat(
-        "cannot keep ", num_records, " records of a log of ", records.size()));
-  }
-  if (num_records > 0 && !records[num_records - 1].last_in_commit) {
-    return absl::InvalidArgumentError(
-        absl::StrCat("cannot keep ", num_records, " records: record ",
-                     num_records, " is in the middle of a commit"));
-  }
-  return absl::OkStatus();
-}
-
-// The size of the file form of `records`.
-uint64_t EndOffset(const std::vector<Record>& records) {
-  return records.empty()
-             ? kFileHeaderSize
-             : records.back().offset + FrameSize(records.back().payload.size());
-}
-
-// Appends `payloads` as one commit to `records`, at the offsets the file
-// form gives them.
-void AddCommit(std::vector<std::string> payloads,
-               std::vector<Record>* records) {
-  uint64_t end = EndOffset(*records);
-  for (size_t i = 0; i < payloads.size(); ++i) {
-    const uint64_t size = FrameSize(payloads[i].size());
-    records->push_back(Record{records->size() + 1, end,
-                              i + 1 == payloads.size(),
-                              std::move(payloads[i])});
-    end += size;
-  }
-}
-
-std::string Bytes(uint64_t n) {
-  return absl::StrCat(n, n == 1 ? " byte" : " bytes");
-}
-
-// ResourceExhausted when a file of `size` bytes at `path` would be more
-// than a reader accepts: a writer never makes a save unreadable.
-absl::Status CheckLogSize(const std::string& path, uint64_t size) {
-  if (size <= kMaxLogSize) return absl::OkStatus();
-  return absl::ResourceExhaustedError(
-      absl::StrCat(path, " would grow to ", Bytes(size), ", past the ",
-                   kMaxLogSize, "-byte limit of a save; it is kept as it was"));
-}
-
-}  // namespace
 
 FileEventLog::FileEventLog(Env* env, std::string path,
                            std::unique_ptr<FileLock> lock,
@@ -150,9 +87,9 @@ absl::StatusOr<std::unique_ptr<FileEventLog>> FileEventLog::Open(
   if (contents.torn_bytes > 0) {
     notice =
         contents.valid_length > 0
-            ? absl::StrCat("dropped ", Bytes(contents.torn_bytes),
+            ? absl::StrCat("dropped ", ByteCount(contents.torn_bytes),
                            " of an unfinished turn at the end of ", path)
-            : absl::StrCat("dropped ", Bytes(contents.torn_bytes),
+            : absl::StrCat("dropped ", ByteCount(contents.torn_bytes),
                            " of a save whose creation was interrupted: ", path);
     if (absl::Status s = (*file)->Truncate(contents.valid_length); !s.ok()) {
       return s;
@@ -195,7 +132,7 @@ absl::Status FileEventLog::Append(std::vector<std::string> payloads) {
   scratch_.clear();
   AppendCommit(payloads, records_.size() + 1, &scratch_);
   if (absl::Status s =
-          CheckLogSize(path_, EndOffset(records_) + scratch_.size());
+          CheckLogSize(path_, LogEnd(records_) + scratch_.size());
       !s.ok()) {
     return s;
   }
@@ -250,6 +187,12 @@ absl::Status FileEventLog::ReplaceWith(std::vector<std::string> payloads) {
 absl::Status CreateLogFile(
     Env* env, const std::string& path,
     const std::vector<std::vector<std::string>>& commits) {
+  return CreateLogFile(env, path, NewLogId(), commits);
+}
+
+absl::Status CreateLogFile(
+    Env* env, const std::string& path, const LogId& log_id,
+    const std::vector<std::vector<std::string>>& commits) {
   for (const std::vector<std::string>& commit : commits) {
     if (absl::Status s = CheckCommit(commit); !s.ok()) return s;
   }
@@ -257,7 +200,7 @@ absl::Status CreateLogFile(
     return absl::AlreadyExistsError(
         absl::StrCat(path, " already exists; a log is never overwritten"));
   }
-  const std::string bytes = EncodeLog(NewLogId(), commits);
+  const std::string bytes = EncodeLog(log_id, commits);
   if (absl::Status s = CheckLogSize(path, bytes.size()); !s.ok()) return s;
   if (absl::Status s = env->CreateDirs(ParentDir(path)); !s.ok()) return s;
   if (absl::Status s =

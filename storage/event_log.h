@@ -5,9 +5,10 @@
 // FileEventLog keeps it in a crash-safe file (format in FORMAT.md): a
 // commit is acknowledged only once it is on disk. MemoryEventLog keeps it
 // in memory, for when the save cannot be created or written and the game
-// goes on without persistence.
+// goes on without persistence. PostgresEventLog (postgres_store.h) keeps
+// it in a PostgreSQL database that several processes share.
 //
-// Neither is thread-safe: one game loop owns its log.
+// None is thread-safe: one game loop owns its log object.
 
 #ifndef CHECKERS_STORAGE_EVENT_LOG_H_
 #define CHECKERS_STORAGE_EVENT_LOG_H_
@@ -55,6 +56,20 @@ class EventLog {
 
   // Whether acknowledged commits survive the process and a crash.
   virtual bool durable() const = 0;
+
+  // Brings records() up to date with what other writers of the same log
+  // (other processes sharing a PostgreSQL store) committed since this
+  // object last read or wrote it. Returns how many of the records that
+  // records() held before are still the log's first records: the rest
+  // were taken back (an undo) or replaced (a new game) by another writer,
+  // and records() after them are new. A log that has one writer (a file,
+  // under its lock, or memory) has nothing to catch up: it returns
+  // records().size() and changes nothing, which is this default.
+  virtual absl::StatusOr<size_t> CatchUp() { return records().size(); }
+
+  // What opening repaired, as one line for the player; empty when nothing
+  // was, which is this default.
+  virtual const std::string& recovery_notice() const;
 };
 
 // A log kept in a file, held open by one writer.
@@ -113,7 +128,9 @@ class FileEventLog final : public EventLog {
   // What opening repaired, as one line for the player, e.g. "dropped 37
   // bytes of an unfinished turn at the end of /a/match.log"; empty when
   // the file was sound.
-  const std::string& recovery_notice() const { return recovery_notice_; }
+  const std::string& recovery_notice() const override {
+    return recovery_notice_;
+  }
 
  private:
   FileEventLog(Env* env, std::string path, std::unique_ptr<FileLock> lock,
@@ -147,6 +164,12 @@ class FileEventLog final : public EventLog {
 // would be over kMaxLogSize; I/O errors as env.h.
 absl::Status CreateLogFile(
     Env* env, const std::string& path,
+    const std::vector<std::vector<std::string>>& commits);
+
+// As above, under the log id `log_id`: a copy of a log from another store
+// keeps its id, and so its bytes (table_copy.h).
+absl::Status CreateLogFile(
+    Env* env, const std::string& path, const LogId& log_id,
     const std::vector<std::vector<std::string>>& commits);
 
 // A log kept in memory only: lost when the process ends.

@@ -16,7 +16,9 @@
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "gtest/gtest.h"
+#include "storage/event_log_contract.h"
 #include "storage/fault_env.h"
+#include "storage/test_logs.h"
 #include "storage/log_format.h"
 #include "storage/log_reader.h"
 #include "storage/test_dir.h"
@@ -24,38 +26,7 @@
 namespace checkers::storage {
 namespace {
 
-using Commit = std::vector<std::string>;
-
 const std::string kPath = "/home/ann/.local/state/checkers/match.log";
-
-std::vector<std::string> Payloads(const EventLog& log) {
-  std::vector<std::string> out;
-  for (const Record& r : log.records()) out.push_back(r.payload);
-  return out;
-}
-
-std::vector<std::string> Flatten(const std::vector<Commit>& commits) {
-  std::vector<std::string> out;
-  for (const Commit& c : commits) out.insert(out.end(), c.begin(), c.end());
-  return out;
-}
-
-// The commit ends of `log` as record counts, e.g. {1, 4} for a commit of
-// one record and then one of three.
-std::vector<size_t> CommitEnds(const EventLog& log) {
-  std::vector<size_t> ends;
-  for (const Record& r : log.records()) {
-    if (r.last_in_commit) ends.push_back(r.seq);
-  }
-  return ends;
-}
-
-std::vector<size_t> CommitEndsOf(const std::vector<Commit>& commits) {
-  std::vector<size_t> ends;
-  size_t n = 0;
-  for (const Commit& c : commits) ends.push_back(n += c.size());
-  return ends;
-}
 
 std::unique_ptr<FileEventLog> MustOpen(Env* env,
                                        const std::string& path = kPath) {
@@ -71,12 +42,6 @@ std::string FileBytes(Env& env, const std::string& path = kPath) {
   return bytes.ok() ? *bytes : "";
 }
 
-const std::vector<Commit>& SampleCommits() {
-  static const auto* commits = new std::vector<Commit>{
-      {"game started"}, {"turn 1"}, {"turn 2", "game ended"}, {"turn 3"}};
-  return *commits;
-}
-
 // The bytes of a log holding `commits`, as FileEventLog writes it.
 std::string WrittenLog(const std::vector<Commit>& commits) {
   FaultEnv env;
@@ -85,97 +50,35 @@ std::string WrittenLog(const std::vector<Commit>& commits) {
   return FileBytes(env);
 }
 
-// --- The contract both implementations keep. ---
+// --- The contract every implementation keeps (event_log_contract.h). ---
 
-class EventLogContractTest : public testing::TestWithParam<bool> {
- protected:
-  void SetUp() override {
-    if (GetParam()) {
-      log_ = MustOpen(&env_);
-    } else {
-      log_ = std::make_unique<MemoryEventLog>();
-    }
-  }
+// A log on a file system in memory.
+class FileLogUnderTest : public LogUnderTest {
+ public:
+  FileLogUnderTest() : log_(MustOpen(&env_)) {}
+  EventLog& log() override { return *log_; }
+
+ private:
   FaultEnv env_;
-  std::unique_ptr<EventLog> log_;
+  std::unique_ptr<FileEventLog> log_;
 };
 
-INSTANTIATE_TEST_SUITE_P(FileAndMemory, EventLogContractTest, testing::Bool(),
-                         [](const testing::TestParamInfo<bool>& info) {
-                           return info.param ? "File" : "Memory";
-                         });
+class MemoryLogUnderTest : public LogUnderTest {
+ public:
+  EventLog& log() override { return log_; }
 
-TEST_P(EventLogContractTest, AppendAssignsConsecutiveSeqsAndMarksCommitEnds) {
-  for (const Commit& c : SampleCommits()) ASSERT_TRUE(log_->Append(c).ok());
-  EXPECT_EQ(Payloads(*log_), Flatten(SampleCommits()));
-  EXPECT_EQ(CommitEnds(*log_), CommitEndsOf(SampleCommits()));
-  uint64_t offset = kFileHeaderSize;
-  for (size_t i = 0; i < log_->records().size(); ++i) {
-    const Record& r = log_->records()[i];
-    EXPECT_EQ(r.seq, i + 1);
-    EXPECT_EQ(r.offset, offset);
-    offset += FrameSize(r.payload.size());
-  }
-  EXPECT_EQ(log_->durable(), GetParam());
-}
+ private:
+  MemoryEventLog log_;
+};
 
-TEST_P(EventLogContractTest, EmptyCommitIsRefused) {
-  EXPECT_EQ(log_->Append({}).code(), absl::StatusCode::kInvalidArgument);
-  EXPECT_TRUE(log_->records().empty());
-}
-
-TEST_P(EventLogContractTest, OverCapPayloadIsRefusedAndTheLogStaysUsable) {
-  absl::Status status =
-      log_->Append({"fine", std::string(kMaxPayloadSize + 1, 'x')});
-  EXPECT_EQ(status.code(), absl::StatusCode::kInvalidArgument);
-  EXPECT_TRUE(
-      absl::StrContains(status.message(), "over the 1048576-byte limit"))
-      << status;
-  EXPECT_TRUE(log_->records().empty());
-  EXPECT_EQ(log_->ReplaceWith({std::string(kMaxPayloadSize + 1, 'x')}).code(),
-            absl::StatusCode::kInvalidArgument);
-  ASSERT_TRUE(log_->Append({std::string(kMaxPayloadSize, 'y')}).ok());
-  EXPECT_EQ(log_->records().size(), 1u);
-}
-
-TEST_P(EventLogContractTest, UndoThenAppendContinuesTheSeqs) {
-  for (const Commit& c : SampleCommits()) ASSERT_TRUE(log_->Append(c).ok());
-  ASSERT_TRUE(log_->TruncateTo(2).ok());
-  EXPECT_EQ(Payloads(*log_),
-            (std::vector<std::string>{"game started", "turn 1"}));
-  ASSERT_TRUE(log_->Append({"turn 2 again"}).ok());
-  EXPECT_EQ(log_->records().back().seq, 3u);
-  EXPECT_EQ(log_->records().back().offset,
-            log_->records()[1].offset + FrameSize(6));
-  ASSERT_TRUE(log_->TruncateTo(3).ok());
-  ASSERT_TRUE(log_->TruncateTo(0).ok());
-  EXPECT_TRUE(log_->records().empty());
-  ASSERT_TRUE(log_->Append({"again"}).ok());
-  EXPECT_EQ(log_->records().back().seq, 1u);
-}
-
-TEST_P(EventLogContractTest, TruncatingInsideACommitOrPastTheEndIsRefused) {
-  for (const Commit& c : SampleCommits()) ASSERT_TRUE(log_->Append(c).ok());
-  absl::Status inside = log_->TruncateTo(3);
-  EXPECT_EQ(inside.code(), absl::StatusCode::kInvalidArgument);
-  EXPECT_TRUE(absl::StrContains(inside.message(), "middle of a commit"));
-  EXPECT_EQ(log_->TruncateTo(6).code(), absl::StatusCode::kInvalidArgument);
-  EXPECT_EQ(Payloads(*log_), Flatten(SampleCommits()));
-  ASSERT_TRUE(log_->Append({"still usable"}).ok());
-}
-
-TEST_P(EventLogContractTest, ReplaceWithStartsOverAtSeqOne) {
-  for (const Commit& c : SampleCommits()) ASSERT_TRUE(log_->Append(c).ok());
-  ASSERT_TRUE(log_->ReplaceWith({"new game", "first turn"}).ok());
-  EXPECT_EQ(Payloads(*log_),
-            (std::vector<std::string>{"new game", "first turn"}));
-  EXPECT_EQ(CommitEnds(*log_), std::vector<size_t>{2});
-  EXPECT_EQ(log_->records()[0].seq, 1u);
-  ASSERT_TRUE(log_->ReplaceWith({}).ok());
-  EXPECT_TRUE(log_->records().empty());
-  ASSERT_TRUE(log_->Append({"x"}).ok());
-  EXPECT_EQ(log_->records()[0].seq, 1u);
-}
+INSTANTIATE_TEST_SUITE_P(
+    FileAndMemory, EventLogContractTest,
+    testing::Values(
+        EventLogKind{"File", true,
+                     [] { return std::make_unique<FileLogUnderTest>(); }},
+        EventLogKind{"Memory", false,
+                     [] { return std::make_unique<MemoryLogUnderTest>(); }}),
+    KindName);
 
 TEST(FileEventLogTest,
      AppendPastTheReadersLimitIsRefusedAndTheSaveStaysReadable) {

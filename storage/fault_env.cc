@@ -215,6 +215,20 @@ absl::StatusOr<uint64_t> FaultEnv::FileSize(const std::string& path) {
   return it->second->data.size();
 }
 
+absl::StatusOr<std::vector<std::string>> FaultEnv::ListDir(
+    const std::string& dir) {
+  if (dirs_.count(dir) == 0) return IoError("list", dir, ENOENT);
+  std::set<std::string> names;
+  auto add = [&](const std::string& path) {
+    if (path != dir && ParentDir(path) == dir) {
+      names.insert(path.substr(dir == "/" ? 1 : dir.size() + 1));
+    }
+  };
+  for (const auto& [path, node] : live_) add(path);
+  for (const std::string& d : dirs_) add(d);
+  return std::vector<std::string>(names.begin(), names.end());
+}
+
 void FaultEnv::PutFile(const std::string& path, absl::string_view contents) {
   for (std::string d = ParentDir(path); dirs_.insert(d).second;
        d = ParentDir(d)) {

@@ -47,6 +47,8 @@ class FaultEnv final : public Env {
       const std::string& path) override;
   bool FileExists(const std::string& path) override;
   absl::StatusOr<uint64_t> FileSize(const std::string& path) override;
+  absl::StatusOr<std::vector<std::string>> ListDir(
+      const std::string& dir) override;
 
   // Every file now visible, in order: what a test expects an operation to
   // have left behind.

@@ -3,6 +3,7 @@
 #include <memory>
 #include <random>
 #include <string>
+#include <vector>
 
 #include "absl/status/status.h"
 #include "absl/strings/match.h"
@@ -186,6 +187,21 @@ TEST(FaultEnvTest, MissingDirectoriesAreNotFoundUntilCreated) {
             absl::StatusCode::kNotFound);
   EXPECT_EQ(env.ReadFile("/a", 100).status().code(),
             absl::StatusCode::kDataLoss);
+}
+
+TEST(FaultEnvTest, ListDirNamesFilesAndDirectoriesDirectlyInside) {
+  FaultEnv env;
+  env.PutFile("/d/b", "");
+  env.PutFile("/d/a", "");
+  env.PutFile("/d/sub/deeper", "");
+  env.PutFile("/e", "");
+  absl::StatusOr<std::vector<std::string>> names = env.ListDir("/d");
+  ASSERT_TRUE(names.ok()) << names.status();
+  EXPECT_EQ(*names, (std::vector<std::string>{"a", "b", "sub"}));
+  EXPECT_EQ(env.ListDir("/").value_or(std::vector<std::string>()),
+            (std::vector<std::string>{"d", "e"}));
+  EXPECT_EQ(env.ListDir("/missing").status().code(),
+            absl::StatusCode::kNotFound);
 }
 
 TEST(FaultEnvTest, ReadingMoreThanTheLimitIsDataLoss) {

@@ -20,7 +20,7 @@ absl::Status Named(const std::string& path, const absl::Status& status) {
 }
 
 absl::StatusOr<std::vector<events::Event>> ParseRecords(
-    const std::string& path, const std::vector<Record>& records) {
+    const std::string& path, absl::Span<const Record> records) {
   std::vector<events::Event> parsed;
   parsed.reserve(records.size());
   for (const Record& r : records) {
@@ -78,11 +78,12 @@ absl::StatusOr<std::string> KeepDamagedSaveAside(Env* env,
 
 GameLog::GameLog(std::unique_ptr<EventLog> log,
                  std::vector<events::Event> events, events::GameState state,
-                 std::string notice)
+                 std::string notice, std::string name)
     : log_(std::move(log)),
       events_(std::move(events)),
       state_(std::move(state)),
-      notice_(std::move(notice)) {}
+      notice_(std::move(notice)),
+      name_(std::move(name)) {}
 
 absl::StatusOr<std::unique_ptr<GameLog>> GameLog::Open(
     Env* env, const std::string& path) {
@@ -96,22 +97,61 @@ absl::StatusOr<std::unique_ptr<GameLog>> GameLog::Open(
   absl::StatusOr<std::unique_ptr<FileEventLog>> log =
       FileEventLog::Open(env, path, file_options);
   if (!log.ok()) return log.status();
+  return FromLog(*std::move(log), path);
+}
+
+absl::StatusOr<std::unique_ptr<GameLog>> GameLog::FromLog(
+    std::unique_ptr<EventLog> log, const std::string& name) {
   absl::StatusOr<std::vector<events::Event>> events =
-      ParseRecords(path, (*log)->records());
+      ParseRecords(name, log->records());
   if (!events.ok()) return events.status();
-  absl::StatusOr<events::GameState> state = FoldLog(path, *events);
+  absl::StatusOr<events::GameState> state = FoldLog(name, *events);
   if (!state.ok()) return state.status();
-  std::string notice = (*log)->recovery_notice();
-  return absl::WrapUnique(new GameLog(*std::move(log), *std::move(events),
-                                      *std::move(state), std::move(notice)));
+  std::string notice = log->recovery_notice();
+  return absl::WrapUnique(new GameLog(std::move(log), *std::move(events),
+                                      *std::move(state), std::move(notice),
+                                      name));
 }
 
 std::unique_ptr<GameLog> GameLog::InMemory() {
   return absl::WrapUnique(new GameLog(std::make_unique<MemoryEventLog>(), {},
-                                      events::GameState(), ""));
+                                      events::GameState(), "", "memory"));
+}
+
+absl::Status GameLog::CheckUsable() const {
+  if (failure_.ok()) return absl::OkStatus();
+  return absl::FailedPreconditionError(
+      absl::StrCat("not changing ", name_, " after reading records that do "
+                   "not fold (", failure_.message(), "); open it again"));
+}
+
+absl::StatusOr<size_t> GameLog::CatchUp() {
+  absl::StatusOr<size_t> kept = log_->CatchUp();
+  if (!kept.ok()) return kept.status();
+  const std::vector<Record>& records = log_->records();
+  if (*kept == events_.size() && records.size() == events_.size()) {
+    return kept;
+  }
+  absl::StatusOr<std::vector<events::Event>> added =
+      ParseRecords(name_, absl::MakeConstSpan(records).subspan(*kept));
+  if (!added.ok()) {
+    failure_ = added.status();
+    return failure_;
+  }
+  std::vector<events::Event> events(events_.begin(), events_.begin() + *kept);
+  for (events::Event& e : *added) events.push_back(std::move(e));
+  absl::StatusOr<events::GameState> state = FoldLog(name_, events);
+  if (!state.ok()) {
+    failure_ = state.status();
+    return failure_;
+  }
+  events_ = std::move(events);
+  state_ = *std::move(state);
+  return kept;
 }
 
 absl::Status GameLog::AppendCommit(events::Commit commit) {
+  if (absl::Status st = CheckUsable(); !st.ok()) return st;
   if (absl::Status st = log_->Append(Serialize(commit.events)); !st.ok())
     return st;
   events::FoldCommit(std::move(commit), &state_, &events_);
@@ -126,6 +166,7 @@ absl::Status GameLog::Commit(events::Event event) {
 }
 
 absl::Status GameLog::Undo() {
+  if (absl::Status st = CheckUsable(); !st.ok()) return st;
   absl::StatusOr<size_t> keep = events::UndoKeep(events_);
   if (!keep.ok()) return keep.status();
   // The kept events were checked when they were first folded, so they
@@ -153,6 +194,8 @@ absl::Status GameLog::NewGame(events::Event start) {
   if (!commit.ok()) return commit.status();
   if (absl::Status st = log_->ReplaceWith(Serialize(commit->events)); !st.ok())
     return st;
+  // The new game replaces whatever did not fold.
+  failure_ = absl::OkStatus();
   events_.clear();
   events::FoldCommit(*std::move(commit), &state_, &events_);
   return absl::OkStatus();

@@ -78,6 +78,12 @@ class GameLog {
   // empty.
   static std::unique_ptr<GameLog> InMemory();
 
+  // The game in `log`, a table's log from a store (table_store.h): parses
+  // and folds every record. `name` names the log in errors (e.g. "table
+  // abc in postgresql://host/db"); errors as LoadGame.
+  static absl::StatusOr<std::unique_ptr<GameLog>> FromLog(
+      std::unique_ptr<EventLog> log, const std::string& name);
+
   const events::GameState& state() const { return state_; }
   const std::vector<events::Event>& events() const { return events_; }
   bool durable() const { return log_->durable(); }
@@ -106,9 +112,24 @@ class GameLog {
   // acknowledged event, so play goes on without persistence.
   void ContinueInMemory();
 
+  // Takes in what other writers of the log committed since this game last
+  // read or wrote it (EventLog::CatchUp; a file or memory log has none)
+  // and folds it. Returns how many of the events held before are still
+  // the game's first events: the rest were taken back or replaced, and
+  // events() after them are new. DataLoss naming the seq when a record
+  // read is not an event or may not follow the ones before it; the game
+  // then refuses to commit or undo (FailedPrecondition) until it is
+  // opened again or a new game replaces the log. Errors of the read leave
+  // the game as it was.
+  absl::StatusOr<size_t> CatchUp();
+
  private:
   GameLog(std::unique_ptr<EventLog> log, std::vector<events::Event> events,
-          events::GameState state, std::string notice);
+          events::GameState state, std::string notice, std::string name);
+
+  // The error for a change after CatchUp read records that do not fold,
+  // or OK.
+  absl::Status CheckUsable() const;
 
   absl::Status AppendCommit(events::Commit commit);
 
@@ -116,6 +137,9 @@ class GameLog {
   std::vector<events::Event> events_;
   events::GameState state_;
   std::string notice_;
+  // The log in errors: its path, or the table and store.
+  std::string name_;
+  absl::Status failure_;
 };
 
 }  // namespace checkers::storage

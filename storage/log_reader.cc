@@ -78,22 +78,20 @@ absl::StatusOr<bool> ParseHeader(absl::string_view bytes, LogId* id) {
 
 }  // namespace
 
-absl::StatusOr<LogContents> ParseLog(absl::string_view bytes) {
+absl::StatusOr<LogContents> ParseFrames(absl::string_view frames,
+                                        uint64_t first_seq,
+                                        uint64_t first_offset) {
   LogContents log;
-  absl::StatusOr<bool> has_header = ParseHeader(bytes, &log.log_id);
-  if (!has_header.ok()) return has_header.status();
-  if (!*has_header) {
-    log.torn_bytes = bytes.size();
-    return log;
-  }
-
-  uint64_t offset = kFileHeaderSize;
+  // Offsets are those of the whole log, of which `frames` starts at
+  // first_offset.
+  size_t at = 0;
   // The end of the last complete commit, and its number of records.
-  uint64_t commit_end = offset;
+  size_t commit_end = 0;
   size_t committed = 0;
-  while (offset < bytes.size()) {
-    const absl::string_view rest = bytes.substr(offset);
-    const uint64_t seq = log.records.size() + 1;
+  while (at < frames.size()) {
+    const absl::string_view rest = frames.substr(at);
+    const uint64_t offset = first_offset + at;
+    const uint64_t seq = first_seq + log.records.size();
     // A frame header cut short, or zeros where a commit was to be written:
     // a crash during a write that was never acknowledged. A complete frame
     // header is covered by its own checksum, so from here on a torn write
@@ -142,17 +140,32 @@ absl::StatusOr<LogContents> ParseLog(absl::string_view bytes) {
     const bool last_in_commit = (flags & kLastInCommitFlag) != 0;
     log.records.push_back(
         Record{seq, offset, last_in_commit, std::string(payload)});
-    offset += FrameSize(length);
+    at += FrameSize(length);
     if (last_in_commit) {
-      commit_end = offset;
+      commit_end = at;
       committed = log.records.size();
     }
   }
   // Records of a commit whose last record never arrived were not
   // acknowledged: they are part of the torn tail.
   log.records.resize(committed);
-  log.valid_length = commit_end;
-  log.torn_bytes = bytes.size() - commit_end;
+  log.valid_length = first_offset + commit_end;
+  log.torn_bytes = frames.size() - commit_end;
+  return log;
+}
+
+absl::StatusOr<LogContents> ParseLog(absl::string_view bytes) {
+  LogId log_id{};
+  absl::StatusOr<bool> has_header = ParseHeader(bytes, &log_id);
+  if (!has_header.ok()) return has_header.status();
+  if (!*has_header) {
+    LogContents log;
+    log.torn_bytes = bytes.size();
+    return log;
+  }
+  absl::StatusOr<LogContents> log =
+      ParseFrames(bytes.substr(kFileHeaderSize), 1, kFileHeaderSize);
+  if (log.ok()) log->log_id = log_id;
   return log;
 }
 

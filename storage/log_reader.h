@@ -41,6 +41,16 @@ struct LogContents {
 // that is not a save, or a format version newer than this build reads.
 absl::StatusOr<LogContents> ParseLog(absl::string_view bytes);
 
+// Parses `frames`, the frames of a log from the record numbered `first_seq`
+// on, which starts at byte `first_offset` of the log's file form (a store
+// that keeps frames rather than files reads them this way), by the rules
+// of ParseLog: records get their seqs and offsets in the whole log,
+// valid_length is the offset where the last complete commit ends, and
+// errors name offsets in the whole log. log_id is left zero.
+absl::StatusOr<LogContents> ParseFrames(absl::string_view frames,
+                                        uint64_t first_seq,
+                                        uint64_t first_offset);
+
 // Reads and parses the log at `path`. Takes no lock and never modifies the
 // file, so it may run while a game is writing. NotFound when the file does
 // not exist; DataLoss, without opening it, when `path` is not a regular

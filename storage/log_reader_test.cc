@@ -118,6 +118,28 @@ TEST(LogReaderTest, RecordsComeBackWithSeqOffsetAndCommitEnds) {
   EXPECT_EQ(log->torn_bytes, 0u);
 }
 
+TEST(LogReaderTest, FramesFromTheMiddleOfALogReadAsTheWholeLogDoes) {
+  const BuiltLog built = Build(SampleCommits());
+  absl::StatusOr<LogContents> whole = ParseLog(built.bytes);
+  ASSERT_TRUE(whole.ok()) << whole.status();
+  // From the third record on: what a store that keeps frames reads.
+  const uint64_t from = built.record_offsets[2];
+  absl::StatusOr<LogContents> tail =
+      ParseFrames(absl::string_view(built.bytes).substr(from), 3, from);
+  ASSERT_TRUE(tail.ok()) << tail.status();
+  EXPECT_EQ(tail->records, std::vector<Record>(whole->records.begin() + 2,
+                                               whole->records.end()));
+  EXPECT_EQ(tail->valid_length, built.bytes.size());
+  EXPECT_EQ(tail->torn_bytes, 0u);
+  // Expecting another seq is damage, named at its offset in the whole log.
+  absl::StatusOr<LogContents> misnumbered =
+      ParseFrames(absl::string_view(built.bytes).substr(from), 4, from);
+  EXPECT_EQ(misnumbered.status().code(), absl::StatusCode::kDataLoss);
+  EXPECT_TRUE(absl::StrContains(misnumbered.status().message(),
+                                absl::StrCat("at byte ", from, " (seq 4)")))
+      << misnumbered.status();
+}
+
 TEST(LogReaderTest, TornTailAtEveryByteOfTheLastRecordKeepsEarlierCommits) {
   const BuiltLog built = Build(SampleCommits());
   const uint64_t last_start = built.commit_ends[3];

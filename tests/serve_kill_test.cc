@@ -7,36 +7,37 @@
 
 #include <signal.h>
 #include <sys/wait.h>
-#include <unistd.h>
 
 #include <algorithm>
+#include <chrono>
 #include <cstdio>
-#include <fstream>
 #include <optional>
 #include <random>
 #include <string>
 #include <thread>
 #include <vector>
 
-#include "absl/status/status.h"
 #include "absl/status/statusor.h"
-#include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
-#include "absl/strings/str_split.h"
 #include "events/events.pb.h"
 #include "gtest/gtest.h"
 #include "nlohmann/json.hpp"
-#include "replay/audit.h"
-#include "storage/env.h"
 #include "storage/game_log.h"
 #include "tests/run_command.h"
+#include "tests/serve_process.h"
 #include "web/http/client.h"
 
 namespace checkers {
 namespace {
 
-using ::checkers::testing::CheckersBinary;
+using ::checkers::testing::Game;
+using ::checkers::testing::IsMove;
+using ::checkers::testing::LoadFetchedLog;
+using ::checkers::testing::NewGame;
 using ::checkers::testing::NewTempDir;
+using ::checkers::testing::Served;
+using ::checkers::testing::StartServe;
+using ::checkers::testing::TurnsOf;
 using nlohmann::json;
 
 #if defined(__SANITIZE_ADDRESS__)
@@ -51,102 +52,6 @@ constexpr uint64_t kSeed = 4600;
 // follows it: longer after a round in which no move was answered, shorter
 // after one with many.
 constexpr double kFirstMaxDelayMs = 60;
-
-// A running `checkers serve` and the port it printed.
-struct Served {
-  pid_t pid = -1;
-  int port = 0;
-};
-
-// Starts `checkers serve` on a free loopback port over `data` and waits
-// for its "listening on" line.
-absl::StatusOr<Served> StartServe(const std::string& data) {
-  int out[2];
-  if (pipe(out) != 0) return absl::InternalError("pipe");
-  const std::string binary = CheckersBinary();
-  const std::vector<std::string> args = {
-      binary, "serve", "--listen=127.0.0.1:0", "--data=" + data,
-      // No computer stands in for the players, who hold no event stream.
-      "--cpu-after=3600"};
-  const pid_t pid = fork();
-  if (pid == 0) {
-    dup2(out[1], STDOUT_FILENO);
-    close(out[0]);
-    close(out[1]);
-    std::vector<char*> argv;
-    for (const std::string& a : args)
-      argv.push_back(const_cast<char*>(a.c_str()));
-    argv.push_back(nullptr);
-    execv(argv[0], argv.data());
-    _exit(127);
-  }
-  close(out[1]);
-  std::string line;
-  char c;
-  while (read(out[0], &c, 1) == 1 && c != '\n') line += c;
-  close(out[0]);
-  const std::string prefix = "listening on http://127.0.0.1:";
-  Served served{pid, 0};
-  if (line.rfind(prefix, 0) != 0 ||
-      !absl::SimpleAtoi(
-          absl::StripSuffix(absl::string_view(line).substr(prefix.size()), "/"),
-          &served.port)) {
-    kill(pid, SIGKILL);
-    waitpid(pid, nullptr, 0);
-    return absl::InternalError(absl::StrCat("serve printed \"", line, "\""));
-  }
-  return served;
-}
-
-// The turns of a log, each as its TurnPlayed bytes.
-std::vector<events::TurnPlayed> TurnsOf(const storage::LoadedGame& game) {
-  std::vector<events::TurnPlayed> turns;
-  for (const events::Event& e : game.events) {
-    if (e.has_turn_played()) turns.push_back(e.turn_played());
-  }
-  return turns;
-}
-
-// Whether `turn` is the move written `text` ("11-15", "9x18x27"): the
-// same first and last squares.
-bool IsMove(const events::TurnPlayed& turn, const std::string& text) {
-  std::vector<std::string> squares =
-      absl::StrSplit(text, absl::ByAnyChar("-x"));
-  return turn.squares_size() >= 2 &&
-         absl::StrCat(turn.squares(0)) == squares.front() &&
-         absl::StrCat(turn.squares(turn.squares_size() - 1)) == squares.back();
-}
-
-// The "name=value" part of a Set-Cookie header.
-std::string CookieOf(const http::Reply& reply) {
-  const std::string header = reply.Header("set-cookie");
-  return header.substr(0, header.find(';'));
-}
-
-// A remote table whose two seats this test holds.
-struct Game {
-  std::string id;
-  std::string cookie[2];
-};
-
-absl::StatusOr<Game> NewGame(http::Client& client) {
-  absl::StatusOr<http::Reply> made =
-      client.Post("/api/tables", R"({"mode": "remote"})");
-  if (!made.ok()) return made.status();
-  if (made->status != 201) return absl::InternalError(made->body);
-  Game game;
-  game.id = json::parse(made->body)["id"];
-  const char* sides[] = {"first", "second"};
-  for (int i = 0; i < 2; ++i) {
-    absl::StatusOr<http::Reply> seated =
-        client.Post(absl::StrCat("/api/tables/", game.id, "/seats/", sides[i]),
-                    absl::StrCat(R"({"name": "Player )", i + 1, "\"}"));
-    if (!seated.ok()) return seated.status();
-    if (seated->status != 200) return absl::InternalError(seated->body);
-    game.cookie[i] = CookieOf(*seated);
-  }
-  return game;
-}
 
 TEST(ServeKillTest, EveryAnsweredMoveSurvivesKillsAtRandomMoments) {
   const std::string data = NewTempDir("serve-kill");
@@ -164,7 +69,9 @@ TEST(ServeKillTest, EveryAnsweredMoveSurvivesKillsAtRandomMoments) {
   // A last round checks the log after the last kill and stops there.
   for (int kills = 0; kills <= kKills; ++kills) {
     SCOPED_TRACE(absl::StrCat("round ", kills + 1));
-    absl::StatusOr<Served> served = StartServe(data);
+    // No computer stands in for the players, who hold no event stream.
+    absl::StatusOr<Served> served =
+        StartServe({"--data=" + data, "--cpu-after=3600"});
     ASSERT_TRUE(served.ok()) << served.status();
     http::Client client("127.0.0.1", served->port);
     client.set_timeout(absl::Seconds(10));
@@ -178,16 +85,8 @@ TEST(ServeKillTest, EveryAnsweredMoveSurvivesKillsAtRandomMoments) {
           client.Get(absl::StrCat("/api/tables/", game->id, "/log"));
       ASSERT_TRUE(log.ok()) << log.status();
       ASSERT_EQ(log->status, 200) << log->body;
-      absl::StatusOr<replay::AuditReport> audit =
-          replay::AuditLogBytes(log->body);
-      ASSERT_TRUE(audit.ok()) << audit.status();
-      ASSERT_TRUE(audit->sound()) << audit->findings[0].message;
-      {
-        std::ofstream(log_copy, std::ios::binary | std::ios::trunc)
-            << log->body;
-      }
       absl::StatusOr<storage::LoadedGame> loaded =
-          storage::LoadGame(storage::Env::Default(), log_copy);
+          LoadFetchedLog(log->body, log_copy);
       ASSERT_TRUE(loaded.ok()) << loaded.status();
       const std::vector<events::TurnPlayed> now = TurnsOf(*loaded);
       ASSERT_GE(now.size(), turns.size() + answered.size());

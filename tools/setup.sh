@@ -18,6 +18,8 @@ packages=(
   libssl-dev            # OpenSSL's libcrypto: the web board's seat secrets
   nlohmann-json3-dev    # the web API's request and answer bodies
   chromium              # the browser tests drive it (web/e2e)
+  libpq-dev             # the PostgreSQL table store's client library
+  postgresql-15         # the store's tests start throwaway servers of it
 )
 
 # `--fuzz`: also what tools/fuzz.sh needs, the clang that builds the
@@ -40,8 +42,17 @@ if [ ${#missing[@]} -gt 0 ]; then
   sudo=""
   if [ "$(id -u)" -ne 0 ]; then sudo="sudo"; fi
   echo "installing: ${missing[*]}" >&2
+  # The tests run their own PostgreSQL servers in temporary directories
+  # (storage/scratch_postgres.h); Debian's default cluster would be one
+  # more server idling, so it is not created (ucf keeps this file over
+  # the packaged one: UCF_FORCE_CONFFOLD).
+  if ! dpkg-query -W -f='${Status}' postgresql-common 2>/dev/null | grep -q "install ok installed"; then
+    $sudo mkdir -p /etc/postgresql-common
+    echo "create_main_cluster = false" | $sudo tee /etc/postgresql-common/createcluster.conf >/dev/null
+  fi
   $sudo apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+  $sudo env DEBIAN_FRONTEND=noninteractive UCF_FORCE_CONFFOLD=1 \
+    apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 fi
 
 # The browser tests' driver, pinned by web/e2e/package-lock.json. No browser

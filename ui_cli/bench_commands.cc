@@ -2,8 +2,10 @@
 // as "name: value" lines.
 
 #include <cstdio>
+#include <string>
 #include <vector>
 
+#include "absl/flags/declare.h"
 #include "absl/flags/flag.h"
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
@@ -21,6 +23,8 @@
 #include "ui_cli/command.h"
 #include "ui_cli/common_flags.h"
 #include "ui_cli/exit_codes.h"
+
+ABSL_DECLARE_FLAG(std::string, store);
 
 namespace checkers::cli {
 namespace {
@@ -81,9 +85,12 @@ int RunLevels() {
 int RunStorage() { return Print(bench::StorageBench()); }
 // The server's figures next to the durable append rate of the same run,
 // the bound every move's fdatasync puts on them.
+// With --store=URI, every round again on that PostgreSQL database, with one
+// server and with two.
 int RunServe() {
-  absl::StatusOr<bench::Figures> figures =
-      bench::ServeBench(bench::ServeBenchOptions());
+  bench::ServeBenchOptions options;
+  options.store = absl::GetFlag(FLAGS_store);
+  absl::StatusOr<bench::Figures> figures = bench::ServeBench(options);
   if (!figures.ok()) return Fail(figures.status());
   absl::StatusOr<bench::Figures> storage = bench::StorageBench();
   if (!storage.ok()) return Fail(storage.status());

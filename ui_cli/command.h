@@ -49,6 +49,8 @@ std::vector<Command> ReplayCommands();
 std::vector<Command> AnalyseCommands();
 // serve: the web board (web/).
 std::vector<Command> ServeCommands();
+// tables copy: a server's tables moved between stores.
+std::vector<Command> TableCommands();
 // egdb: the endgame database built, checked and described.
 std::vector<Command> EgdbCommands();
 // train, book: what self-play makes, the learned evaluation and the

@@ -19,9 +19,10 @@ namespace {
 
 std::vector<Command> AllCommands() {
   std::vector<Command> all;
-  for (auto group : {PlayCommands, GameCommands, EngineCommands, MatchCommands,
-                     ToolCommands, ReplayCommands, AnalyseCommands,
-                     ServeCommands, EgdbCommands, TrainCommands}) {
+  for (auto group :
+       {PlayCommands, GameCommands, EngineCommands, MatchCommands, ToolCommands,
+        ReplayCommands, AnalyseCommands, ServeCommands, TableCommands,
+        EgdbCommands, TrainCommands}) {
     for (Command& c : group()) all.push_back(std::move(c));
   }
   return all;
@@ -66,6 +67,10 @@ int RunBench(const std::vector<std::string>& positional) {
       return Fail(kExitUsage, absl::InvalidArgumentError(absl::StrCat(
                                   "bench ", b.name, " takes no --rules")));
     }
+    if (FlagGiven("store") && b.name != "serve") {
+      return Fail(kExitUsage, absl::InvalidArgumentError(absl::StrCat(
+                                  "bench ", b.name, " takes no --store")));
+    }
     return b.run();
   }
   return Fail(kExitUsage,
@@ -78,7 +83,8 @@ int Main(int argc, char** argv) {
   std::vector<Command> commands = AllCommands();
   // --rules picks the edition of `bench perft`, `bench search` and `bench
   // levels`; the other benches have one.
-  commands.push_back({"bench", "bench NAME", {"rules"}, RunBench});
+  // --store=URI runs `bench serve` on a PostgreSQL database too.
+  commands.push_back({"bench", "bench NAME", {"rules", "store"}, RunBench});
   if (argc < 2) {
     PrintUsage(stderr, commands);
     return kExitUsage;

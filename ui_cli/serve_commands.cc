@@ -21,6 +21,7 @@
 #include "session/clock.h"
 #include "session/session.h"
 #include "storage/endgame_files.h"
+#include "storage/postgres_store.h"
 #include "storage/save_path.h"
 #include "ui_cli/command.h"
 #include "ui_cli/exit_codes.h"
@@ -32,6 +33,10 @@ ABSL_FLAG(std::string, listen, "127.0.0.1:8080",
 ABSL_FLAG(std::string, data, "",
           "DIR: serve: the directory of the tables (default: the directory of "
           "the terminal game's save)");
+ABSL_FLAG(std::string, store, "",
+          "URI: serve: keep the tables in a PostgreSQL database "
+          "(postgresql://...), which several servers may share; the table "
+          "local is then served only with --data");
 ABSL_FLAG(int, max_streams, 1000,
           "N: serve: how many event streams may be open at once");
 ABSL_FLAG(std::vector<std::string>, allowed_host, {},
@@ -76,7 +81,14 @@ int RunServe(const std::vector<std::string>& positional) {
     return Fail(Usage("--max_streams must be at least 1"));
   }
   options.data_dir = absl::GetFlag(FLAGS_data);
-  if (options.data_dir.empty()) {
+  options.store = absl::GetFlag(FLAGS_store);
+  if (!options.store.empty() && !storage::IsPostgresUri(options.store)) {
+    return Fail(Usage(absl::StrCat(
+        "--store must be a PostgreSQL connection URI "
+        "(postgresql://user@host/db), not \"",
+        options.store, "\"; --data=DIR keeps the tables in files")));
+  }
+  if (options.data_dir.empty() && options.store.empty()) {
     absl::StatusOr<std::string> save = storage::DefaultSavePath();
     if (!save.ok()) return Fail(kExitCantWrite, save.status());
     options.data_dir = save->substr(0, save->rfind('/'));
@@ -138,11 +150,12 @@ int RunServe(const std::vector<std::string>& positional) {
 
 std::vector<Command> ServeCommands() {
   return {{"serve",
-           "serve [--listen=127.0.0.1:8080] [--data=DIR] [--cpu-after=SECONDS] "
+           "serve [--listen=127.0.0.1:8080] [--data=DIR] [--store=URI] "
+           "[--cpu-after=SECONDS] "
            " the game in a "
            "browser",
-           {"listen", "data", "allowed_host", "max_streams", "cpu_after",
-            "clock"},
+           {"listen", "data", "store", "allowed_host", "max_streams",
+            "cpu_after", "clock"},
            RunServe}};
 }
 

@@ -59,7 +59,8 @@ ABSL_FLAG(int64_t, label_nodes, 0,
           "move search)");
 ABSL_FLAG(std::string, from, "",
           "FILE: train: the weights the games are played with and the fit "
-          "starts from (default: the hand-set evaluation alone)");
+          "starts from (default: the hand-set evaluation alone); DIR|URI: "
+          "tables copy: the store the tables come from");
 ABSL_FLAG(std::string, check, "",
           "FILE: train: a PDN file of English games whose positions, with "
           "their results, measure the fit besides the self-play check set");

@@ -18,6 +18,7 @@
 #include "events/validate.h"
 #include "json/encode.h"
 #include "lang/catalogue.h"
+#include "storage/postgres_store.h"
 #include "web/answers.h"
 #include "web/event_streams.h"
 #include "web/new_table.h"
@@ -163,59 +164,127 @@ Server::~Server() { Stop(); }
 absl::StatusOr<std::unique_ptr<Server>> Server::Create(Options options) {
   std::unique_ptr<Server> server(new Server(std::move(options)));
   const Options& o = server->options_;
-  const std::string tables_dir = o.data_dir + "/tables";
-  if (absl::Status made = o.table.env->CreateDirs(tables_dir); !made.ok()) {
-    return made;
-  }
-  absl::StatusOr<std::unique_ptr<Table>> local =
-      Table::Open("local", o.data_dir + "/match.log", true, true, o.table);
-  absl::MutexLock lock(&server->mu_);
-  if (local.ok()) {
-    server->tables_["local"] = *std::move(local);
+  if (!o.store.empty()) {
+    absl::StatusOr<std::unique_ptr<storage::PostgresTableStore>> store =
+        storage::PostgresTableStore::Open(o.store);
+    if (!store.ok()) return store.status();
+    server->store_ = *std::move(store);
   } else {
-    std::fprintf(stderr, "checkers serve: the table local is left out: %s\n",
-                 std::string(local.status().message()).c_str());
+    auto files =
+        std::make_unique<storage::FileTableStore>(o.table.env, o.data_dir);
+    server->file_store_ = files.get();
+    server->store_ = std::move(files);
+    const std::string tables_dir = o.data_dir + "/tables";
+    if (absl::Status made = o.table.env->CreateDirs(tables_dir); !made.ok()) {
+      return made;
+    }
+    std::error_code error;
+    for (const auto& entry :
+         std::filesystem::directory_iterator(tables_dir, error)) {
+      const std::filesystem::path& p = entry.path();
+      if (p.extension() == ".lock" && p.stem().extension() == ".log" &&
+          !std::filesystem::exists(p.parent_path() / p.stem())) {
+        // The lock of a table that does not exist: left by a server of an
+        // earlier version whose creations failed (issue 47).
+        (void)o.table.env->RemoveFile(p.string());
+        continue;
+      }
+    }
   }
-  std::error_code error;
-  for (const auto& entry :
-       std::filesystem::directory_iterator(tables_dir, error)) {
-    const std::filesystem::path& p = entry.path();
-    if (p.extension() == ".lock" && p.stem().extension() == ".log" &&
-        !std::filesystem::exists(p.parent_path() / p.stem())) {
-      // The lock of a table that does not exist: left by a server of an
-      // earlier version whose creations failed (issue 47).
-      (void)o.table.env->RemoveFile(p.string());
-      continue;
+  if (!o.data_dir.empty()) {
+    absl::StatusOr<std::unique_ptr<Table>> local =
+        Table::Open("local", o.data_dir + "/match.log", true, true, o.table);
+    absl::MutexLock lock(&server->mu_);
+    if (local.ok()) {
+      server->tables_["local"] = *std::move(local);
+    } else {
+      std::fprintf(stderr, "checkers serve: the table local is left out: %s\n",
+                   std::string(local.status().message()).c_str());
     }
-    if (p.extension() != ".log") continue;
-    const std::string id = p.stem().string();
-    if (!IsTableId(id) || id == "local") {
+  }
+  if (!o.store.empty()) {
+    // Listening before the tables are read: a change made in between is
+    // notified, and caught up.
+    Server* s = server.get();
+    absl::StatusOr<std::unique_ptr<storage::TableListener>> listener =
+        storage::TableListener::Start(
+            o.store,
+            {[s](const storage::TableChange& c) { s->OnStoreChange(c); },
+             [s] {
+               for (Table* t : s->Tables()) t->CatchUpStore();
+             }});
+    if (!listener.ok()) return listener.status();
+    server->listener_ = *std::move(listener);
+  }
+  absl::StatusOr<std::vector<std::string>> ids = server->store_->List();
+  if (!ids.ok()) return ids.status();
+  for (const std::string& id : *ids) {
+    if (!IsTableId(id)) {
       std::fprintf(stderr,
-                   "checkers serve: %s is left out: a table's log is named "
-                   "by 12 hex digits\n",
-                   p.string().c_str());
+                   "checkers serve: the table %s in %s is left out: a "
+                   "table's id is 12 hex digits\n",
+                   id.c_str(), server->store_->name().c_str());
       continue;
     }
-    absl::StatusOr<std::unique_ptr<Table>> table =
-        Table::Open(id, p.string(), false, false, o.table);
-    if (!table.ok()) {
-      std::fprintf(stderr,
-                   "checkers serve: the table %s is left out: %s (see "
-                   "checkers audit %s)\n",
-                   id.c_str(), std::string(table.status().message()).c_str(),
-                   p.string().c_str());
-      continue;
-    }
-    server->tables_[id] = *std::move(table);
+    server->Adopt(id);
   }
   server->Route();
   return server;
 }
 
-Table* Server::Find(const std::string& id) {
+Table* Server::Adopt(const std::string& id) {
+  {
+    absl::MutexLock lock(&mu_);
+    if (stopping_ || creating_.count(id) > 0) return nullptr;
+    if (auto it = tables_.find(id); it != tables_.end()) {
+      return it->second.get();
+    }
+  }
+  absl::StatusOr<std::unique_ptr<Table>> table =
+      Table::Open(id, store_.get(), false, options_.table);
+  if (!table.ok()) {
+    if (!absl::IsNotFound(table.status())) {
+      std::fprintf(stderr,
+                   "checkers serve: the table %s is left out: %s (see "
+                   "checkers audit)\n",
+                   id.c_str(), std::string(table.status().message()).c_str());
+    }
+    return nullptr;
+  }
   absl::MutexLock lock(&mu_);
-  auto it = tables_.find(id);
-  return it == tables_.end() ? nullptr : it->second.get();
+  if (stopping_) return nullptr;
+  // Two requests may open the same table at once: the first one kept
+  // serves it, the other is closed.
+  auto [it, added] = tables_.emplace(id, *std::move(table));
+  return it->second.get();
+}
+
+void Server::OnStoreChange(const storage::TableChange& change) {
+  if (!IsTableId(change.table_id)) return;
+  Table* t;
+  {
+    absl::MutexLock lock(&mu_);
+    if (stopping_ || creating_.count(change.table_id) > 0) return;
+    auto it = tables_.find(change.table_id);
+    t = it == tables_.end() ? nullptr : it->second.get();
+  }
+  if (t == nullptr) {
+    // A table made elsewhere; one made but not yet started (head 0) is
+    // opened when it starts, or when a request names it.
+    if (change.head > 0) Adopt(change.table_id);
+    return;
+  }
+  if (change.head != t->head()) t->CatchUpStore();
+}
+
+Table* Server::Find(const std::string& id) {
+  {
+    absl::MutexLock lock(&mu_);
+    auto it = tables_.find(id);
+    if (it != tables_.end()) return it->second.get();
+  }
+  if (file_store_ != nullptr || id == storage::kLocalTableId) return nullptr;
+  return Adopt(id);
 }
 
 std::vector<Table*> Server::Tables() {
@@ -234,25 +303,34 @@ absl::StatusOr<Table*> Server::CreateTable(events::GameStarted started,
     return absl::InvalidArgumentError(start.status().message());
   }
   std::string id = NewTableId();
-  const std::string path =
-      absl::StrCat(options_.data_dir, "/tables/", id, ".log");
+  {
+    absl::MutexLock lock(&mu_);
+    if (stopping_) {
+      return absl::UnavailableError(text.Get("web.error.stopping"));
+    }
+    creating_.insert(id);
+  }
   // A creation that fails (a full disk) takes away what it made, so that
   // refusals leave no empty log to be listed after a restart and no lock
   // file of a table that does not exist.
-  auto remove_files = [&] {
-    (void)options_.table.env->RemoveFile(path);
-    (void)options_.table.env->RemoveFile(path + ".lock");
+  auto remove_table = [&] {
+    (void)store_->Remove(id);
+    if (file_store_ != nullptr) {
+      (void)options_.table.env->RemoveFile(file_store_->PathOf(id) + ".lock");
+    }
+    absl::MutexLock lock(&mu_);
+    creating_.erase(id);
   };
   absl::StatusOr<std::unique_ptr<Table>> table =
-      Table::Open(id, path, true, false, options_.table);
+      Table::Open(id, store_.get(), true, options_.table);
   if (!table.ok()) {
-    remove_files();
+    remove_table();
     return absl::UnavailableError(table.status().message());
   }
   const Answer started_answer = (*table)->Start(std::move(started), text);
   if (started_answer.status != 201) {
     table->reset();
-    remove_files();
+    remove_table();
     const json& why = started_answer.body["error"];
     const std::string message = why.is_string() ? why.get<std::string>() : "";
     return started_answer.status == 503 ? absl::UnavailableError(message)
@@ -260,6 +338,7 @@ absl::StatusOr<Table*> Server::CreateTable(events::GameStarted started,
   }
   Table* t = table->get();
   absl::MutexLock lock(&mu_);
+  creating_.erase(id);
   if (stopping_) {
     return absl::UnavailableError(text.Get("web.error.stopping"));
   }
@@ -589,6 +668,7 @@ void Server::Stop() {
     stopping_ = true;
   }
   http_.Stop();
+  listener_.reset();
   for (Table* t : Tables()) t->Stop();
 }
 

@@ -9,6 +9,7 @@
 #include <atomic>
 #include <map>
 #include <memory>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -19,6 +20,9 @@
 #include "absl/time/time.h"
 #include "lang/catalogue.h"
 #include "session/clock.h"
+#include "storage/file_table_store.h"
+#include "storage/postgres_listener.h"
+#include "storage/table_store.h"
 #include "web/allowed_hosts.h"
 #include "web/http/request.h"
 #include "web/http/response.h"
@@ -38,8 +42,13 @@ class Server {
     // address allows (web/allowed_hosts.h).
     std::vector<std::string> allowed_hosts;
     // The terminal game's save is DIR/match.log (the table `local`); every
-    // other table is DIR/tables/<id>.log.
+    // other table is DIR/tables/<id>.log, unless `store` names a database.
     std::string data_dir;
+    // A PostgreSQL connection URI (postgresql://...): the tables' logs are
+    // that database's (storage/POSTGRES.md), which other servers may share,
+    // and `data_dir`, if any, serves only the table `local`. Empty: the
+    // file store of `data_dir`.
+    std::string store;
     // Event streams open at once; one more is refused with 503. A sanity
     // bound: an open stream holds no thread.
     int max_streams = 1000;
@@ -57,10 +66,14 @@ class Server {
     session::ManualClock* test_clock = nullptr;
   };
 
-  // Opens every table of `options.data_dir` (creating the directory).
-  // A table whose log is damaged is left out, with a line on stderr
-  // naming it and `checkers audit`. Errors: the data directory cannot be
-  // created (Env's words).
+  // Opens every table of the store: `options.data_dir` (creating the
+  // directory) or `options.store`, then follows the database's changes
+  // (storage/postgres_listener.h): a table another server changed is
+  // caught up and its followers sent what is new, and a table another
+  // server made is served here too. A table whose log is damaged is left
+  // out, with a line on stderr naming it and `checkers audit`. Errors: the
+  // data directory cannot be created (Env's words); the database cannot
+  // be reached (PostgresTableStore::Open's words).
   static absl::StatusOr<std::unique_ptr<Server>> Create(Options options);
   ~Server();
 
@@ -86,8 +99,16 @@ class Server {
   explicit Server(Options options);
 
   void Route();
-  // The table `id`, or null.
+  // The table `id`, or null. A shared store's table made by another
+  // server is opened here on first sight.
   Table* Find(const std::string& id);
+  // Opens the store's table `id` and serves it, unless it is served
+  // already or being made here; the table, or null when it cannot be
+  // opened (said on stderr unless it does not exist).
+  Table* Adopt(const std::string& id);
+  // A notification of the shared store: the table is caught up (or
+  // adopted).
+  void OnStoreChange(const storage::TableChange& change);
   std::vector<Table*> Tables();
   absl::StatusOr<Table*> CreateTable(events::GameStarted started,
                                      const lang::Catalogue& text);
@@ -109,10 +130,19 @@ class Server {
   http::Router router_;
   std::atomic<int> open_streams_{0};
   absl::Mutex mu_;
+  // The store of every table but `local`.
+  std::unique_ptr<storage::TableStore> store_;
+  // store_ when it is the file store of data_dir; null for a database.
+  storage::FileTableStore* file_store_ = nullptr;
   std::map<std::string, std::unique_ptr<Table>> tables_ ABSL_GUARDED_BY(mu_);
+  // Tables being made here, not yet in tables_: notifications of them are
+  // this server's own.
+  std::set<std::string> creating_ ABSL_GUARDED_BY(mu_);
   bool stopping_ ABSL_GUARDED_BY(mu_) = false;
   // Last: destroyed first, while the tables its handlers use still are.
   http::Server http_;
+  // Follows a shared store's changes; stopped before the tables are.
+  std::unique_ptr<storage::TableListener> listener_;
 };
 
 }  // namespace checkers::web

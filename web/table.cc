@@ -6,6 +6,7 @@
 #include <utility>
 #include <vector>
 
+#include "absl/memory/memory.h"
 #include "absl/random/random.h"
 #include "absl/strings/str_cat.h"
 #include "engine/rules.h"
@@ -109,10 +110,11 @@ std::optional<std::vector<int>> RouteIn(const json& body) {
 
 }  // namespace
 
-Table::Table(std::string id, std::string path, bool terminal_save,
-             Options options)
+Table::Table(std::string id, std::string path, storage::TableStore* store,
+             bool terminal_save, Options options)
     : id_(std::move(id)),
       path_(std::move(path)),
+      store_(store),
       terminal_save_(terminal_save),
       options_(options) {
   absent_since_[0] = absent_since_[1] = options_.clock->Now();
@@ -123,8 +125,23 @@ absl::StatusOr<std::unique_ptr<Table>> Table::Open(std::string id,
                                                    bool create,
                                                    bool terminal_save,
                                                    Options options) {
-  std::unique_ptr<Table> table(
-      new Table(std::move(id), std::move(path), terminal_save, options));
+  return Launch(absl::WrapUnique(new Table(std::move(id), std::move(path),
+                                           nullptr, terminal_save, options)),
+                create);
+}
+
+absl::StatusOr<std::unique_ptr<Table>> Table::Open(std::string id,
+                                                   storage::TableStore* store,
+                                                   bool create,
+                                                   Options options) {
+  std::string name = absl::StrCat("table ", id, " in ", store->name());
+  return Launch(absl::WrapUnique(new Table(std::move(id), std::move(name),
+                                           store, false, options)),
+                create);
+}
+
+absl::StatusOr<std::unique_ptr<Table>> Table::Launch(
+    std::unique_ptr<Table> table, bool create) {
   {
     absl::MutexLock lock(&table->mu_);
     if (absl::Status opened = table->OpenSession(create); !opened.ok()) {
@@ -140,7 +157,9 @@ Table::~Table() { Stop(); }
 absl::Status Table::OpenSession(bool create) {
   auto fresh = std::make_unique<session::Session>(session::Session::Options{
       options_.computer, options_.env, options_.clock, options_.endgame_db});
-  absl::Status opened = fresh->OpenForCommand(path_, create);
+  absl::Status opened = store_ != nullptr
+                            ? fresh->OpenTable(store_, id_, create)
+                            : fresh->OpenForCommand(path_, create);
   if (absl::IsUnavailable(opened) && terminal_save_) {
     fresh = std::make_unique<session::Session>(session::Session::Options{
         options_.computer, options_.env, options_.clock, options_.endgame_db});
@@ -169,6 +188,7 @@ absl::Status Table::OpenSession(bool create) {
   }
   Cut(same);
   CatchUpAll();
+  head_ = session_->state().last_seq;
   return absl::OkStatus();
 }
 
@@ -272,6 +292,15 @@ void Table::Poke() {
   Changed();
 }
 
+void Table::CatchUpStore() {
+  absl::MutexLock lock(&mu_);
+  if (stopping_ || store_ == nullptr) return;
+  // A read that fails leaves the table as it was: the next notification,
+  // or the next action's stale head, reads again.
+  (void)session_->CatchUp();
+  Changed();
+}
+
 void Table::Stop() {
   {
     absl::MutexLock lock(&mu_);
@@ -288,12 +317,26 @@ Answer Table::ReadOnly(const lang::Catalogue& text) {
   return Refused(423, text, readonly_, {{"detail", readonly_detail_}});
 }
 
+Answer Table::MovedOn(const lang::Catalogue& text) {
+  const uint64_t current = session_->state().last_seq;
+  Answer a = Refused(409, text, "moved_on", {{"head", absl::StrCat(current)}});
+  a.body["head"] = current;
+  return a;
+}
+
 Answer Table::Answered(const Outcome& outcome, const lang::Catalogue& text) {
   std::optional<session::Report> refused;
   for (session::Report& r : session_->TakeReports()) {
     if (r.kind == session::Report::Kind::kRefused) refused = std::move(r);
   }
   Answer answer{200, json::object()};
+  if (outcome.refusal == session::Refusal::kSaveFailed &&
+      absl::IsAborted(outcome.status)) {
+    // Another process changed the log first, as a stale head: the session
+    // has read what it wrote.
+    Changed();
+    return MovedOn(text);
+  }
   if (!outcome.ok()) {
     if (!refused.has_value()) {
       refused.emplace();
@@ -398,12 +441,14 @@ Answer Table::Act(Action action, const json& body, const std::string& key,
       head->get<int64_t>() < 0) {
     return Refused(400, text, "need_head");
   }
-  const uint64_t current = session_->state().last_seq;
-  if (head->get<uint64_t>() != current) {
-    Answer a =
-        Refused(409, text, "moved_on", {{"head", absl::StrCat(current)}});
-    a.body["head"] = current;
-    return a;
+  if (head->get<uint64_t>() != session_->state().last_seq &&
+      store_ != nullptr) {
+    // The viewer may have seen, through another process, what this one
+    // has not read yet.
+    (void)session_->CatchUp();
+  }
+  if (head->get<uint64_t>() != session_->state().last_seq) {
+    return MovedOn(text);
   }
   Outcome outcome;
   switch (action) {
@@ -453,6 +498,19 @@ Answer Table::TakeSeat(events::Side side, const json& body,
                        const std::string& key, const lang::Catalogue& text) {
   absl::MutexLock lock(&mu_);
   if (stopping_) return Refused(503, text, "stopping");
+  // A seat is asked for at no head: when another process changed the log
+  // first, the request is checked again against the log as it now is.
+  for (int tries = 1;; ++tries) {
+    Answer answer = Seat(side, body, key, text);
+    if (answer.status != 409 || answer.body.value("reason", "") != "moved_on" ||
+        tries == 3) {
+      return answer;
+    }
+  }
+}
+
+Answer Table::Seat(events::Side side, const json& body, const std::string& key,
+                   const lang::Catalogue& text) {
   Refresh();
   if (!readonly_.empty()) return ReadOnly(text);
   const events::GameState& s = session_->state();
@@ -528,6 +586,7 @@ std::optional<RatedGame> Table::Rated() {
 }
 
 absl::StatusOr<std::string> Table::LogBytes() {
+  if (store_ != nullptr) return store_->ReadBytes(id_);
   return options_.env->ReadFile(path_, kMaxLogBytes);
 }
 

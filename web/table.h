@@ -11,6 +11,7 @@
 #ifndef CHECKERS_WEB_TABLE_H_
 #define CHECKERS_WEB_TABLE_H_
 
+#include <atomic>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -31,6 +32,7 @@
 #include "session/clock.h"
 #include "session/session.h"
 #include "storage/env.h"
+#include "storage/table_store.h"
 #include "web/answers.h"
 #include "web/ratings.h"
 
@@ -87,6 +89,14 @@ class Table {
                                                      bool create,
                                                      bool terminal_save,
                                                      Options options);
+  // Opens the table `id` on its log in `store` (which must outlive the
+  // table), creating it when `create`. Errors as session::Session::OpenTable.
+  // A store that other processes share (storage/postgres_store.h) may
+  // change under the table: CatchUpStore takes the changes in.
+  static absl::StatusOr<std::unique_ptr<Table>> Open(std::string id,
+                                                     storage::TableStore* store,
+                                                     bool create,
+                                                     Options options);
   // Stops the worker (Stop()).
   ~Table();
 
@@ -95,6 +105,8 @@ class Table {
 
   const std::string& id() const { return id_; }
   const std::string& path() const { return path_; }
+  // The head of the log as the table last read or wrote it.
+  uint64_t head() const { return head_.load(); }
 
   // Starts the game `started` in place of any other: 201 {id, head}, or
   // 422 when the rules refuse `started`, worded in `text`'s language.
@@ -159,13 +171,22 @@ class Table {
   // absent holder, or starts the turn that ran out.
   void Poke();
 
+  // Takes in what other processes changed in the table's log (a store's
+  // table; nothing for a file), sending it to the followers, and has the
+  // worker look at the clocks again.
+  void CatchUpStore();
+
   // Stops the computer's worker and ends every follower's stream. An
   // action under way finishes first (it holds the lock); later ones are
   // refused with 503.
   void Stop();
 
  private:
-  Table(std::string id, std::string path, bool terminal_save, Options options);
+  Table(std::string id, std::string path, storage::TableStore* store,
+        bool terminal_save, Options options);
+  // Opens the table's worker once its session is open.
+  static absl::StatusOr<std::unique_ptr<Table>> Launch(
+      std::unique_ptr<Table> table, bool create);
 
   // Opens path_ into a new session: for writing, or as a read-only copy
   // when the terminal game holds it and terminal_save_.
@@ -203,6 +224,13 @@ class Table {
   // refusal.
   Answer Answered(const session::Outcome& outcome, const lang::Catalogue& text)
       ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_);
+  // TakeSeat, tried once.
+  Answer Seat(events::Side side, const nlohmann::json& body,
+              const std::string& key, const lang::Catalogue& text)
+      ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_);
+  // 409 {head}: the viewer's head is not the log's.
+  Answer MovedOn(const lang::Catalogue& text)
+      ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_);
   // Why the table is read-only, as a refusal; the terminal game holds it,
   // or its save cannot be read.
   Answer ReadOnly(const lang::Catalogue& text)
@@ -224,6 +252,8 @@ class Table {
 
   const std::string id_;
   const std::string path_;
+  // The store whose table `id_` the log is; null for the file at path_.
+  storage::TableStore* const store_;
   const bool terminal_save_;
   const Options options_;
 
@@ -251,6 +281,7 @@ class Table {
   absl::Time absent_since_[2] ABSL_GUARDED_BY(mu_);
   bool present_[2] ABSL_GUARDED_BY(mu_) = {false, false};
   std::thread worker_;
+  std::atomic<uint64_t> head_{0};
 };
 
 }  // namespace checkers::web

@@ -21,6 +21,7 @@ using ::checkers::json::StateJson;
 using nlohmann::json;
 
 void Table::OnChange(const session::LogChange& change) {
+  head_ = change.head;
   if (change.kind == session::LogChange::Kind::kTruncated) Cut(change.head);
   CatchUpAll();
 }
