@@ -36,7 +36,8 @@ ABSL_FLAG(std::string, data, "",
 ABSL_FLAG(std::string, store, "",
           "URI: serve: keep the tables in a PostgreSQL database "
           "(postgresql://...), which several servers may share; the table "
-          "local is then served only with --data");
+          "local is then served only with --data. bench serve: run every "
+          "round on that database too, with one server and with two");
 ABSL_FLAG(int, max_streams, 1000,
           "N: serve: how many event streams may be open at once");
 ABSL_FLAG(std::vector<std::string>, allowed_host, {},

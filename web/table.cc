@@ -421,11 +421,24 @@ Answer Table::Act(Action action, const json& body, const std::string& key,
   if (stopping_) return Refused(503, text, "stopping");
   Refresh();
   if (!readonly_.empty()) return ReadOnly(text);
+  const json* head = nullptr;
+  if (body.is_object() && body.contains("head")) head = &body["head"];
+  if (store_ != nullptr && head != nullptr && head->is_number_integer() &&
+      head->get<int64_t>() !=
+          static_cast<int64_t>(session_->state().last_seq)) {
+    // The viewer may have seen, through another process, what this one
+    // has not read yet: a seat taken, a move.
+    (void)session_->CatchUp();
+  }
   // At a remote table each seat acts for itself, and only through the
   // game's own actions: a take-back, a pause or a new game would be one
   // player's choice over the other's game.
   session::Actor actor = session::Actor::Local();
   if (session_->state().mode == events::REMOTE) {
+    if (!SeatOfKey(session_->state(), key).has_value() && store_ != nullptr) {
+      // The seat may have been taken through another process.
+      (void)session_->CatchUp();
+    }
     if (!SeatOfKey(session_->state(), key).has_value()) {
       return Refused(403, text, "watching");
     }
@@ -435,17 +448,9 @@ Answer Table::Act(Action action, const json& body, const std::string& key,
     }
     actor = session::Actor::Remote(key);
   }
-  const json* head = nullptr;
-  if (body.is_object() && body.contains("head")) head = &body["head"];
   if (head == nullptr || !head->is_number_integer() ||
       head->get<int64_t>() < 0) {
     return Refused(400, text, "need_head");
-  }
-  if (head->get<uint64_t>() != session_->state().last_seq &&
-      store_ != nullptr) {
-    // The viewer may have seen, through another process, what this one
-    // has not read yet.
-    (void)session_->CatchUp();
   }
   if (head->get<uint64_t>() != session_->state().last_seq) {
     return MovedOn(text);
