@@ -229,7 +229,10 @@ test('the lobby starts an international table on the 10x10 board, where White mo
     assert.ok(await y(46) > await y(5), 'square 46 below square 5');
     await playListed(page, ['32-28', '19-23', '28x19']);
     assert.match(await square(page, 19).getAttribute('aria-label'), /^Square 19, White man, last move/);
-    assert.equal(await square(page, 23).getAttribute('aria-label'), 'Square 23, empty');
+    // The man taken is shown where it stood.
+    assert.equal(await square(page, 23).getAttribute('aria-label'),
+        'Square 23, empty, piece taken by this move');
+    assert.ok(await square(page, 23).evaluate((c) => c.classList.contains('taken')));
     assert.match(await page.locator('#moves .move').last().textContent(), /28x19/);
   } finally { await stop(server); }
 });
@@ -247,8 +250,8 @@ test('a Russian king\'s long capture is shown turned and stepped through', async
     const label = (n) => square(page, n).getAttribute('aria-label');
     await page.locator('#moves .move').first().click();
     assert.match(await label(6), /^Square 6, White king/);
-    assert.equal(await label(18), 'Square 18, empty');
-    assert.equal(await label(10), 'Square 10, empty');
+    assert.equal(await label(18), 'Square 18, empty, piece taken by this move');
+    assert.equal(await label(10), 'Square 10, empty, piece taken by this move');
     await page.locator('#replay-back').click();
     assert.equal(await label(29), 'Square 29, White king');
     assert.equal(await label(18), 'Square 18, Black man');
