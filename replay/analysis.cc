@@ -119,6 +119,11 @@ absl::StatusOr<GameAnalysis> AnalyseGame(absl::Span<const events::Event> log,
         if (!j.ok()) return j.status();
         analysis.positions[p] = *std::move(j);
         verified[p] = true;
+        // A judgement again takes `verify` times one position's budget:
+        // the caller may cancel between them too.
+        if (progress && !progress(total, total)) {
+          return absl::CancelledError("the analysis was cancelled");
+        }
       }
     }
   }

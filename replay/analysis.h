@@ -104,8 +104,9 @@ struct GameAnalysis {
   absl::Duration elapsed;
 };
 
-// Called after each position with the number judged and the total; false
-// cancels the analysis.
+// Called after each position with the number judged and the total, and
+// with (total, total) after each position judged again; false cancels the
+// analysis.
 using AnalysisProgress = std::function<bool(int done, int total)>;
 
 // Judges the game of `log` (a checked log's events, as a save or an

@@ -10,25 +10,23 @@
 #include <vector>
 
 #include "absl/random/random.h"
-#include "absl/strings/ascii.h"
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_split.h"
 #include "events/validate.h"
-#include "json/encode.h"
 #include "lang/catalogue.h"
 #include "web/answers.h"
 #include "web/event_streams.h"
 #include "web/new_table.h"
 #include "web/page_files.h"
 #include "web/ratings.h"
+#include "web/responses.h"
 #include "web/rules_page.h"
 #include "web/seat_cookie.h"
 
 namespace checkers::web {
 
-using ::checkers::json::Dump;
 using nlohmann::json;
 
 namespace {
@@ -45,32 +43,6 @@ void AddCommonHeaders(http::Response& r) {
   r.Add("X-Frame-Options", "DENY");
   r.Add("X-Content-Type-Options", "nosniff");
   r.Add("Referrer-Policy", "no-referrer");
-}
-
-http::Response Json(const Answer& answer) {
-  return http::Response(answer.status, "application/json", Dump(answer.body));
-}
-
-http::Response JsonError(int status, absl::string_view message) {
-  return Json(Error(status, message));
-}
-
-// A file of web/static/, or a 404.
-http::Response Static(absl::string_view name) {
-  const std::optional<PageFile> f = FindPageFile(name);
-  if (!f.has_value()) return JsonError(404, "no such file");
-  http::Response r(200, f->content_type, std::string(f->text));
-  r.Add("Cache-Control", "no-cache");
-  return r;
-}
-
-// A table's id: 12 lower-case hex digits, or `local` (the terminal game's
-// save).
-bool IsTableId(absl::string_view id) {
-  return id == "local" ||
-         (id.size() == 12 && std::all_of(id.begin(), id.end(), [](char c) {
-            return absl::ascii_isdigit(c) || (c >= 'a' && c <= 'f');
-          }));
 }
 
 std::string NewTableId() {
@@ -149,6 +121,7 @@ http::Server::Options HttpOptions(const Server::Options& o, Server* server) {
 Server::Server(Options options)
     : options_(std::move(options)),
       allowed_hosts_(options_.host, options_.allowed_hosts),
+      analyses_(std::make_unique<Analyses>(options_.analysis)),
       http_(HttpOptions(options_, this)) {}
 
 Server::~Server() { Stop(); }
@@ -292,7 +265,7 @@ void Server::Route() {
   using Captures = http::Router::Captures;
   auto page = [](absl::string_view name) {
     return
-        [name](const http::Request&, const Captures&) { return Static(name); };
+        [name](const http::Request&, const Captures&) { return StaticFile(name); };
   };
   router_.Add("GET", "/", page("index.html"));
   router_.Add("GET", "/rules", [this](const http::Request& r, const Captures&) {
@@ -328,25 +301,26 @@ void Server::Route() {
   };
   router_.Add("GET", "/help", moved("/rules"));
   router_.Add("GET", "/about", moved("/"));
+  RouteReplay();
   router_.Add("GET", "/t/{}", [this](const http::Request&, const Captures& c) {
     if (!IsTableId(c[0]) || Find(c[0]) == nullptr) {
       return JsonError(
           404, absl::StrCat("no table ", c[0], "; the lobby lists them"));
     }
-    return Static("table.html");
+    return StaticFile("table.html");
   });
   router_.Add("GET", "/static/{}", [](const http::Request&, const Captures& c) {
-    return Static(c[0]);
+    return StaticFile(c[0]);
   });
   router_.Add("GET", "/api/lang/{}",
               [](const http::Request&, const Captures& c) {
-                return Json(LanguageAnswer(c[0]));
+                return JsonAnswer(LanguageAnswer(c[0]));
               });
   router_.Add("GET", "/api/tables",
               [this](const http::Request&, const Captures&) {
                 json list = json::array();
                 for (Table* t : Tables()) list.push_back(t->Summary());
-                return Json({200, list});
+                return JsonAnswer({200, list});
               });
   router_.Add("POST", "/api/tables",
               [this](const http::Request& r, const Captures&) {
@@ -383,7 +357,7 @@ void Server::Route() {
         });
   };
   table_route("GET", "", [](const http::Request& r, Table& t, const Captures&) {
-    return Json({200, t.Get(ViewerKey(CookieHeader(r), t.id()))});
+    return JsonAnswer({200, t.Get(ViewerKey(CookieHeader(r), t.id()))});
   });
   table_route("POST", "/seats/{}",
               [this](const http::Request& r, Table& t, const Captures& c) {
@@ -396,7 +370,7 @@ void Server::Route() {
                                 const Captures&) {
           absl::StatusOr<json> body = BodyOf(r);
           if (!body.ok()) return JsonError(400, body.status().message());
-          return Json(t.Act(action, *body, ViewerKey(CookieHeader(r), t.id()),
+          return JsonAnswer(t.Act(action, *body, ViewerKey(CookieHeader(r), t.id()),
                             TextFor(r)));
         });
   }
@@ -432,7 +406,7 @@ http::Response Server::CreateTableAnswer(const http::Request& request) {
     return JsonError(absl::IsInvalidArgument(table.status()) ? 422 : 503,
                      table.status().message());
   }
-  http::Response r = Json({201, {{"id", (*table)->id()}}});
+  http::Response r = JsonAnswer({201, {{"id", (*table)->id()}}});
   r.Add("Location", absl::StrCat("/t/", (*table)->id()));
   return r;
 }
@@ -452,7 +426,7 @@ http::Response Server::TakeSeatAnswer(const http::Request& request, Table& t,
   const Answer answer =
       t.TakeSeat(side == "first" ? events::FIRST : events::SECOND, *body,
                  KeyOf(secret), TextFor(request));
-  http::Response r = Json(answer);
+  http::Response r = JsonAnswer(answer);
   if (answer.status == 200) r.Add("Set-Cookie", SeatCookie(t.id(), secret));
   return r;
 }
@@ -471,7 +445,7 @@ http::Response Server::Ratings() {
                     {"losses", r.losses},
                     {"draws", r.draws}});
   }
-  return Json({200, list});
+  return JsonAnswer({200, list});
 }
 
 // Test-only (serve --clock=test): moves the tables' clock on, so a test
@@ -485,7 +459,7 @@ http::Response Server::AdvanceTestClock(const http::Request& request) {
   }
   options_.test_clock->Advance(absl::Milliseconds(ms->get<int64_t>()));
   for (Table* t : Tables()) t->Poke();
-  return Json(
+  return JsonAnswer(
       {200, {{"now_ms", absl::ToUnixMillis(options_.test_clock->Now())}}});
 }
 
@@ -583,6 +557,7 @@ void Server::Stop() {
     stopping_ = true;
   }
   http_.Stop();
+  analyses_->Stop();
   for (Table* t : Tables()) t->Stop();
 }
 

@@ -18,7 +18,9 @@
 #include "absl/synchronization/mutex.h"
 #include "absl/time/time.h"
 #include "lang/catalogue.h"
+#include "replay/analysis.h"
 #include "session/clock.h"
+#include "web/analyses.h"
 #include "web/allowed_hosts.h"
 #include "web/http/request.h"
 #include "web/http/response.h"
@@ -52,6 +54,8 @@ class Server {
     // share the disk's flushes, so more than a few pay off).
     int workers = 16;
     Table::Options table;
+    // How the replay page's analyses judge each game (web/analyses.h).
+    replay::AnalysisOptions analysis;
     // Test-only: the tables' clock (table.clock) when it is a manual one,
     // which POST /api/test/clock moves on; null serves no such route.
     session::ManualClock* test_clock = nullptr;
@@ -86,6 +90,8 @@ class Server {
   explicit Server(Options options);
 
   void Route();
+  // The replay page's routes (replay_routes.cc).
+  void RouteReplay();
   // The table `id`, or null.
   Table* Find(const std::string& id);
   std::vector<Table*> Tables();
@@ -108,6 +114,7 @@ class Server {
   const AllowedHosts allowed_hosts_;
   http::Router router_;
   std::atomic<int> open_streams_{0};
+  const std::unique_ptr<Analyses> analyses_;
   absl::Mutex mu_;
   std::map<std::string, std::unique_ptr<Table>> tables_ ABSL_GUARDED_BY(mu_);
   bool stopping_ ABSL_GUARDED_BY(mu_) = false;

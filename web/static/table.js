@@ -513,4 +513,5 @@ addEventListener('pageshow', (e) => {
   if (e.persisted) follow();
 });
 
+$('replay-link').href = `/t/${id}/replay`;
 loadLanguage().then(refresh).then(follow);

@@ -1,0 +1,154 @@
+// Browser tests of the replay page (web/API.md, "Replay and analysis"):
+// games of the project's PDN collections imported into tables, opened by
+// link at a turn, stepped with the keyboard, in every edition.
+
+import {test, before, after} from 'node:test';
+import assert from 'node:assert/strict';
+import {execFileSync} from 'node:child_process';
+import {mkdirSync, mkdtempSync, readFileSync, renameSync, writeFileSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import {join} from 'node:path';
+import {chromium} from 'playwright-core';
+import {api, binary, newTable, outputs, serve, square, stop, text, until} from './helpers.mjs';
+
+const collections = new URL('../../tests/data/', import.meta.url).pathname;
+
+let browser;
+before(async () => {
+  browser = await chromium.launch({executablePath: '/usr/bin/chromium', args: ['--no-sandbox']});
+});
+after(async () => { await browser.close(); });
+
+// Game `n` (from 1) of a PDN collection of tests/data: its text.
+function gameOf(file, n = 1) {
+  const games = readFileSync(join(collections, file), 'utf8').split(/\n\s*\n(?=\s*\[)/);
+  return games[n - 1];
+}
+
+// A data directory whose table `id` is the game `pdn` imported with
+// `checkers import` (args: e.g. --rules=russian).
+function importedTable(pdn, id, args = []) {
+  const data = mkdtempSync(join(tmpdir(), 'replay-'));
+  const file = join(data, 'game.pdn');
+  writeFileSync(file, pdn);
+  const out = join(data, 'imported');
+  execFileSync(binary, ['import', file, `--out=${out}`, ...args]);
+  mkdirSync(join(data, 'tables'));
+  renameSync(join(out, 'game-0001.log'), join(data, 'tables', `${id}.log`));
+  return data;
+}
+
+const position = (page) => text(page, '#position');
+const current = (page) => page.locator('#moves [aria-current]').textContent();
+const turnInAddress = (page) => new URL(page.url()).searchParams.get('turn');
+
+test('a Tinsley game opened at turn 20 by link is stepped with the keyboard', async () => {
+  const id = '0123456789ab';
+  const data = importedTable(gameOf('tinsley.pdn'), id);
+  const server = await serve(data);
+  try {
+    const page = await browser.newPage();
+    await page.goto(`${server.url}t/${id}/replay?turn=20`);
+    // 10. 18-23 16-11: the 20th turn is White's 16-11.
+    await until(async () => /^Turn 20 of 56: White played 16-11$/.test(await position(page)), 'turn 20');
+    assert.equal(await current(page), '16-11');
+    assert.match(await square(page, 11).getAttribute('aria-label'), /^Square 11, White man, last move/);
+    assert.match(await page.title(), /^English draughts \(checkers\) · Replay$/);
+    await page.keyboard.press('ArrowRight');
+    // 11. 23x30: the man on 26 is taken, and shown where it stood.
+    await until(async () => /^Turn 21 of 56: Black played 23x30$/.test(await position(page)), 'turn 21');
+    assert.equal(await square(page, 26).getAttribute('aria-label'), 'Square 26, empty, piece taken by this move');
+    assert.equal(turnInAddress(page), '21');
+    await page.keyboard.press('ArrowLeft');
+    await page.keyboard.press('ArrowLeft');
+    assert.match(await position(page), /^Turn 19 of 56: Black played 18-23$/);
+    await page.keyboard.press('Home');
+    assert.match(await position(page), /^Start position \(56 turns/);
+    assert.equal(await page.locator('#moves [aria-current]').count(), 0);
+    assert.ok(await page.locator('#back').isDisabled());
+    await page.keyboard.press('End');
+    assert.match(await position(page), /^Turn 56 of 56: White played 24x15x6$/);
+    assert.ok(await page.locator('#forward').isDisabled());
+    // The recorded draw, as the log ends it.
+    assert.match(await text(page, '#result'), /^Draw: the recorded result/);
+    // The link of the turn shown opens it again.
+    const link = await page.locator('#turn-link').getAttribute('href');
+    assert.equal(link, `/t/${id}/replay?turn=56`);
+    // A click on a move goes to it.
+    await page.locator('#moves .move', {hasText: /^2-7$/}).first().click();
+    assert.equal(turnInAddress(page), '23');
+  } finally { await stop(server); }
+});
+
+test('the counters of a turn are the fold\'s: no-progress count and repetitions with their seqs', async () => {
+  const data = mkdtempSync(join(tmpdir(), 'replay-'));
+  const server = await serve(data);
+  try {
+    const id = await newTable(server, {mode: 'two-player', fen: 'B:WK32:BK1'});
+    let head = 1;
+    for (const move of ['1-6', '32-27', '6-1', '27-32']) {
+      assert.equal((await api(server, `/api/tables/${id}/moves`, {move, head})).status, 200);
+      head += 1;
+    }
+    const page = await browser.newPage();
+    await page.goto(`${server.url}t/${id}/replay?turn=4`);
+    await until(async () => /Times this position has stood: 2 \(after seqs 1, 5\)/.test(
+        await text(page, '#counters')), 'the repetition and its seqs');
+    assert.match(await text(page, '#counters'), /Turns without a capture or a man's move: 4 \(since seq 1\)/);
+    await page.keyboard.press('ArrowLeft');
+    assert.doesNotMatch(await text(page, '#counters'), /Times this position/);
+  } finally { await stop(server); }
+});
+
+test('a Russian and an international game replay on their boards, a pool table too', async () => {
+  const games = [
+    {file: 'russian_games.pdn', args: ['--rules=russian'], squares: 32, edition: 'Russian draughts'},
+    {file: 'international_games.pdn', args: ['--rules=international'], squares: 50, edition: 'International draughts'},
+  ];
+  for (const g of games) {
+    const id = 'abcdef012345';
+    const data = importedTable(gameOf(g.file), id, g.args);
+    const server = await serve(data);
+    try {
+      const page = await browser.newPage();
+      await page.goto(`${server.url}t/${id}/replay?turn=20`);
+      await until(async () => /^Turn 20 of /.test(await position(page)), `${g.file}: turn 20`);
+      assert.equal(await page.locator('[data-square]').count(), g.squares);
+      assert.match(await text(page, '#title'), new RegExp(`^${g.edition}`));
+      // White moves first, from the bottom.
+      const y = (n) => page.evaluate(
+          (n) => document.querySelector(`[data-square="${n}"]`).getBoundingClientRect().y, n);
+      assert.ok(await y(g.squares) > await y(1), `${g.file}: the high squares at the bottom`);
+    } finally { await stop(server); }
+  }
+  const data = mkdtempSync(join(tmpdir(), 'replay-'));
+  const server = await serve(data);
+  try {
+    const id = await newTable(server, {mode: 'two-player', rules: 'pool'});
+    assert.equal((await api(server, `/api/tables/${id}/moves`, {move: '11-15', head: 1})).status, 200);
+    const page = await browser.newPage();
+    await page.goto(`${server.url}t/${id}/replay?lang=it`);
+    await until(async () => /^Turno 1 di 1/.test(await position(page)), 'the pool game in Italian');
+    assert.equal(await page.locator('#moves .move').count(), 1);
+    // The table page links its replay.
+    await page.goto(`${server.url}t/${id}`);
+    await page.click('#replay-link');
+    await page.waitForURL(/\/replay/);
+  } finally { await stop(server); }
+});
+
+test('screenshots of the replay page at phone and desktop sizes', async () => {
+  const id = '0123456789ab';
+  const data = importedTable(gameOf('tinsley.pdn'), id);
+  const server = await serve(data);
+  try {
+    for (const [width, height, name] of [[390, 844, 'replay-phone'], [1280, 800, 'replay']]) {
+      const page = await browser.newPage({viewport: {width, height}});
+      await page.goto(`${server.url}t/${id}/replay?turn=21`);
+      await until(async () => /^Turn 21/.test(await position(page)), 'turn 21');
+      const scroll = await page.evaluate(() => document.documentElement.scrollWidth);
+      assert.ok(scroll <= width, `the page scrolls sideways at ${width}px (${scroll})`);
+      await page.screenshot({path: join(outputs, `${name}.png`), fullPage: width < 500});
+    }
+  } finally { await stop(server); }
+});

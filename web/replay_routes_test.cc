@@ -1,0 +1,109 @@
+// The replay page's routes over loopback (web/API.md, "Replay and
+// analysis").
+
+#include <string>
+
+#include "absl/strings/str_cat.h"
+#include "absl/time/clock.h"
+#include "gmock/gmock.h"
+#include "gtest/gtest.h"
+#include "nlohmann/json.hpp"
+#include "web/server_testing.h"
+
+namespace checkers::web {
+namespace {
+
+using nlohmann::json;
+using ::testing::HasSubstr;
+
+class ReplayRoutesTest : public ServerTest {
+ protected:
+  void Configure(Server::Options& options) override {
+    // Bounded by nodes alone: quick, and the same judgement every run.
+    options.analysis.nodes = 3000;
+    options.analysis.time = absl::Hours(1);
+  }
+
+  // A two-player table where `moves` were played.
+  std::string TableWith(const std::vector<std::string>& moves) {
+    const std::string id = NewTable(R"({"mode": "two-player"})");
+    int head = 1;
+    for (const std::string& m : moves) {
+      auto res = client_->Post(
+          absl::StrCat("/api/tables/", id, "/moves"),
+          json{{"move", m}, {"head", head++}}.dump());
+      EXPECT_TRUE(res.ok() && res->status == 200) << m;
+    }
+    return id;
+  }
+
+  json Get(const std::string& path, int status = 200) {
+    auto res = client_->Get(path);
+    EXPECT_TRUE(res.ok()) << res.status();
+    if (!res.ok()) return json();
+    EXPECT_EQ(res->status, status) << path << ": " << res->body;
+    return json::parse(res->body, nullptr, false);
+  }
+};
+
+TEST_F(ReplayRoutesTest, TurnsAreTheGamesPositionsAsTheFoldComputedThem) {
+  const std::string id = TableWith({"11-15", "23-19"});
+  const json body = Get(absl::StrCat("/api/tables/", id, "/turns"));
+  EXPECT_EQ(body["id"], id);
+  EXPECT_EQ(body["head"], 3);
+  const json& turns = body["turns"];
+  ASSERT_EQ(turns.size(), 3u);
+  EXPECT_EQ(turns[0]["move"], "");
+  EXPECT_EQ(turns[1]["move"], "11-15");
+  EXPECT_EQ(turns[1]["side"], "first");
+  EXPECT_EQ(turns[1]["route"], json::array({11, 15}));
+  EXPECT_EQ(turns[2]["side"], "second");
+  EXPECT_EQ(turns[2]["state"]["turns_played"], 2);
+  EXPECT_TRUE(turns[2]["state"]["board"][14].is_object());
+  EXPECT_EQ(turns[2]["state"]["no_progress_turns"], 0);
+}
+
+TEST_F(ReplayRoutesTest, TheReplayPageIsServedForATableOnly) {
+  const std::string id = TableWith({});
+  auto page = client_->Get(absl::StrCat("/t/", id, "/replay?turn=3"));
+  ASSERT_TRUE(page.ok()) << page.status();
+  EXPECT_EQ(page->status, 200);
+  EXPECT_THAT(page->body, HasSubstr("/static/replay.js"));
+  Get("/t/0123456789ab/replay", 404);
+  Get("/api/tables/0123456789ab/turns", 404);
+  Get("/api/tables/0123456789ab/analysis", 404);
+  Get("/api/tables/..%2f/turns", 404);
+}
+
+TEST_F(ReplayRoutesTest, AnAnalysisRunsInTheBackgroundAndIsKeptForTheNextVisit) {
+  const std::string id = TableWith({"11-15", "23-19", "8-11"});
+  const std::string path = absl::StrCat("/api/tables/", id, "/analysis");
+  EXPECT_EQ(Get(path)["state"], "none");
+  auto started = client_->Post(path, "");
+  ASSERT_TRUE(started.ok()) << started.status();
+  EXPECT_EQ(started->status, 200);
+  json got = json::parse(started->body);
+  EXPECT_EQ(got["key"].get<std::string>().size(), 24u);
+  while (got["state"] == "queued" || got["state"] == "running") {
+    absl::SleepFor(absl::Milliseconds(10));
+    got = Get(path);
+  }
+  ASSERT_EQ(got["state"], "done") << got.dump();
+  EXPECT_EQ(got["analysis"]["positions"].size(), 4u);
+  EXPECT_EQ(got["analysis"]["turns"][2]["played"], "8-11");
+  // A second visit, and a cancel of a finished analysis, find it kept.
+  auto again = client_->Post(path, "");
+  ASSERT_TRUE(again.ok()) << again.status();
+  EXPECT_EQ(json::parse(again->body)["state"], "done");
+  auto cancelled = client_->Post(absl::StrCat(path, "/cancel"), "");
+  ASSERT_TRUE(cancelled.ok()) << cancelled.status();
+  EXPECT_EQ(json::parse(cancelled->body)["state"], "done");
+  // A turn more is another game to judge.
+  auto moved = client_->Post(absl::StrCat("/api/tables/", id, "/moves"),
+                             R"({"move": "22-17", "head": 4})");
+  ASSERT_TRUE(moved.ok() && moved->status == 200);
+  EXPECT_EQ(Get(path)["state"], "none");
+}
+
+}  // namespace
+}  // namespace checkers::web

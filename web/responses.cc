@@ -1,0 +1,37 @@
+#include "web/responses.h"
+
+#include <algorithm>
+#include <optional>
+#include <string>
+
+#include "absl/strings/ascii.h"
+#include "json/encode.h"
+#include "web/page_files.h"
+
+namespace checkers::web {
+
+http::Response JsonAnswer(const Answer& answer) {
+  return http::Response(answer.status, "application/json",
+                        checkers::json::Dump(answer.body));
+}
+
+http::Response JsonError(int status, absl::string_view message) {
+  return JsonAnswer(Error(status, message));
+}
+
+http::Response StaticFile(absl::string_view name) {
+  const std::optional<PageFile> f = FindPageFile(name);
+  if (!f.has_value()) return JsonError(404, "no such file");
+  http::Response r(200, f->content_type, std::string(f->text));
+  r.Add("Cache-Control", "no-cache");
+  return r;
+}
+
+bool IsTableId(absl::string_view id) {
+  return id == "local" ||
+         (id.size() == 12 && std::all_of(id.begin(), id.end(), [](char c) {
+            return absl::ascii_isdigit(c) || (c >= 'a' && c <= 'f');
+          }));
+}
+
+}  // namespace checkers::web

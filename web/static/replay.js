@@ -1,0 +1,132 @@
+// The replay page (web/API.md, "Replay and analysis"): a game turn by turn
+// as the server folded it, with the draw counters and the repetition count
+// of each turn; the engine's judgement of it comes from analysis.js. The
+// address says the turn shown (?turn=N), so it can be shared.
+
+import {Board, drawMoveList, editionName, sideColour} from '/static/board.js';
+import {language, loadLanguage, t} from '/static/i18n.js';
+
+const $ = (name) => document.getElementById(name);
+
+// /t/ID/replay: table ID's game.
+const id = location.pathname.split('/')[2];
+const api = `/api/tables/${id}`;
+
+let turns = [];        // GET api/turns: the start, then each turn
+let at = 0;            // the number of turns shown
+const board = new Board($('board'));
+// Told of each turn shown, once the page has drawn it (analysis.js).
+const listeners = [];
+
+function colours() { return turns.length ? turns[0].state.colours : null; }
+function colour(side) { return sideColour(colours(), side); }
+
+// The address of turn n of this game, as a link to share.
+function turnUrl(n) {
+  const url = new URL(location.href);
+  url.searchParams.set('turn', String(n));
+  return url.pathname + url.search;
+}
+
+// Shows the position after `n` turns (clamped to the game).
+export function showTurn(n) {
+  if (!turns.length) return;
+  at = Math.max(0, Math.min(n, turns.length - 1));
+  history.replaceState(null, '', turnUrl(at));
+  draw();
+}
+
+function counters(ply) {
+  const s = ply.state;
+  const lines = [];
+  if (s.no_progress_turns > 0) {
+    lines.push(t('web.replay.no_progress', {n: s.no_progress_turns, seq: ply.no_progress_since_seq}));
+  }
+  if (s.draw_in_turns !== null && s.draw_in_turns !== undefined) {
+    lines.push(t('web.draw_in', {n: s.draw_in_turns}));
+  }
+  if (s.repetition_count > 1) {
+    lines.push(t('web.replay.repeated', {n: s.repetition_count, seqs: ply.repeated_at.join(', ')}));
+  }
+  return lines;
+}
+
+function result(s) {
+  if (!s.over) return '';
+  const loser = colour(s.result === 'first' ? 'second' : 'first');
+  const why = t(`web.reason.${s.reason}`, {side: loser});
+  return s.result === 'draw' ? t('web.drawn', {why}) : t('web.wins', {side: colour(s.result), why});
+}
+
+function draw() {
+  if (!turns.length) return;
+  const ply = turns[at];
+  const total = turns.length - 1;
+  board.edition = ply.state.rules.toUpperCase();
+  board.orient('first', $('flip').checked);
+  board.draw(ply.state.board, {colours: colours(), marked: ply.route, captured: ply.captured,
+    numbers: $('numbers').checked});
+  $('position').textContent = at === 0 ? t('web.replay.at_start', {total})
+      : t('web.replay.played', {n: at, total, side: colour(ply.side), move: ply.move});
+  $('first').disabled = $('back').disabled = at === 0;
+  $('forward').disabled = $('last').disabled = at === total;
+  const list = $('counters');
+  list.replaceChildren(...counters(ply).map((line) => {
+    const span = document.createElement('span');
+    span.textContent = line;
+    return span;
+  }));
+  $('result').textContent = result(ply.state);
+  $('turn-link').href = turnUrl(at);
+  const moves = $('moves');
+  drawMoveList(moves, turns.slice(1).map((p) => ({side: p.side, text: p.move})),
+      {current: at || null, colour, pick: showTurn});
+  const current = moves.querySelector('[aria-current]');
+  if (current) current.scrollIntoView({block: 'nearest'});
+  else moves.scrollTop = 0;
+  for (const listener of listeners) listener(at);
+}
+
+// Calls `listener(n)` each time turn n is drawn.
+export function onTurn(listener) { listeners.push(listener); }
+
+export function shown() { return at; }
+
+function onKey(e) {
+  if (e.target.closest('input, select, textarea') || e.altKey || e.ctrlKey || e.metaKey) return;
+  const to = {ArrowLeft: at - 1, ArrowRight: at + 1, Home: 0, End: turns.length - 1}[e.key];
+  if (to === undefined) return;
+  e.preventDefault();
+  showTurn(to);
+}
+
+async function load() {
+  await loadLanguage();
+  $('table-link').href = `/t/${id}`;
+  const res = await fetch(`${api}/turns`).catch(() => null);
+  if (!res || !res.ok) {
+    $('error').textContent = res ? t('web.replay.no_game') : t('web.unreachable');
+    return;
+  }
+  turns = (await res.json()).turns;
+  const rules = turns[0].state.rules;
+  const title = `${editionName(rules)} · ${t('web.replay.title')}`;
+  $('title').textContent = title;
+  document.title = title;
+  const link = new URL('/rules', location.href);
+  link.searchParams.set('table', id);
+  link.searchParams.set('lang', language);
+  $('rules-link').href = link.pathname + link.search;
+  const asked = new URLSearchParams(location.search).get('turn');
+  showTurn(asked === null || !/^\d+$/.test(asked) ? turns.length - 1 : Number(asked));
+}
+
+document.addEventListener('keydown', onKey);
+$('first').addEventListener('click', () => showTurn(0));
+$('back').addEventListener('click', () => showTurn(at - 1));
+$('forward').addEventListener('click', () => showTurn(at + 1));
+$('last').addEventListener('click', () => showTurn(turns.length - 1));
+$('numbers').addEventListener('change', draw);
+$('flip').addEventListener('change', draw);
+
+export const loaded = load();
