@@ -137,15 +137,89 @@ test('a Russian and an international game replay on their boards, a pool table t
   } finally { await stop(server); }
 });
 
+test('the analysis draws one point per turn; a marked mistake is clicked to and listed', async () => {
+  const data = mkdtempSync(join(tmpdir(), 'replay-'));
+  const server = await serve(data, {args: ['--nodes=20000']});
+  try {
+    // Black's man on 14 is taken whichever way it steps; 1-5 was safe.
+    const id = await newTable(server, {mode: 'two-player', fen: 'B:W22,30:B1,14'});
+    let head = 1;
+    for (const move of ['14-17', '22x13', '1-5']) {
+      assert.equal((await api(server, `/api/tables/${id}/moves`, {move, head})).status, 200);
+      head += 1;
+    }
+    const page = await browser.newPage();
+    await page.goto(`${server.url}t/${id}/replay?turn=3`);
+    await until(async () => (await page.locator('#graph .point').count()) === 4, 'a point per position');
+    const marked = page.locator('#graph .point.mistake, #graph .point.blunder');
+    assert.equal(await marked.count(), 1);
+    assert.equal(await marked.getAttribute('data-turn'), '1');
+    assert.match(await marked.getAttribute('class'), /\bfirst\b/);
+    await marked.click();
+    await until(async () => /^Turn 1 of 3: Red played 14-17$/.test(await position(page)), 'the mistake shown');
+    assert.match(await text(page, '#judgement'), /Red played 14-17; the engine prefers /);
+    assert.match(await text(page, '#judgement'), /(Mistake|Blunder) by Red/);
+    // The list of marked turns is the graph's text alternative.
+    assert.equal(await page.locator('#marked button').count(), 1);
+    await page.keyboard.press('End');
+    await page.locator('#marked button').click();
+    assert.equal(new URL(page.url()).searchParams.get('turn'), '1');
+    assert.match(await page.locator('#moves .move').first().getAttribute('class'), /mistake|blunder/);
+    // A second visit finds the analysis kept: no progress, the graph at once.
+    await page.reload();
+    await until(async () => (await page.locator('#graph .point').count()) === 4, 'the kept graph');
+    assert.equal(await page.locator('#analysis-progress').isHidden(), true);
+  } finally { await stop(server); }
+});
+
+test('a whole game is analysed with progress shown and the page usable meanwhile; 10x10 says it is weaker', async () => {
+  const id = '0123456789ab';
+  const data = importedTable(gameOf('tinsley.pdn'), id);
+  const server = await serve(data, {args: ['--nodes=20000']});
+  try {
+    const page = await browser.newPage();
+    await page.goto(`${server.url}t/${id}/replay?turn=5`);
+    // While the engine works, the page steps.
+    await until(async () => /^Turn 5 of 56/.test(await position(page)), 'turn 5');
+    await page.keyboard.press('ArrowRight');
+    assert.match(await position(page), /^Turn 6 of 56/);
+    assert.equal(await page.locator('#analysis-note').isHidden(), true);
+    await until(async () => (await page.locator('#graph .point').count()) === 57, 'a point per position');
+    const analysis = (await api(server, `/api/tables/${id}/analysis`)).body;
+    assert.equal(analysis.state, 'done');
+    assert.equal(analysis.analysis.turns.length, 56);
+    // The page shows each turn's preferred move as the server judged it.
+    await page.keyboard.press('Home');
+    await page.keyboard.press('ArrowRight');
+    const first = analysis.analysis.turns[0];
+    assert.match(await text(page, '#judgement'), first.played === first.best
+        ? /the engine's choice too/ : new RegExp(`the engine prefers ${first.best}`));
+  } finally { await stop(server); }
+  const ten = importedTable(gameOf('international_games.pdn'), id, ['--rules=international']);
+  const other = await serve(ten, {args: ['--nodes=1000000']});
+  try {
+    const page = await browser.newPage();
+    await page.goto(`${other.url}t/${id}/replay?turn=1`);
+    await until(async () => /^Turn 1 of /.test(await position(page)), 'the 10x10 game');
+    assert.equal(await page.locator('#analysis-note').isVisible(), true);
+    assert.match(await text(page, '#analysis-note'), /10×10 board the engine's evaluation is weaker/);
+    // The analysis can be stopped, and started again.
+    await page.locator('#analysis-cancel').click();
+    await until(async () => /stopped/.test(await text(page, '#analysis-status')), 'the analysis stopped');
+    assert.equal(await page.locator('#analysis-start').isVisible(), true);
+  } finally { await stop(other); }
+});
+
 test('screenshots of the replay page at phone and desktop sizes', async () => {
   const id = '0123456789ab';
   const data = importedTable(gameOf('tinsley.pdn'), id);
-  const server = await serve(data);
+  const server = await serve(data, {args: ['--nodes=20000']});
   try {
     for (const [width, height, name] of [[390, 844, 'replay-phone'], [1280, 800, 'replay']]) {
       const page = await browser.newPage({viewport: {width, height}});
       await page.goto(`${server.url}t/${id}/replay?turn=21`);
       await until(async () => /^Turn 21/.test(await position(page)), 'turn 21');
+      await until(async () => (await page.locator('#graph .point').count()) === 57, 'the graph');
       const scroll = await page.evaluate(() => document.documentElement.scrollWidth);
       assert.ok(scroll <= width, `the page scrolls sideways at ${width}px (${scroll})`);
       await page.screenshot({path: join(outputs, `${name}.png`), fullPage: width < 500});

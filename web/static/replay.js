@@ -3,6 +3,7 @@
 // of each turn; the engine's judgement of it comes from analysis.js. The
 // address says the turn shown (?turn=N), so it can be shared.
 
+import {Analysis} from '/static/analysis.js';
 import {Board, drawMoveList, editionName, sideColour} from '/static/board.js';
 import {language, loadLanguage, t} from '/static/i18n.js';
 
@@ -15,8 +16,8 @@ const api = `/api/tables/${id}`;
 let turns = [];        // GET api/turns: the start, then each turn
 let at = 0;            // the number of turns shown
 const board = new Board($('board'));
-// Told of each turn shown, once the page has drawn it (analysis.js).
-const listeners = [];
+let analysis = null;   // analysis.js, once the game is loaded
+let marks = {};        // turn: {className, note}, the analysis's marks
 
 function colours() { return turns.length ? turns[0].state.colours : null; }
 function colour(side) { return sideColour(colours(), side); }
@@ -29,7 +30,7 @@ function turnUrl(n) {
 }
 
 // Shows the position after `n` turns (clamped to the game).
-export function showTurn(n) {
+function showTurn(n) {
   if (!turns.length) return;
   at = Math.max(0, Math.min(n, turns.length - 1));
   history.replaceState(null, '', turnUrl(at));
@@ -79,18 +80,14 @@ function draw() {
   $('result').textContent = result(ply.state);
   $('turn-link').href = turnUrl(at);
   const moves = $('moves');
-  drawMoveList(moves, turns.slice(1).map((p) => ({side: p.side, text: p.move})),
+  drawMoveList(moves, turns.slice(1).map((p) => ({side: p.side, text: p.move, ...marks[p.turn]})),
       {current: at || null, colour, pick: showTurn});
+  // The list scrolls on its own (never the page) to keep the current
+  // move in the middle of its view.
   const current = moves.querySelector('[aria-current]');
-  if (current) current.scrollIntoView({block: 'nearest'});
-  else moves.scrollTop = 0;
-  for (const listener of listeners) listener(at);
+  moves.scrollTop = current ? current.closest('li').offsetTop - moves.clientHeight / 2 : 0;
+  if (analysis) analysis.show(at);
 }
-
-// Calls `listener(n)` each time turn n is drawn.
-export function onTurn(listener) { listeners.push(listener); }
-
-export function shown() { return at; }
 
 function onKey(e) {
   if (e.target.closest('input, select, textarea') || e.altKey || e.ctrlKey || e.metaKey) return;
@@ -119,6 +116,11 @@ async function load() {
   $('rules-link').href = link.pathname + link.search;
   const asked = new URLSearchParams(location.search).get('turn');
   showTurn(asked === null || !/^\d+$/.test(asked) ? turns.length - 1 : Number(asked));
+  analysis = new Analysis(api, turns, {colour, pick: showTurn, marked: (m) => {
+    marks = m;
+    draw();
+  }});
+  analysis.show(at);
 }
 
 document.addEventListener('keydown', onKey);
@@ -129,4 +131,4 @@ $('last').addEventListener('click', () => showTurn(turns.length - 1));
 $('numbers').addEventListener('change', draw);
 $('flip').addEventListener('change', draw);
 
-export const loaded = load();
+load();
