@@ -1,11 +1,16 @@
-// The routes of the replay page (web/API.md, "Replay and analysis"): a
-// table's game turn by turn as the fold computed it, and the engine's
-// judgement of it, made in the background (web/analyses.h).
+// The routes of the replay page (web/API.md, "Replay and analysis", "Open
+// any game"): a game turn by turn as the fold computed it, and the
+// engine's judgement of it, made in the background (web/analyses.h); the
+// game a table's or one a person opened by sending a file
+// (web/opened_games.h).
 
+#include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "absl/strings/str_cat.h"
+#include "engine/rules.h"
 #include "json/timeline_json.h"
 #include "replay/timeline.h"
 #include "web/responses.h"
@@ -17,63 +22,91 @@ using nlohmann::json;
 
 void Server::RouteReplay() {
   using Captures = http::Router::Captures;
-  // The table of a route's first capture, or its 404.
-  auto table_of = [this](const std::string& id) -> Table* {
-    return IsTableId(id) ? Find(id) : nullptr;
+  // A game's events by the id in its path, or nullopt.
+  using Source =
+      std::function<std::optional<std::vector<events::Event>>(const std::string&)>;
+  const Source table = [this](const std::string& id)
+      -> std::optional<std::vector<events::Event>> {
+    Table* t = IsTableId(id) ? Find(id) : nullptr;
+    if (t == nullptr) return std::nullopt;
+    return t->Events();
   };
-  auto no_table = [](const std::string& id) {
-    return JsonError(404,
-                     absl::StrCat("no table ", id, "; the lobby lists them"));
+  const Source opened = [this](const std::string& key) {
+    return opened_games_->Find(key);
   };
-  router_.Add("GET", "/t/{}/replay",
-              [table_of, no_table](const http::Request&, const Captures& c) {
-                if (table_of(c[0]) == nullptr) return no_table(c[0]);
-                return StaticFile("replay.html");
-              });
-  router_.Add(
-      "GET", "/api/tables/{}/turns",
-      [table_of, no_table](const http::Request&, const Captures& c) {
-        Table* t = table_of(c[0]);
-        if (t == nullptr) return no_table(c[0]);
-        const std::vector<events::Event> log = t->Events();
-        absl::StatusOr<std::vector<replay::Ply>> plies =
-            replay::BuildTimeline(log);
-        if (!plies.ok()) {
-          return JsonError(404, absl::StrCat("no game at table ", c[0], ": ",
-                                             plies.status().message()));
-        }
-        return JsonAnswer({200,
-                           {{"id", c[0]},
-                            {"head", log.size()},
-                            {"key", GameKey(log)},
-                            {"turns", checkers::json::TimelineJson(*plies)}}});
-      });
-  // GET reads the analysis, POST starts it (or reads the one under way or
-  // kept), POST .../cancel cancels it; each answers with what is known.
-  auto analysis = [this, table_of, no_table](absl::string_view method,
-                                             absl::string_view suffix,
-                                             bool start, bool cancel) {
+  // The routes of one kind of game: `page` its replay page's path, `api`
+  // the prefix of its API; its 404 says `before` the id and `after` it.
+  auto route = [this](const std::string& page, const std::string& api,
+                      const Source& source, const std::string& before,
+                      const std::string& after) {
+    auto not_found = [before, after](const std::string& id) {
+      return JsonError(404, absl::StrCat(before, id, after));
+    };
+    router_.Add("GET", page,
+                [source, not_found](const http::Request&, const Captures& c) {
+                  if (!source(c[0]).has_value()) return not_found(c[0]);
+                  return StaticFile("replay.html");
+                });
     router_.Add(
-        method, absl::StrCat("/api/tables/{}/analysis", suffix),
-        [this, table_of, no_table, start, cancel](const http::Request&,
-                                                  const Captures& c) {
-          Table* t = table_of(c[0]);
-          if (t == nullptr) return no_table(c[0]);
-          std::vector<events::Event> log = t->Events();
-          if (log.empty()) {
-            return JsonError(404, absl::StrCat("no game at table ", c[0]));
+        "GET", absl::StrCat(api, "/turns"),
+        [source, not_found](const http::Request&, const Captures& c) {
+          const std::optional<std::vector<events::Event>> log = source(c[0]);
+          if (!log.has_value()) return not_found(c[0]);
+          absl::StatusOr<std::vector<replay::Ply>> plies =
+              replay::BuildTimeline(*log);
+          if (!plies.ok()) {
+            return JsonError(404, absl::StrCat("no game to replay at ", c[0],
+                                               ": ", plies.status().message()));
           }
-          const std::string key = GameKey(log);
-          if (start) analyses_->Start(std::move(log));
-          if (cancel) analyses_->Cancel(key);
-          json body = analyses_->Get(key);
-          body["key"] = key;
-          return JsonAnswer({200, std::move(body)});
+          return JsonAnswer({200,
+                             {{"id", c[0]},
+                              {"head", log->size()},
+                              {"key", GameKey(*log)},
+                              {"turns", checkers::json::TimelineJson(*plies)}}});
         });
+    // GET reads the analysis, POST starts it (or reads the one under way
+    // or kept), POST .../cancel cancels it; each answers what is known.
+    for (const auto& [method, suffix] :
+         {std::pair<const char*, const char*>{"GET", ""},
+          {"POST", ""},
+          {"POST", "/cancel"}}) {
+      const bool start = std::string(method) == "POST" && *suffix == '\0';
+      const bool cancel = *suffix != '\0';
+      router_.Add(
+          method, absl::StrCat(api, "/analysis", suffix),
+          [this, source, not_found, start, cancel](const http::Request&,
+                                                   const Captures& c) {
+            std::optional<std::vector<events::Event>> log = source(c[0]);
+            if (!log.has_value() || log->empty()) return not_found(c[0]);
+            const std::string key = GameKey(*log);
+            if (start) analyses_->Start(*std::move(log));
+            if (cancel) analyses_->Cancel(key);
+            json body = analyses_->Get(key);
+            body["key"] = key;
+            return JsonAnswer({200, std::move(body)});
+          });
+    }
   };
-  analysis("GET", "", false, false);
-  analysis("POST", "", true, false);
-  analysis("POST", "/cancel", false, true);
+  route("/t/{}/replay", "/api/tables/{}", table, "no table ",
+        "; the lobby lists them");
+  route("/g/{}/replay", "/api/games/{}", opened, "no game ",
+        " is open here; open its file again at /open");
+  router_.Add("GET", "/open", [](const http::Request&, const Captures&) {
+    return StaticFile("open.html");
+  });
+  // The file comes as the body, as it is on disk (web/http: a larger
+  // bound than other requests' for this path alone).
+  router_.Add("POST", "/api/games",
+              [this](const http::Request& r, const Captures&) {
+                const std::optional<Edition> edition =
+                    EditionNamed(r.Param("rules").value_or("english"));
+                if (!edition.has_value()) {
+                  return JsonError(422,
+                                   "rules must be english, russian, pool or "
+                                   "international");
+                }
+                return JsonAnswer(opened_games_->Open(r.body, *edition));
+              });
 }
 
 }  // namespace checkers::web

@@ -105,5 +105,36 @@ TEST_F(ReplayRoutesTest, AnAnalysisRunsInTheBackgroundAndIsKeptForTheNextVisit) 
   EXPECT_EQ(Get(path)["state"], "none");
 }
 
+TEST_F(ReplayRoutesTest, AFileSentIsOpenedWithoutATableAndReplayedByKey) {
+  // Past the 4 KiB other bodies are held to: a collection of games.
+  std::string pdn;
+  for (int i = 1; pdn.size() <= 8192; ++i) {
+    pdn += absl::StrCat("[Event \"Game ", i,
+                        "\"]\n1. 11-15 23-19 2. 8-11 22-17 *\n\n");
+  }
+  auto res = client_->Post("/api/games?rules=english", pdn);
+  ASSERT_TRUE(res.ok()) << res.status();
+  ASSERT_EQ(res->status, 200) << res->body;
+  const json games = json::parse(res->body)["games"];
+  ASSERT_GT(games.size(), 100u);
+  EXPECT_EQ(games[1]["tags"][0]["value"], "Game 2");
+  const std::string key = games[0]["key"];
+  auto page = client_->Get(absl::StrCat("/g/", key, "/replay?turn=2"));
+  ASSERT_TRUE(page.ok()) << page.status();
+  EXPECT_EQ(page->status, 200);
+  const json turns = Get(absl::StrCat("/api/games/", key, "/turns"))["turns"];
+  ASSERT_EQ(turns.size(), 5u);
+  EXPECT_EQ(turns[4]["move"], "22-17");
+  EXPECT_EQ(Get(absl::StrCat("/api/games/", key, "/analysis"))["state"], "none");
+  auto none = client_->Get("/api/tables");
+  ASSERT_TRUE(none.ok());
+  // No table was made: the terminal game's save is the only one.
+  for (const json& t : json::parse(none->body)) EXPECT_EQ(t["id"], "local");
+  Get("/g/000000000000000000000000/replay", 404);
+  auto bad = client_->Post("/api/games?rules=spanish", pdn);
+  ASSERT_TRUE(bad.ok());
+  EXPECT_EQ(bad->status, 422);
+}
+
 }  // namespace
 }  // namespace checkers::web

@@ -31,6 +31,10 @@ using nlohmann::json;
 
 namespace {
 
+// The largest file the replay page may open: a PDN collection of
+// thousands of games, or a log (storage's bound is larger, but no game
+// played here comes near it).
+constexpr size_t kMaxUpload = size_t{8} << 20;
 // Tables one stream of several tables may follow.
 constexpr size_t kMaxFollowed = 64;
 // Every page and script comes from this server, and no other site may
@@ -107,6 +111,9 @@ http::Server::Options HttpOptions(const Server::Options& o, Server* server) {
   h.port = o.port;
   h.max_connections_per_address = o.max_connections_per_address;
   h.workers = o.workers;
+  // A file a person opens on the replay page (web/API.md, "Open any game").
+  h.limits.upload_path = "/api/games";
+  h.limits.max_upload = kMaxUpload;
   h.handler = [server](const http::Request& r) { return server->Handle(r); };
   h.refusal = [](int status, absl::string_view reason) {
     http::Response r = JsonError(status, reason);
@@ -122,6 +129,7 @@ Server::Server(Options options)
     : options_(std::move(options)),
       allowed_hosts_(options_.host, options_.allowed_hosts),
       analyses_(std::make_unique<Analyses>(options_.analysis)),
+      opened_games_(std::make_unique<OpenedGames>()),
       http_(HttpOptions(options_, this)) {}
 
 Server::~Server() { Stop(); }

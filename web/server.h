@@ -21,6 +21,7 @@
 #include "replay/analysis.h"
 #include "session/clock.h"
 #include "web/analyses.h"
+#include "web/opened_games.h"
 #include "web/allowed_hosts.h"
 #include "web/http/request.h"
 #include "web/http/response.h"
@@ -115,6 +116,7 @@ class Server {
   http::Router router_;
   std::atomic<int> open_streams_{0};
   const std::unique_ptr<Analyses> analyses_;
+  const std::unique_ptr<OpenedGames> opened_games_;
   absl::Mutex mu_;
   std::map<std::string, std::unique_ptr<Table>> tables_ ABSL_GUARDED_BY(mu_);
   bool stopping_ ABSL_GUARDED_BY(mu_) = false;

@@ -210,6 +210,48 @@ test('a whole game is analysed with progress shown and the page usable meanwhile
   } finally { await stop(other); }
 });
 
+test('a dropped PDN file with several games lists them with their tags; a chosen log opens too', async () => {
+  const data = mkdtempSync(join(tmpdir(), 'replay-'));
+  const server = await serve(data);
+  try {
+    const page = await browser.newPage();
+    await page.goto(server.url);
+    await page.click('a[href="/open"]');
+    await page.waitForURL(/\/open$/);
+    const pdn = [1, 2, 3].map((n) => gameOf('tinsley.pdn', n)).join('\n\n');
+    // A drop as a browser makes it: a DataTransfer holding the file.
+    const transfer = await page.evaluateHandle((text) => {
+      const dt = new DataTransfer();
+      dt.items.add(new File([text], 'tinsley-3.pdn', {type: 'text/plain'}));
+      return dt;
+    }, pdn);
+    await page.dispatchEvent('#drop', 'drop', {dataTransfer: transfer});
+    await until(async () => (await page.locator('#games li').count()) === 3, 'three games listed');
+    assert.match(await text(page, '#games-heading'), /^Games in tinsley-3.pdn: 3$/);
+    const second = page.locator('#games li').nth(1);
+    assert.match(await second.textContent(), /Game 2, 75 turns/);
+    assert.match(await second.textContent(), /Event: US National 1946 · Black: MF Tinsley · White: E Fuller/);
+    // No table was made for them.
+    assert.deepEqual((await api(server, '/api/tables')).body.filter((t) => t.id !== 'local'), []);
+    await second.locator('a').click();
+    await page.waitForURL(/\/g\/[0-9a-f]{24}\/replay\?turn=0$/);
+    await until(async () => /^Start position \(75 turns/.test(await position(page)), 'the game opened');
+    assert.ok(await page.locator('#table-link').isHidden());
+    // By link, at turn 20, then stepped with the keyboard.
+    await page.goto(page.url().replace('turn=0', 'turn=20'));
+    await until(async () => /^Turn 20 of 75: White played /.test(await position(page)), 'turn 20 by link');
+    await page.keyboard.press('ArrowRight');
+    assert.match(await position(page), /^Turn 21 of 75: Black played /);
+    // A log chosen with the file input is one game.
+    const id = '0123456789ab';
+    const imported = importedTable(gameOf('tinsley.pdn'), id);
+    await page.goto(`${server.url}open`);
+    await page.setInputFiles('#file', join(imported, 'tables', `${id}.log`));
+    await until(async () => (await page.locator('#games li').count()) === 1, 'the log listed');
+    assert.match(await text(page, '#games li'), /Game 1, 56 turns/);
+  } finally { await stop(server); }
+});
+
 test('screenshots of the replay page at phone and desktop sizes', async () => {
   const id = '0123456789ab';
   const data = importedTable(gameOf('tinsley.pdn'), id);

@@ -9,9 +9,11 @@ import {language, loadLanguage, t} from '/static/i18n.js';
 
 const $ = (name) => document.getElementById(name);
 
-// /t/ID/replay: table ID's game.
-const id = location.pathname.split('/')[2];
-const api = `/api/tables/${id}`;
+// /t/ID/replay: table ID's game; /g/KEY/replay: a game opened from a file
+// (open.js).
+const [, kind, id] = location.pathname.split('/');
+const fromTable = kind === 't';
+const api = fromTable ? `/api/tables/${id}` : `/api/games/${id}`;
 
 let turns = [];        // GET api/turns: the start, then each turn
 let at = 0;            // the number of turns shown
@@ -100,9 +102,11 @@ function onKey(e) {
 async function load() {
   await loadLanguage();
   $('table-link').href = `/t/${id}`;
+  $('table-link').hidden = !fromTable;
   const res = await fetch(`${api}/turns`).catch(() => null);
   if (!res || !res.ok) {
-    $('error').textContent = res ? t('web.replay.no_game') : t('web.unreachable');
+    $('error').textContent = !res ? t('web.unreachable')
+        : fromTable ? t('web.replay.no_game') : (await res.json()).error;
     return;
   }
   turns = (await res.json()).turns;
@@ -111,7 +115,10 @@ async function load() {
   $('title').textContent = title;
   document.title = title;
   const link = new URL('/rules', location.href);
-  link.searchParams.set('table', id);
+  // A table's rules are its own (house options included); an opened
+  // game's, its edition's.
+  if (fromTable) link.searchParams.set('table', id);
+  else link.searchParams.set('edition', rules);
   link.searchParams.set('lang', language);
   $('rules-link').href = link.pathname + link.search;
   const asked = new URLSearchParams(location.search).get('turn');
