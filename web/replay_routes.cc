@@ -12,6 +12,9 @@
 #include "absl/strings/str_cat.h"
 #include "engine/rules.h"
 #include "json/timeline_json.h"
+#include "replay/audit.h"
+#include "replay/import.h"
+#include "replay/phrase.h"
 #include "replay/timeline.h"
 #include "web/responses.h"
 #include "web/server.h"
@@ -19,6 +22,44 @@
 namespace checkers::web {
 
 using nlohmann::json;
+
+namespace {
+
+// What `checkers audit` finds in the game `log`, worded in `text`'s
+// language: {sound, findings: [{seq, code, message}], end: {seq, why} |
+// null} (`why` empty when the end needs no evidence).
+json AuditJson(const std::vector<events::Event>& log,
+               const lang::Catalogue& text) {
+  absl::StatusOr<replay::AuditReport> report =
+      replay::AuditLogBytes(replay::EncodeLog(log));
+  if (!report.ok()) {
+    return {{"sound", false},
+            {"findings",
+             {{{"seq", 0},
+               {"code", "damaged"},
+               {"message", report.status().message()}}}},
+            {"end", nullptr}};
+  }
+  const events::GameStarted* started = report->state.started.get();
+  json findings = json::array();
+  for (const replay::Finding& f : report->findings) {
+    findings.push_back({{"seq", f.seq},
+                        {"code", std::string(replay::FindingCode(f.kind))},
+                        {"message", replay::Word(text, started, f.why)}});
+  }
+  json end = nullptr;
+  if (report->end.has_value()) {
+    end = {{"seq", report->end->seq},
+           {"why", report->end->justification.empty()
+                       ? ""
+                       : replay::Word(text, started, report->end->why)}};
+  }
+  return {{"sound", report->sound()},
+          {"findings", std::move(findings)},
+          {"end", std::move(end)}};
+}
+
+}  // namespace
 
 void Server::RouteReplay() {
   using Captures = http::Router::Captures;
@@ -49,7 +90,7 @@ void Server::RouteReplay() {
                 });
     router_.Add(
         "GET", absl::StrCat(api, "/turns"),
-        [source, not_found](const http::Request&, const Captures& c) {
+        [source, not_found](const http::Request& r, const Captures& c) {
           const std::optional<std::vector<events::Event>> log = source(c[0]);
           if (!log.has_value()) return not_found(c[0]);
           absl::StatusOr<std::vector<replay::Ply>> plies =
@@ -62,7 +103,8 @@ void Server::RouteReplay() {
                              {{"id", c[0]},
                               {"head", log->size()},
                               {"key", GameKey(*log)},
-                              {"turns", checkers::json::TimelineJson(*plies)}}});
+                              {"turns", checkers::json::TimelineJson(*plies)},
+                              {"audit", AuditJson(*log, TextFor(r))}}});
         });
     // GET reads the analysis, POST starts it (or reads the one under way
     // or kept), POST .../cancel cancels it; each answers what is known.

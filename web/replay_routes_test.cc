@@ -61,6 +61,19 @@ TEST_F(ReplayRoutesTest, TurnsAreTheGamesPositionsAsTheFoldComputedThem) {
   EXPECT_EQ(turns[2]["state"]["turns_played"], 2);
   EXPECT_TRUE(turns[2]["state"]["board"][14].is_object());
   EXPECT_EQ(turns[2]["state"]["no_progress_turns"], 0);
+  EXPECT_EQ(body["audit"]["sound"], true);
+  EXPECT_TRUE(body["audit"]["end"].is_null());
+}
+
+TEST_F(ReplayRoutesTest, TheAuditOfAnEndIsGivenWithItsEvidenceInTheViewersWords) {
+  const std::string id = TableWith({"11-15"});
+  auto resigned = client_->Post(absl::StrCat("/api/tables/", id, "/resign"),
+                                R"({"head": 2})");
+  ASSERT_TRUE(resigned.ok() && resigned->status == 200);
+  const json body = Get(absl::StrCat("/api/tables/", id, "/turns?lang=sv"));
+  EXPECT_EQ(body["audit"]["sound"], true);
+  ASSERT_TRUE(body["audit"]["end"].is_object()) << body["audit"].dump();
+  EXPECT_GT(body["audit"]["end"]["seq"].get<int>(), 2);
 }
 
 TEST_F(ReplayRoutesTest, TheReplayPageIsServedForATableOnly) {

@@ -27,6 +27,15 @@ http::Response StaticFile(absl::string_view name) {
   return r;
 }
 
+const lang::Catalogue& TextFor(const http::Request& request) {
+  const std::string asked = request.Param("lang").value_or("");
+  return lang::Catalogue::Builtin(
+      lang::IsLanguage(asked)
+          ? asked
+          : lang::LanguageFromAcceptLanguage(
+                request.Header("accept-language").value_or("")));
+}
+
 bool IsTableId(absl::string_view id) {
   return id == "local" ||
          (id.size() == 12 && std::all_of(id.begin(), id.end(), [](char c) {

@@ -66,17 +66,6 @@ absl::StatusOr<json> BodyOf(const http::Request& request) {
   return body;
 }
 
-// The language a request's answers are worded in: its ?lang=, else its
-// Accept-Language header.
-const lang::Catalogue& TextFor(const http::Request& request) {
-  const std::string asked = request.Param("lang").value_or("");
-  return lang::Catalogue::Builtin(
-      lang::IsLanguage(asked)
-          ? asked
-          : lang::LanguageFromAcceptLanguage(
-                request.Header("accept-language").value_or("")));
-}
-
 std::string CookieHeader(const http::Request& request) {
   return std::string(request.Header("cookie").value_or(""));
 }

@@ -69,8 +69,9 @@ test('a Tinsley game opened at turn 20 by link is stepped with the keyboard', as
     await page.keyboard.press('End');
     assert.match(await position(page), /^Turn 56 of 56: White played 24x15x6$/);
     assert.ok(await page.locator('#forward').isDisabled());
-    // The recorded draw, as the log ends it.
+    // The recorded draw, as the log ends it, and the audit's word on it.
     assert.match(await text(page, '#result'), /^Draw: the recorded result/);
+    assert.match(await text(page, '#audit'), /^Audit: the end recorded at seq 58 holds/);
     // The link of the turn shown opens it again.
     const link = await page.locator('#turn-link').getAttribute('href');
     assert.equal(link, `/t/${id}/replay?turn=56`);
@@ -97,6 +98,16 @@ test('the counters of a turn are the fold\'s: no-progress count and repetitions 
     assert.match(await text(page, '#counters'), /Turns without a capture or a man's move: 4 \(since seq 1\)/);
     await page.keyboard.press('ArrowLeft');
     assert.doesNotMatch(await text(page, '#counters'), /Times this position/);
+    // The third time ends the game; the audit gives the end's evidence.
+    for (const move of ['1-6', '32-27', '6-1', '27-32']) {
+      assert.equal((await api(server, `/api/tables/${id}/moves`, {move, head})).status, 200);
+      head += 1;
+    }
+    await page.goto(`${server.url}t/${id}/replay?turn=8`);
+    await until(async () => /Times this position has stood: 3 \(after seqs 1, 5, 9\)/.test(
+        await text(page, '#counters')), 'the third repetition');
+    assert.match(await text(page, '#result'), /^Draw: the same position for the third time/);
+    assert.match(await text(page, '#audit'), /^Audit: the end recorded at seq 10 holds: .*1, 5, 9/);
   } finally { await stop(server); }
 });
 

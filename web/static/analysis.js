@@ -7,6 +7,7 @@
 // the side that played them, also as a list (the graph's text
 // alternative). It judges nothing itself.
 
+import {fillLines} from '/static/board.js';
 import {t} from '/static/i18n.js';
 
 const $ = (name) => document.getElementById(name);
@@ -179,11 +180,7 @@ export class Analysis {
         : t('web.analysis.score', {score: men(p.score), side: leader});
     if (p.database) score += ` ${t('web.analysis.database')}`;
     lines.push(score);
-    $('judgement').replaceChildren(...lines.map((line) => {
-      const span = document.createElement('span');
-      span.textContent = line;
-      return span;
-    }));
+    fillLines($('judgement'), lines);
     $('judgement').classList.toggle('marked', !!(turn && turn.mark));
   }
 }

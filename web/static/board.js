@@ -292,6 +292,16 @@ export function drawMoveList(list, moves, {current = null, colour, pick, extra =
   });
 }
 
+// Fills `element` with `texts`, each a line of its own (a span, which
+// the page's style shows as a block).
+export function fillLines(element, texts) {
+  element.replaceChildren(...texts.map((text) => {
+    const span = document.createElement('span');
+    span.textContent = text;
+    return span;
+  }));
+}
+
 // A side's colour in the viewer's language ("Red"), from the state's
 // `colours`.
 export function sideColour(colours, side) {

@@ -4,7 +4,7 @@
 // address says the turn shown (?turn=N), so it can be shared.
 
 import {Analysis} from '/static/analysis.js';
-import {Board, drawMoveList, editionName, sideColour} from '/static/board.js';
+import {Board, drawMoveList, editionName, fillLines, sideColour} from '/static/board.js';
 import {language, loadLanguage, t} from '/static/i18n.js';
 
 const $ = (name) => document.getElementById(name);
@@ -16,6 +16,7 @@ const fromTable = kind === 't';
 const api = fromTable ? `/api/tables/${id}` : `/api/games/${id}`;
 
 let turns = [];        // GET api/turns: the start, then each turn
+let audit = null;      // and what `checkers audit` finds in the game
 let at = 0;            // the number of turns shown
 const board = new Board($('board'));
 let analysis = null;   // analysis.js, once the game is loaded
@@ -41,15 +42,31 @@ function showTurn(n) {
 
 function counters(ply) {
   const s = ply.state;
-  const lines = [];
+  const out = [];
   if (s.no_progress_turns > 0) {
-    lines.push(t('web.replay.no_progress', {n: s.no_progress_turns, seq: ply.no_progress_since_seq}));
+    out.push(t('web.replay.no_progress', {n: s.no_progress_turns, seq: ply.no_progress_since_seq}));
   }
   if (s.draw_in_turns !== null && s.draw_in_turns !== undefined) {
-    lines.push(t('web.draw_in', {n: s.draw_in_turns}));
+    out.push(t('web.draw_in', {n: s.draw_in_turns}));
   }
   if (s.repetition_count > 1) {
-    lines.push(t('web.replay.repeated', {n: s.repetition_count, seqs: ply.repeated_at.join(', ')}));
+    out.push(t('web.replay.repeated', {n: s.repetition_count, seqs: ply.repeated_at.join(', ')}));
+  }
+  return out;
+}
+
+// What the audit says of turn `at`: its findings, and the end when it was
+// recorded there, each on the turn whose events hold its seq.
+function auditLines() {
+  if (!audit) return [];
+  const from = turns[at].seq;
+  const to = at + 1 < turns.length ? turns[at + 1].seq : Infinity;
+  const here = (seq) => seq >= from && seq < to;
+  const lines = audit.findings.filter((f) => here(f.seq)).map((f) =>
+    t('web.replay.audit_finding', {seq: f.seq, message: f.message}));
+  if (audit.end && here(audit.end.seq)) {
+    lines.push(audit.end.why ? t('web.replay.audit_end', {seq: audit.end.seq, why: audit.end.why})
+        : t('web.replay.audit_end_plain', {seq: audit.end.seq}));
   }
   return lines;
 }
@@ -73,13 +90,9 @@ function draw() {
       : t('web.replay.played', {n: at, total, side: colour(ply.side), move: ply.move});
   $('first').disabled = $('back').disabled = at === 0;
   $('forward').disabled = $('last').disabled = at === total;
-  const list = $('counters');
-  list.replaceChildren(...counters(ply).map((line) => {
-    const span = document.createElement('span');
-    span.textContent = line;
-    return span;
-  }));
+  fillLines($('counters'), counters(ply));
   $('result').textContent = result(ply.state);
+  fillLines($('audit'), auditLines());
   $('turn-link').href = turnUrl(at);
   const moves = $('moves');
   drawMoveList(moves, turns.slice(1).map((p) => ({side: p.side, text: p.move, ...marks[p.turn]})),
@@ -109,7 +122,7 @@ async function load() {
         : fromTable ? t('web.replay.no_game') : (await res.json()).error;
     return;
   }
-  turns = (await res.json()).turns;
+  ({turns, audit} = await res.json());
   const rules = turns[0].state.rules;
   const title = `${editionName(rules)} · ${t('web.replay.title')}`;
   $('title').textContent = title;
