@@ -1,5 +1,6 @@
 #include "json/timeline_json.h"
 
+#include <string>
 #include <vector>
 
 #include "events/events.pb.h"
@@ -11,19 +12,26 @@
 namespace checkers::json {
 namespace {
 
-TEST(TimelineJsonTest, EachPlyHasItsMoveRouteTakenPiecesAndFoldedState) {
+// The timeline of the game from `fen` where `moves` were played, as JSON.
+nlohmann::json TimelineOf(const std::string& fen,
+                          const std::vector<std::string>& moves) {
   events::GameState state;
   std::vector<events::Event> log;
   events::GameStarted started;
-  started.set_start_fen("W:W22,32:B18,10,1");
-  ASSERT_TRUE(
+  started.set_start_fen(fen);
+  EXPECT_TRUE(
       events::CommitAndFold(*events::StartEvent(started), &state, &log).ok());
-  ASSERT_TRUE(events::CommitAndFold(*events::TurnEvent(state, "22x6"), &state,
-                                    &log)
-                  .ok());
+  for (const std::string& m : moves) {
+    EXPECT_TRUE(
+        events::CommitAndFold(*events::TurnEvent(state, m), &state, &log).ok());
+  }
   absl::StatusOr<std::vector<replay::Ply>> plies = replay::BuildTimeline(log);
-  ASSERT_TRUE(plies.ok()) << plies.status();
-  const nlohmann::json j = TimelineJson(*plies);
+  EXPECT_TRUE(plies.ok()) << plies.status();
+  return plies.ok() ? TimelineJson(*plies) : nlohmann::json();
+}
+
+TEST(TimelineJsonTest, EachPlyHasItsMoveRouteTakenPiecesAndFoldedState) {
+  const nlohmann::json j = TimelineOf("W:W22,32:B18,10,1", {"22x6"});
   ASSERT_EQ(j.size(), 2u);
   EXPECT_EQ(j[0]["turn"], 0);
   EXPECT_EQ(j[0]["side"], "");
@@ -41,19 +49,8 @@ TEST(TimelineJsonTest, EachPlyHasItsMoveRouteTakenPiecesAndFoldedState) {
 }
 
 TEST(TimelineJsonTest, ARepeatedPositionNamesTheSeqsItStoodAfter) {
-  events::GameState state;
-  std::vector<events::Event> log;
-  events::GameStarted started;
-  started.set_start_fen("B:WK32:BK1");
-  ASSERT_TRUE(
-      events::CommitAndFold(*events::StartEvent(started), &state, &log).ok());
-  for (const char* m : {"1-6", "32-27", "6-1", "27-32"}) {
-    ASSERT_TRUE(
-        events::CommitAndFold(*events::TurnEvent(state, m), &state, &log).ok());
-  }
-  absl::StatusOr<std::vector<replay::Ply>> plies = replay::BuildTimeline(log);
-  ASSERT_TRUE(plies.ok()) << plies.status();
-  const nlohmann::json j = TimelineJson(*plies);
+  const nlohmann::json j =
+      TimelineOf("B:WK32:BK1", {"1-6", "32-27", "6-1", "27-32"});
   EXPECT_EQ(j[4]["repeated_at"], nlohmann::json::array({1, 5}));
   EXPECT_EQ(j[4]["state"]["repetition_count"], 2);
   EXPECT_EQ(j[4]["state"]["no_progress_turns"], 4);
