@@ -1,5 +1,7 @@
 #include "replay/analysis.h"
 
+#include <atomic>
+#include <cstdint>
 #include <string>
 #include <utility>
 #include <vector>
@@ -107,6 +109,19 @@ TEST(AnalysisTest, AJudgementAgainCanBeCancelled) {
   EXPECT_EQ(a.status().code(), absl::StatusCode::kCancelled);
   ASSERT_EQ(seen.size(), 5u);
   EXPECT_EQ(seen.back(), std::make_pair(4, 4));
+}
+
+TEST(AnalysisTest, ACancelSetStopsTheSearchUnderWay) {
+  // A budget that would take hours: only the flag ends the search, at its
+  // first look.
+  AnalysisOptions options;
+  options.nodes = uint64_t{1} << 60;
+  options.time = absl::Hours(10);
+  const std::atomic<bool> cancel{true};
+  options.cancel = &cancel;
+  const absl::StatusOr<GameAnalysis> a =
+      AnalyseGame(Game("", {"11-15"}), options);
+  EXPECT_EQ(a.status().code(), absl::StatusCode::kCancelled);
 }
 
 TEST(AnalysisTest, MarkWordsAreTheCataloguesNames) {

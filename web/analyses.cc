@@ -118,13 +118,15 @@ void Analyses::Work() {
       job->state = "running";
     }
     // The search runs without the lock: requests read the progress
-    // meanwhile, and a cancel is seen after the position under way.
+    // meanwhile, and the search itself sees a cancel.
+    replay::AnalysisOptions options = options_;
+    options.cancel = &job->cancel;
     absl::StatusOr<replay::GameAnalysis> analysis = replay::AnalyseGame(
-        job->log, options_, [this, &job](int done, int total) {
+        job->log, options, [this, &job](int done, int total) {
           absl::MutexLock lock(&mu_);
           job->done = done;
           job->total = total;
-          return !job->cancel;
+          return true;
         });
     json result =
         analysis.ok() ? checkers::json::AnalysisJson(*analysis) : json();

@@ -10,6 +10,7 @@
 #ifndef CHECKERS_WEB_ANALYSES_H_
 #define CHECKERS_WEB_ANALYSES_H_
 
+#include <atomic>
 #include <cstddef>
 #include <deque>
 #include <map>
@@ -53,9 +54,8 @@ class Analyses {
   // analysis_json.h), {state: "cancelled"}, or {state: "failed", error}.
   nlohmann::json Get(const std::string& key);
 
-  // Cancels the analysis of `key`: one queued at once, one running after
-  // the position under way (each is bounded in time). No-op for another
-  // state.
+  // Cancels the analysis of `key`: one queued at once, one running as soon
+  // as its search looks at the flag. No-op for another state.
   void Cancel(const std::string& key);
 
   // Cancels every analysis and ends the thread; Start queues nothing more.
@@ -66,7 +66,8 @@ class Analyses {
     std::string state = "queued";
     int done = 0;
     int total = 0;
-    bool cancel = false;
+    // Read by the search under way (AnalysisOptions::cancel).
+    std::atomic<bool> cancel{false};
     std::vector<events::Event> log;
     nlohmann::json result;
     std::string error;
