@@ -1,6 +1,7 @@
 #include "replay/analysis.h"
 
 #include <algorithm>
+#include <atomic>
 #include <utility>
 
 #include "absl/time/clock.h"
@@ -52,12 +53,16 @@ absl::StatusOr<PositionJudgement> Judge(const Ply& ply,
     request.limits.max_nodes = options.nodes * budget_factor;
     const absl::Time deadline = absl::Now() + options.time * budget_factor;
     const absl::Time started = absl::Now();
+    const std::atomic<bool>* cancel = options.cancel;
+    auto cancelled = [cancel] { return cancel != nullptr && cancel->load(); };
     absl::StatusOr<GameSearchResult> result =
-        SearchGame(request, [deadline](const SearchProgress&) {
-          return absl::Now() >= deadline ? PollAction::kStop
-                                         : PollAction::kContinue;
+        SearchGame(request, [deadline, &cancelled](const SearchProgress&) {
+          return absl::Now() >= deadline || cancelled()
+                     ? PollAction::kStop
+                     : PollAction::kContinue;
         });
     if (!result.ok()) return result.status();
+    if (cancelled()) return absl::CancelledError("the analysis was cancelled");
     analysis.elapsed += absl::Now() - started;
     analysis.nodes += result->nodes;
     ++analysis.searched;
@@ -119,6 +124,11 @@ absl::StatusOr<GameAnalysis> AnalyseGame(absl::Span<const events::Event> log,
         if (!j.ok()) return j.status();
         analysis.positions[p] = *std::move(j);
         verified[p] = true;
+        // A judgement again takes `verify` times one position's budget:
+        // the caller may cancel between them too.
+        if (progress && !progress(total, total)) {
+          return absl::CancelledError("the analysis was cancelled");
+        }
       }
     }
   }

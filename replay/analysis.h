@@ -14,6 +14,7 @@
 #ifndef CHECKERS_REPLAY_ANALYSIS_H_
 #define CHECKERS_REPLAY_ANALYSIS_H_
 
+#include <atomic>
 #include <cstdint>
 #include <functional>
 #include <optional>
@@ -49,6 +50,10 @@ struct AnalysisOptions {
   // Consulted for English endings with few pieces, when given: a position
   // it holds is judged by it rather than searched. Must outlive the call.
   const egdb::Database* endgame_db = nullptr;
+  // When given, read during every search: once it is true the search under
+  // way stops and the analysis is Cancelled, without waiting for the
+  // position's budget. Must outlive the call.
+  const std::atomic<bool>* cancel = nullptr;
 };
 
 // A turn's mark, for the side that played it.
@@ -104,13 +109,15 @@ struct GameAnalysis {
   absl::Duration elapsed;
 };
 
-// Called after each position with the number judged and the total; false
-// cancels the analysis.
+// Called after each position with the number judged and the total, and
+// with (total, total) after each position judged again; false cancels the
+// analysis.
 using AnalysisProgress = std::function<bool(int done, int total)>;
 
 // Judges the game of `log` (a checked log's events, as a save or an
 // import holds them). DataLoss or FailedPrecondition as BuildTimeline;
-// Cancelled when `progress` returns false; the search's errors otherwise.
+// Cancelled when `progress` returns false or `options.cancel` is set; the
+// search's errors otherwise.
 absl::StatusOr<GameAnalysis> AnalyseGame(absl::Span<const events::Event> log,
                                          const AnalysisOptions& options,
                                          const AnalysisProgress& progress = {});

@@ -1,6 +1,9 @@
 #include "replay/analysis.h"
 
+#include <atomic>
+#include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "absl/status/status.h"
@@ -91,6 +94,34 @@ TEST(AnalysisTest, ProgressIsReportedAndCanCancel) {
       });
   EXPECT_EQ(a.status().code(), absl::StatusCode::kCancelled);
   EXPECT_EQ(seen, (std::vector<int>{1, 2}));
+}
+
+TEST(AnalysisTest, AJudgementAgainCanBeCancelled) {
+  // The man left to be taken is judged again (verify): the caller hears
+  // of it as (total, total) and may cancel there.
+  std::vector<std::pair<int, int>> seen;
+  const absl::StatusOr<GameAnalysis> a = AnalyseGame(
+      Game("B:W22,30:B1,14", {"14-17", "22x13", "1-5"}), Quick(),
+      [&](int done, int total) {
+        seen.emplace_back(done, total);
+        return seen.size() <= 4;
+      });
+  EXPECT_EQ(a.status().code(), absl::StatusCode::kCancelled);
+  ASSERT_EQ(seen.size(), 5u);
+  EXPECT_EQ(seen.back(), std::make_pair(4, 4));
+}
+
+TEST(AnalysisTest, ACancelSetStopsTheSearchUnderWay) {
+  // A budget that would take hours: only the flag ends the search, at its
+  // first look.
+  AnalysisOptions options;
+  options.nodes = uint64_t{1} << 60;
+  options.time = absl::Hours(10);
+  const std::atomic<bool> cancel{true};
+  options.cancel = &cancel;
+  const absl::StatusOr<GameAnalysis> a =
+      AnalyseGame(Game("", {"11-15"}), options);
+  EXPECT_EQ(a.status().code(), absl::StatusCode::kCancelled);
 }
 
 TEST(AnalysisTest, MarkWordsAreTheCataloguesNames) {

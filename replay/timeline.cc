@@ -3,6 +3,7 @@
 #include <utility>
 
 #include "absl/status/status.h"
+#include "engine/game_position.h"
 #include "events/fold.h"
 #include "replay/log_record.h"
 
@@ -16,11 +17,19 @@ absl::StatusOr<std::vector<Ply>> BuildTimeline(
                                            const events::GameState& state) {
         const events::Event& e = checked.event();
         if (e.has_game_started()) {
-          plies.push_back(
-              {0, state.last_seq, "", events::SIDE_UNSPECIFIED, state});
+          Ply& ply = plies.emplace_back();
+          ply.seq = state.last_seq;
+          ply.state = state;
         } else if (e.has_turn_played()) {
-          plies.push_back({state.turns, state.last_seq, checked.move().Text(),
-                           e.turn_played().side(), state});
+          const GameMove& move = checked.move();
+          Ply& ply = plies.emplace_back();
+          ply.turn = state.turns;
+          ply.seq = state.last_seq;
+          ply.move = move.Text();
+          ply.mover = e.turn_played().side();
+          ply.route.assign(move.route().begin(), move.route().end());
+          ply.captured.assign(move.captured().begin(), move.captured().end());
+          ply.state = state;
         } else {
           // Whatever follows a turn belongs to the position it left.
           plies.back().state = state;

@@ -24,6 +24,10 @@ struct Ply {
   // and the side that played it; empty and SIDE_UNSPECIFIED for turn 0.
   std::string move;
   events::Side mover = events::SIDE_UNSPECIFIED;
+  // The move's squares: its start and every landing; and the squares of
+  // the pieces it took, in the order taken. Empty for turn 0.
+  std::vector<int> route;
+  std::vector<int> captured;
   // The game after the turn and every event that followed it before the
   // next turn (a draw offer, the end of the game): the position, counters
   // and result at this point.

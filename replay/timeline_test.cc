@@ -16,7 +16,9 @@ namespace {
 
 using events::Event;
 using events::GameState;
+using ::testing::ElementsAre;
 using ::testing::HasSubstr;
+using ::testing::IsEmpty;
 
 class Game {
  public:
@@ -68,6 +70,9 @@ TEST(TimelineTest, MultiJumpShowsItsFullRouteAndTheEndBelongsToTheLastPly) {
   ASSERT_TRUE(plies.ok()) << plies.status();
   ASSERT_EQ(plies->size(), 2u);
   EXPECT_EQ((*plies)[1].move, "22x15x6");
+  EXPECT_THAT((*plies)[1].route, ElementsAre(22, 15, 6));
+  EXPECT_THAT((*plies)[1].captured, ElementsAre(18, 10));
+  EXPECT_THAT((*plies)[0].route, IsEmpty());
   EXPECT_TRUE((*plies)[1].state.over());
   EXPECT_FALSE((*plies)[0].state.over());
 }

@@ -58,6 +58,16 @@ absl::StatusOr<LoadedEvents> LoadEvents(Env* env, const std::string& path) {
   return LoadedEvents{*std::move(events), contents->torn_bytes};
 }
 
+absl::StatusOr<LoadedEvents> ParseEvents(absl::string_view bytes,
+                                         const std::string& name) {
+  absl::StatusOr<LogContents> contents = ParseLog(bytes);
+  if (!contents.ok()) return Named(name, contents.status());
+  absl::StatusOr<std::vector<events::Event>> events =
+      ParseRecords(name, contents->records);
+  if (!events.ok()) return events.status();
+  return LoadedEvents{*std::move(events), contents->torn_bytes};
+}
+
 absl::StatusOr<LoadedGame> LoadGame(Env* env, const std::string& path) {
   absl::StatusOr<LoadedEvents> loaded = LoadEvents(env, path);
   if (!loaded.ok()) return loaded.status();

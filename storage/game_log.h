@@ -16,6 +16,7 @@
 
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
+#include "absl/strings/string_view.h"
 #include "events/events.pb.h"
 #include "events/game_state.h"
 #include "events/validate.h"
@@ -46,6 +47,11 @@ struct LoadedEvents {
 // naming the path and the byte offset or seq for a damaged log or a record
 // that is not an event.
 absl::StatusOr<LoadedEvents> LoadEvents(Env* env, const std::string& path);
+
+// LoadEvents of a log's bytes held in memory (a file a person sent), its
+// errors naming `name` as LoadEvents' name the path.
+absl::StatusOr<LoadedEvents> ParseEvents(absl::string_view bytes,
+                                         const std::string& name);
 
 // LoadEvents, then folds them; also DataLoss naming the path and seq of an
 // event that may not follow the ones before it.

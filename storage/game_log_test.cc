@@ -73,6 +73,23 @@ TEST(GameLogTest, ReopenFoldsToTheSameState) {
   EXPECT_EQ(Summary(read->state), before);
 }
 
+TEST(GameLogTest, ALogsBytesParseToItsEventsOrDataLossNamingIt) {
+  FaultEnv env;
+  {
+    auto log = *GameLog::Open(&env, kPath);
+    ASSERT_TRUE(log->NewGame(TwoPlayer()).ok());
+    ASSERT_TRUE(Play(log.get(), "11-15").ok());
+  }
+  const std::string bytes = *env.ReadFile(kPath, 1 << 20);
+  absl::StatusOr<LoadedEvents> parsed = ParseEvents(bytes, "sent.log");
+  ASSERT_TRUE(parsed.ok()) << parsed.status();
+  EXPECT_EQ(parsed->events.size(), 2u);
+  EXPECT_TRUE(parsed->events[1].has_turn_played());
+  absl::StatusOr<LoadedEvents> text = ParseEvents("[Event \"x\"]", "sent.log");
+  EXPECT_EQ(text.status().code(), absl::StatusCode::kDataLoss);
+  EXPECT_THAT(std::string(text.status().message()), HasSubstr("sent.log: "));
+}
+
 TEST(GameLogTest, RefusedCommandLeavesTheLogUnchanged) {
   FaultEnv env;
   auto log = *GameLog::Open(&env, kPath);

@@ -9,4 +9,4 @@ bazel build //ui_cli:checkers
 export CHECKERS="$PWD/bazel-bin/ui_cli/checkers"
 export WEB_TEST_OUTPUTS="${WEB_TEST_OUTPUTS:-$PWD/bazel-testlogs/web/e2e}"
 cd web/e2e
-exec node --test --test-concurrency=1 web.test.mjs
+exec node --test --test-concurrency=1 web.test.mjs replay.test.mjs

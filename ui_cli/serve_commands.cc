@@ -11,6 +11,7 @@
 #include <thread>
 #include <vector>
 
+#include "absl/flags/declare.h"
 #include "absl/flags/flag.h"
 #include "absl/status/status.h"
 #include "absl/strings/numbers.h"
@@ -44,6 +45,8 @@ ABSL_FLAG(std::vector<std::string>, allowed_host, {},
           "NAME: serve: a name a request's Host may give besides the "
           "listening address's (a proxy's, or the machine's on the local "
           "network); repeatable");
+
+ABSL_DECLARE_FLAG(int64_t, nodes);
 
 ABSL_FLAG(int, cpu_after, 60,
           "SECONDS: serve: how long a remote player may be away on their turn "
@@ -116,6 +119,14 @@ int RunServe(const std::vector<std::string>& positional) {
   const std::unique_ptr<egdb::Database> endgame_db =
       storage::LoadDefaultEndgameDatabaseIfPresent();
   options.table.endgame_db = endgame_db.get();
+  // The replay page's analyses judge as `checkers analyse` does, with the
+  // same --nodes.
+  options.analysis.endgame_db = endgame_db.get();
+  if (const int64_t nodes = absl::GetFlag(FLAGS_nodes); nodes > 0) {
+    options.analysis.nodes = static_cast<uint64_t>(nodes);
+  } else if (nodes < 0) {
+    return Fail(Usage("--nodes must be a number of nodes, 1 or more"));
+  }
 
   // Every thread started from here on leaves SIGINT and SIGTERM to the one
   // that waits for them.
@@ -152,11 +163,11 @@ int RunServe(const std::vector<std::string>& positional) {
 std::vector<Command> ServeCommands() {
   return {{"serve",
            "serve [--listen=127.0.0.1:8080] [--data=DIR] [--store=URI] "
-           "[--cpu-after=SECONDS] "
+           "[--cpu-after=SECONDS] [--nodes=N] "
            " the game in a "
            "browser",
            {"listen", "data", "store", "allowed_host", "max_streams",
-            "cpu_after", "clock"},
+            "cpu_after", "clock", "nodes"},
            RunServe}};
 }
 

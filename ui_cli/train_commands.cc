@@ -38,7 +38,7 @@ ABSL_FLAG(int64_t, nodes, 0,
           "N: train: the nodes a self-play move may search (default 3000); "
           "book: the nodes of the search that picks a book move (default "
           "5000000); analyse: the nodes searched at each position (default "
-          "200000)");
+          "200000); serve: the same for the replay page's analyses");
 ABSL_FLAG(uint64_t, seed, 1, "N: train: the seed of the self-play games");
 ABSL_FLAG(int, threads, 2, "N: train, book: worker threads (default 2)");
 ABSL_FLAG(int, plies, 4,

@@ -10,13 +10,9 @@
 #include <vector>
 
 #include "absl/random/random.h"
-#include "absl/strings/ascii.h"
-#include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
-#include "absl/strings/str_split.h"
 #include "events/validate.h"
-#include "json/encode.h"
 #include "lang/catalogue.h"
 #include "storage/postgres_store.h"
 #include "web/answers.h"
@@ -24,18 +20,20 @@
 #include "web/new_table.h"
 #include "web/page_files.h"
 #include "web/ratings.h"
+#include "web/responses.h"
 #include "web/rules_page.h"
 #include "web/seat_cookie.h"
 
 namespace checkers::web {
 
-using ::checkers::json::Dump;
 using nlohmann::json;
 
 namespace {
 
-// Tables one stream of several tables may follow.
-constexpr size_t kMaxFollowed = 64;
+// The largest file the replay page may open: a PDN collection of
+// thousands of games, or a log (storage's bound is larger, but no game
+// played here comes near it).
+constexpr size_t kMaxUpload = size_t{8} << 20;
 // Every page and script comes from this server, and no other site may
 // frame one (a framed table could be clicked for a player).
 constexpr char kPolicy[] = "default-src 'self'; frame-ancestors 'none'";
@@ -46,53 +44,6 @@ void AddCommonHeaders(http::Response& r) {
   r.Add("X-Frame-Options", "DENY");
   r.Add("X-Content-Type-Options", "nosniff");
   r.Add("Referrer-Policy", "no-referrer");
-}
-
-http::Response Json(const Answer& answer) {
-  return http::Response(answer.status, "application/json", Dump(answer.body));
-}
-
-// The language a request's answers are worded in: its ?lang=, else its
-// Accept-Language header.
-const lang::Catalogue& TextFor(const http::Request& request) {
-  const std::string asked = request.Param("lang").value_or("");
-  return lang::Catalogue::Builtin(
-      lang::IsLanguage(asked)
-          ? asked
-          : lang::LanguageFromAcceptLanguage(
-                request.Header("accept-language").value_or("")));
-}
-
-// The refusal of `request` worded by web.error.`reason` in its language.
-http::Response Refusal(const http::Request& request, int status,
-                       absl::string_view reason,
-                       absl::Span<const lang::Arg> args = {}) {
-  return Json(Refused(status, TextFor(request), reason, args));
-}
-
-// A refusal with a lower layer's `detail` in web.error.`reason`'s frame.
-http::Response Refusal(const http::Request& request, int status,
-                       absl::string_view reason, const absl::Status& detail) {
-  return Refusal(request, status, reason,
-                 {{"detail", std::string(detail.message())}});
-}
-
-// A file of web/static/, or a 404.
-http::Response Static(const http::Request& request, absl::string_view name) {
-  const std::optional<PageFile> f = FindPageFile(name);
-  if (!f.has_value()) return Refusal(request, 404, "no_file");
-  http::Response r(200, f->content_type, std::string(f->text));
-  r.Add("Cache-Control", "no-cache");
-  return r;
-}
-
-// A table's id: 12 lower-case hex digits, or `local` (the terminal game's
-// save).
-bool IsTableId(absl::string_view id) {
-  return id == "local" ||
-         (id.size() == 12 && std::all_of(id.begin(), id.end(), [](char c) {
-            return absl::ascii_isdigit(c) || (c >= 'a' && c <= 'f');
-          }));
 }
 
 std::string NewTableId() {
@@ -109,43 +60,19 @@ std::optional<json> BodyOf(const http::Request& request) {
   return body;
 }
 
-std::string CookieHeader(const http::Request& request) {
-  return std::string(request.Header("cookie").value_or(""));
-}
-
-// The seq an event stream's client holds: its EventSource's Last-Event-ID
-// on a reconnect, else ?after=N from a page opening it anew.
-std::string LastSeen(const http::Request& request) {
-  if (std::optional<absl::string_view> id = request.Header("last-event-id")) {
-    return std::string(*id);
-  }
-  return request.Param("after").value_or("");
-}
-
-http::Response StreamAnswer(std::shared_ptr<http::Stream> stream) {
-  http::Response r(200, "text/event-stream", "");
-  r.Add("Cache-Control", "no-store");
-  r.stream = std::move(stream);
-  return r;
-}
-
-http::Response TooManyStreams(const http::Request& request, int max) {
-  http::Response r =
-      Refusal(request, 503, "streams", {{"max", absl::StrCat(max)}});
-  r.Add("Retry-After", "10");
-  return r;
-}
-
 http::Server::Options HttpOptions(const Server::Options& o, Server* server) {
   http::Server::Options h;
   h.host = o.host;
   h.port = o.port;
   h.max_connections_per_address = o.max_connections_per_address;
   h.workers = o.workers;
+  // A file a person opens on the replay page (web/API.md, "Open any game").
+  h.limits.upload_path = "/api/games";
+  h.limits.max_upload = kMaxUpload;
   h.handler = [server](const http::Request& r) { return server->Handle(r); };
   // Refused before a request is read, so in no asker's language.
   h.refusal = [](int status, absl::string_view reason) {
-    http::Response r = Json(Error(status, reason));
+    http::Response r = JsonAnswer(Error(status, reason));
     AddCommonHeaders(r);
     return r;
   };
@@ -157,6 +84,8 @@ http::Server::Options HttpOptions(const Server::Options& o, Server* server) {
 Server::Server(Options options)
     : options_(std::move(options)),
       allowed_hosts_(options_.host, options_.allowed_hosts),
+      analyses_(std::make_unique<Analyses>(options_.analysis)),
+      opened_games_(std::make_unique<OpenedGames>()),
       http_(HttpOptions(options_, this)) {}
 
 Server::~Server() { Stop(); }
@@ -375,7 +304,7 @@ void Server::Route() {
   using Captures = http::Router::Captures;
   auto page = [](absl::string_view name) {
     return [name](const http::Request& r, const Captures&) {
-      return Static(r, name);
+      return StaticFile(r, name);
     };
   };
   router_.Add("GET", "/", page("index.html"));
@@ -411,26 +340,27 @@ void Server::Route() {
   };
   router_.Add("GET", "/help", moved("/rules"));
   router_.Add("GET", "/about", moved("/"));
+  RouteReplay();
   router_.Add("GET", "/t/{}",
               [this](const http::Request& r, const Captures& c) {
                 if (!IsTableId(c[0]) || Find(c[0]) == nullptr) {
                   return Refusal(r, 404, "no_table", {{"id", c[0]}});
                 }
-                return Static(r, "table.html");
+                return StaticFile(r, "table.html");
               });
   router_.Add("GET", "/static/{}",
               [](const http::Request& r, const Captures& c) {
-                return Static(r, c[0]);
+                return StaticFile(r, c[0]);
               });
   router_.Add("GET", "/api/lang/{}",
               [](const http::Request&, const Captures& c) {
-                return Json(LanguageAnswer(c[0]));
+                return JsonAnswer(LanguageAnswer(c[0]));
               });
   router_.Add("GET", "/api/tables",
               [this](const http::Request&, const Captures&) {
                 json list = json::array();
                 for (Table* t : Tables()) list.push_back(t->Summary());
-                return Json({200, list});
+                return JsonAnswer({200, list});
               });
   router_.Add("POST", "/api/tables",
               [this](const http::Request& r, const Captures&) {
@@ -464,7 +394,7 @@ void Server::Route() {
                 });
   };
   table_route("GET", "", [](const http::Request& r, Table& t, const Captures&) {
-    return Json({200, t.Get(ViewerKey(CookieHeader(r), t.id()))});
+    return JsonAnswer({200, t.Get(ViewerKey(CookieOf(r), t.id()))});
   });
   table_route("POST", "/seats/{}",
               [this](const http::Request& r, Table& t, const Captures& c) {
@@ -477,8 +407,8 @@ void Server::Route() {
                                 const Captures&) {
           std::optional<json> body = BodyOf(r);
           if (!body.has_value()) return Refusal(r, 400, "bad_body");
-          return Json(t.Act(action, *body, ViewerKey(CookieHeader(r), t.id()),
-                            TextFor(r)));
+          return JsonAnswer(
+              t.Act(action, *body, ViewerKey(CookieOf(r), t.id()), TextFor(r)));
         });
   }
   // A download of the table's game; 404 with the reason when there is
@@ -512,7 +442,7 @@ http::Response Server::CreateTableAnswer(const http::Request& request) {
   if (!started.ok()) {
     Answer refused = Error(422, started.status().message());
     refused.body["reason"] = "bad_table";
-    return Json(refused);
+    return JsonAnswer(refused);
   }
   absl::StatusOr<Table*> table = CreateTable(*std::move(started), text);
   if (!table.ok()) {
@@ -520,7 +450,7 @@ http::Response Server::CreateTableAnswer(const http::Request& request) {
                ? Refusal(request, 422, "not_started", table.status())
                : Refusal(request, 503, "not_made", table.status());
   }
-  http::Response r = Json({201, {{"id", (*table)->id()}}});
+  http::Response r = JsonAnswer({201, {{"id", (*table)->id()}}});
   r.Add("Location", absl::StrCat("/t/", (*table)->id()));
   return r;
 }
@@ -532,7 +462,7 @@ http::Response Server::TakeSeatAnswer(const http::Request& request, Table& t,
   }
   std::optional<json> body = BodyOf(request);
   if (!body.has_value()) return Refusal(request, 400, "bad_body");
-  std::string secret = SecretIn(CookieHeader(request), t.id());
+  std::string secret = SecretIn(CookieOf(request), t.id());
   if (secret.empty()) secret = NewSeatSecret();
   if (secret.empty()) {
     return Refusal(request, 503, "no_secret");
@@ -540,7 +470,7 @@ http::Response Server::TakeSeatAnswer(const http::Request& request, Table& t,
   const Answer answer =
       t.TakeSeat(side == "first" ? events::FIRST : events::SECOND, *body,
                  KeyOf(secret), TextFor(request));
-  http::Response r = Json(answer);
+  http::Response r = JsonAnswer(answer);
   if (answer.status == 200) r.Add("Set-Cookie", SeatCookie(t.id(), secret));
   return r;
 }
@@ -559,7 +489,7 @@ http::Response Server::Ratings() {
                     {"losses", r.losses},
                     {"draws", r.draws}});
   }
-  return Json({200, list});
+  return JsonAnswer({200, list});
 }
 
 // Test-only (serve --clock=test): moves the tables' clock on, so a test
@@ -573,80 +503,8 @@ http::Response Server::AdvanceTestClock(const http::Request& request) {
   }
   options_.test_clock->Advance(absl::Milliseconds(ms->get<int64_t>()));
   for (Table* t : Tables()) t->Poke();
-  return Json(
+  return JsonAnswer(
       {200, {{"now_ms", absl::ToUnixMillis(options_.test_clock->Now())}}});
-}
-
-std::shared_ptr<http::Stream> Server::OpenStream(absl::Duration keepalive) {
-  if (open_streams_.fetch_add(1) >= options_.max_streams) {
-    --open_streams_;
-    return nullptr;
-  }
-  http::Stream::Options o;
-  o.idle_after = keepalive;
-  o.idle_text = ": keep-alive\n\n";
-  o.on_close = [this] { --open_streams_; };
-  auto stream = std::make_shared<http::Stream>(std::move(o));
-  // An EventSource waits this long before it reconnects, as after a
-  // restart of the server.
-  stream->Send("retry: 1000\n\n");
-  return stream;
-}
-
-http::Response Server::TableEvents(const http::Request& request, Table& t) {
-  uint64_t last = 0;
-  if (!absl::SimpleAtoi(LastSeen(request), &last)) last = 0;
-  const std::string key = ViewerKey(CookieHeader(request), t.id());
-  // A seat holder's stream says it is alive every second, so that the
-  // write after its page has gone fails and the table sees the player
-  // leave (--cpu-after) within seconds.
-  std::shared_ptr<http::Stream> stream =
-      OpenStream(key.empty() ? options_.keepalive
-                             : std::min(options_.keepalive, absl::Seconds(1)));
-  if (stream == nullptr) return TooManyStreams(request, options_.max_streams);
-  t.Follow(std::make_shared<TableStream>(stream), last, key);
-  return StreamAnswer(std::move(stream));
-}
-
-http::Response Server::TablesEvents(const http::Request& request) {
-  std::vector<std::pair<std::string, uint64_t>> positions;
-  std::vector<Table*> tables;
-  for (absl::string_view id :
-       absl::StrSplit(request.Param("tables").value_or(""), ',')) {
-    if (std::any_of(positions.begin(), positions.end(),
-                    [&](const auto& p) { return p.first == id; })) {
-      continue;
-    }
-    Table* t = IsTableId(id) ? Find(std::string(id)) : nullptr;
-    if (t == nullptr) {
-      return Refusal(request, 404, "no_table", {{"id", std::string(id)}});
-    }
-    positions.emplace_back(std::string(id), 0);
-    tables.push_back(t);
-  }
-  if (tables.size() > kMaxFollowed) {
-    return Refusal(request, 400, "follow_limit",
-                   {{"max", absl::StrCat(kMaxFollowed)}});
-  }
-  const std::optional<std::vector<std::pair<std::string, uint64_t>>> seen =
-      ParsePositions(LastSeen(request));
-  if (!seen.has_value()) {
-    return Refusal(request, 400, "bad_after");
-  }
-  for (const auto& [id, seq] : *seen) {
-    for (auto& p : positions) {
-      if (p.first == id) p.second = seq;
-    }
-  }
-  std::shared_ptr<http::Stream> stream = OpenStream(options_.keepalive);
-  if (stream == nullptr) return TooManyStreams(request, options_.max_streams);
-  auto sink = std::make_shared<TablesStream>(stream, positions);
-  const std::string cookies = CookieHeader(request);
-  for (size_t i = 0; i < tables.size(); ++i) {
-    tables[i]->Follow(sink, positions[i].second,
-                      ViewerKey(cookies, positions[i].first));
-  }
-  return StreamAnswer(std::move(stream));
 }
 
 absl::StatusOr<int> Server::Bind() {
@@ -669,6 +527,7 @@ void Server::Stop() {
   }
   http_.Stop();
   listener_.reset();
+  analyses_->Stop();
   for (Table* t : Tables()) t->Stop();
 }
 

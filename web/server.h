@@ -19,15 +19,18 @@
 #include "absl/synchronization/mutex.h"
 #include "absl/time/time.h"
 #include "lang/catalogue.h"
+#include "replay/analysis.h"
 #include "session/clock.h"
 #include "storage/file_table_store.h"
 #include "storage/postgres_listener.h"
 #include "storage/table_store.h"
 #include "web/allowed_hosts.h"
+#include "web/analyses.h"
 #include "web/http/request.h"
 #include "web/http/response.h"
 #include "web/http/router.h"
 #include "web/http/server.h"
+#include "web/opened_games.h"
 #include "web/table.h"
 
 namespace checkers::web {
@@ -61,6 +64,8 @@ class Server {
     // share the disk's flushes, so more than a few pay off).
     int workers = 16;
     Table::Options table;
+    // How the replay page's analyses judge each game (web/analyses.h).
+    replay::AnalysisOptions analysis;
     // Test-only: the tables' clock (table.clock) when it is a manual one,
     // which POST /api/test/clock moves on; null serves no such route.
     session::ManualClock* test_clock = nullptr;
@@ -99,6 +104,8 @@ class Server {
   explicit Server(Options options);
 
   void Route();
+  // The replay page's routes (replay_routes.cc).
+  void RouteReplay();
   // The table `id`, or null. A shared store's table made by another
   // server is opened here on first sight.
   Table* Find(const std::string& id);
@@ -129,6 +136,8 @@ class Server {
   const AllowedHosts allowed_hosts_;
   http::Router router_;
   std::atomic<int> open_streams_{0};
+  const std::unique_ptr<Analyses> analyses_;
+  const std::unique_ptr<OpenedGames> opened_games_;
   absl::Mutex mu_;
   // The store of every table but `local`.
   std::unique_ptr<storage::TableStore> store_;

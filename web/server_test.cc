@@ -20,6 +20,7 @@
 #include "storage/fault_env.h"
 #include "web/http/client.h"
 #include "web/http/request.h"
+#include "web/server_testing.h"
 
 namespace checkers::web {
 namespace {
@@ -29,62 +30,6 @@ using http::Headers;
 using http::Reply;
 using nlohmann::json;
 using ::testing::HasSubstr;
-
-class ServerTest : public ::testing::Test {
- protected:
-  void SetUp() override {
-    std::filesystem::remove_all(DataDir());
-    Start();
-  }
-  void Start() {
-    Server::Options options;
-    options.host = "127.0.0.1";
-    options.port = 0;
-    options.max_streams = 1;
-    options.keepalive = absl::Milliseconds(100);
-    Configure(options);
-    options.data_dir = DataDir();
-    auto server = Server::Create(options);
-    ASSERT_TRUE(server.ok()) << server.status();
-    server_ = *std::move(server);
-    auto port = server_->Bind();
-    ASSERT_TRUE(port.ok()) << port.status();
-    port_ = *port;
-    serving_ = std::thread([this] { server_->Serve(); });
-    client_ = std::make_unique<Client>("127.0.0.1", port_);
-  }
-  // Stops the server and starts another on the same tables.
-  void Restart() {
-    server_->Stop();
-    serving_.join();
-    server_.reset();
-    Start();
-  }
-  static std::string DataDir() {
-    return absl::StrCat(
-        ::testing::TempDir(), "/",
-        ::testing::UnitTest::GetInstance()->current_test_info()->name());
-  }
-  void TearDown() override {
-    server_->Stop();
-    serving_.join();
-  }
-
-  // What a test's fixture changes in the server's options.
-  virtual void Configure(Server::Options& /*options*/) {}
-
-  std::string NewTable(const std::string& body) {
-    auto res = client_->Post("/api/tables", body);
-    EXPECT_TRUE(res.ok()) << res.status();
-    EXPECT_EQ(res->status, 201);
-    return json::parse(res->body)["id"];
-  }
-
-  std::unique_ptr<Server> server_;
-  int port_ = 0;
-  std::thread serving_;
-  std::unique_ptr<Client> client_;
-};
 
 TEST_F(ServerTest, NewTableIsListedAndPlayable) {
   const std::string id = NewTable(R"({"mode": "two-player"})");

@@ -603,4 +603,10 @@ absl::StatusOr<std::string> Table::Pdn() {
   return replay::WritePdnGame(*record);
 }
 
+std::vector<events::Event> Table::Events() {
+  absl::MutexLock lock(&mu_);
+  Refresh();
+  return session_->events();
+}
+
 }  // namespace checkers::web

@@ -165,6 +165,8 @@ class Table {
   absl::StatusOr<std::string> LogBytes();
   // The game as PDN (FailedPrecondition when the log holds no game).
   absl::StatusOr<std::string> Pdn();
+  // The log's events as the session holds them, for the replay page.
+  std::vector<events::Event> Events();
 
   // Looks at the clocks now, as the worker does every 250 ms at a remote
   // table (for a test clock that moved): the computer stands in for an

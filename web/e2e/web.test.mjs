@@ -4,69 +4,18 @@
 
 import {test, before, after} from 'node:test';
 import assert from 'node:assert/strict';
-import {execFileSync, spawn} from 'node:child_process';
-import {mkdtempSync, mkdirSync} from 'node:fs';
+import {execFileSync} from 'node:child_process';
+import {mkdtempSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {chromium} from 'playwright-core';
-
-const binary = process.env.CHECKERS;
-const outputs = process.env.WEB_TEST_OUTPUTS || join(tmpdir(), 'checkers-web-e2e');
-mkdirSync(outputs, {recursive: true});
-// How long a test waits for the page or the server before it fails.
-const patience = 30000;
+import {api, binary, newTable, outputs, serve, square, stop, text, until} from './helpers.mjs';
 
 let browser;
 before(async () => {
   browser = await chromium.launch({executablePath: '/usr/bin/chromium', args: ['--no-sandbox']});
 });
 after(async () => { await browser.close(); });
-
-// Starts the server; resolves with {url, port, proc} once it prints its address.
-function serve(data, {port = 0, env = {}, args = []} = {}) {
-  const proc = spawn(binary, ['serve', `--listen=127.0.0.1:${port}`, `--data=${data}`, ...args],
-      {env: {...process.env, ...env}, stdio: ['ignore', 'pipe', 'inherit']});
-  return new Promise((resolve, reject) => {
-    let out = '';
-    proc.stdout.on('data', (d) => {
-      out += d;
-      const m = out.match(/^listening on (http:\/\/[^/]+:(\d+)\/)\n/);
-      if (m) resolve({url: m[1], port: Number(m[2]), proc});
-    });
-    proc.on('exit', (code) => reject(new Error(`serve exited ${code}`)));
-  });
-}
-
-// Stops the server with SIGTERM, which must exit 0 (WEB.md, Starting it).
-async function stop(server) {
-  const exited = new Promise((r) => server.proc.once('exit', (code) => r(code)));
-  server.proc.kill('SIGTERM');
-  assert.equal(await exited, 0, 'serve exited with a failure after SIGTERM');
-}
-
-async function api(server, path, body) {
-  const res = await fetch(server.url + path.replace(/^\//, ''), body === undefined ? {} : {
-    method: 'POST', headers: {'Content-Type': 'application/json'}, body: JSON.stringify(body)});
-  return {status: res.status, body: await res.json()};
-}
-
-async function newTable(server, body) {
-  const r = await api(server, '/api/tables', body);
-  assert.equal(r.status, 201, JSON.stringify(r.body));
-  return r.body.id;
-}
-
-async function until(fn, what) {
-  const deadline = Date.now() + patience;
-  for (;;) {
-    const v = await fn();
-    if (v) return v;
-    if (Date.now() > deadline) throw new Error(`waited in vain for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-
-const square = (page, n) => page.locator(`[data-square="${n}"]`);
 
 async function clickMove(page, text) {
   for (const n of text.split(/[-x]/)) await square(page, n).click();
@@ -229,7 +178,10 @@ test('the lobby starts an international table on the 10x10 board, where White mo
     assert.ok(await y(46) > await y(5), 'square 46 below square 5');
     await playListed(page, ['32-28', '19-23', '28x19']);
     assert.match(await square(page, 19).getAttribute('aria-label'), /^Square 19, White man, last move/);
-    assert.equal(await square(page, 23).getAttribute('aria-label'), 'Square 23, empty');
+    // The man taken is shown where it stood.
+    assert.equal(await square(page, 23).getAttribute('aria-label'),
+        'Square 23, empty, piece taken by this move');
+    assert.ok(await square(page, 23).evaluate((c) => c.classList.contains('taken')));
     assert.match(await page.locator('#moves .move').last().textContent(), /28x19/);
   } finally { await stop(server); }
 });
@@ -247,8 +199,8 @@ test('a Russian king\'s long capture is shown turned and stepped through', async
     const label = (n) => square(page, n).getAttribute('aria-label');
     await page.locator('#moves .move').first().click();
     assert.match(await label(6), /^Square 6, White king/);
-    assert.equal(await label(18), 'Square 18, empty');
-    assert.equal(await label(10), 'Square 10, empty');
+    assert.equal(await label(18), 'Square 18, empty, piece taken by this move');
+    assert.equal(await label(10), 'Square 10, empty, piece taken by this move');
     await page.locator('#replay-back').click();
     assert.equal(await label(29), 'Square 29, White king');
     assert.equal(await label(18), 'Square 18, Black man');
@@ -444,9 +396,6 @@ test('SIGTERM lets the server exit 0 with every acknowledged turn kept', async (
     assert.equal((await api(server, `/api/tables/${id}`)).body.head, 2);
   } finally { await stop(server); }
 });
-
-// The text of a page's element, for waiting on what the page shows.
-const text = (page, selector) => page.locator(selector).textContent();
 
 test('two players on their own devices play while a spectator watches', async () => {
   const data = mkdtempSync(join(tmpdir(), 'web-'));

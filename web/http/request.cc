@@ -153,6 +153,7 @@ std::optional<size_t> ContentLength(absl::string_view value, size_t max) {
 // Fills `length` and the request's keep_alive. Empty when they hold.
 std::optional<RequestParse> CheckHead(Request& request, const Limits& limits,
                                       size_t& length, bool& expects_continue) {
+  const size_t most = limits.BodyLimit(request.method, request.path);
   int hosts = 0, lengths = 0, origins = 0;
   bool transfer_encoding = false;
   bool close = false, keep_alive = false;
@@ -166,7 +167,7 @@ std::optional<RequestParse> CheckHead(Request& request, const Limits& limits,
       transfer_encoding = true;
     } else if (name == "content-length") {
       ++lengths;
-      const std::optional<size_t> n = ContentLength(value, limits.max_body);
+      const std::optional<size_t> n = ContentLength(value, most);
       if (!n.has_value()) {
         return Refuse(400, "Content-Length must be a number of bytes");
       }
@@ -195,9 +196,9 @@ std::optional<RequestParse> CheckHead(Request& request, const Limits& limits,
     }
     return Refuse(411, "send the body with a Content-Length, not chunked");
   }
-  if (length > limits.max_body) {
-    return Refuse(413, absl::StrCat("request bodies are limited to ",
-                                    limits.max_body, " bytes"));
+  if (length > most) {
+    return Refuse(413,
+                  absl::StrCat("request bodies are limited to ", most, " bytes"));
   }
   request.keep_alive = !close && (request.minor_version == 1 || keep_alive);
   return std::nullopt;

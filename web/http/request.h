@@ -33,6 +33,22 @@ struct Limits {
   // The body's declared Content-Length: 413 past it, before any of the
   // body is read.
   size_t max_body = 4096;
+  // The one exception: a POST to exactly `upload_path` (a file a page
+  // sends) may carry up to `max_upload` bytes. None when empty.
+  std::string upload_path;
+  size_t max_upload = 0;
+
+  // The bound on the body of a `method` request to `path`.
+  size_t BodyLimit(absl::string_view method, absl::string_view path) const {
+    return !upload_path.empty() && method == "POST" && path == upload_path
+               ? max_upload
+               : max_body;
+  }
+  // The largest body any request may carry.
+  size_t MostBody() const {
+    return upload_path.empty() || max_upload < max_body ? max_body
+                                                        : max_upload;
+  }
 };
 
 struct Request {
@@ -86,7 +102,7 @@ struct RequestParse {
 // not digits or is repeated, a Transfer-Encoding beside a Content-Length,
 // a repeated Origin, or an HTTP version other than 1.0 and 1.1; 411 for a
 // Transfer-Encoding (bodies need a Content-Length); 413 for a
-// Content-Length over `limits.max_body`; 414 and 431 past the other
+// Content-Length over `limits.BodyLimit` of its method and path; 414 and 431 past the other
 // limits; 417 for an Expect other than 100-continue. Never 5xx.
 RequestParse ParseRequest(absl::string_view bytes, const Limits& limits);
 

@@ -163,6 +163,28 @@ TEST(ParseRequestTest, AnOversizeBodyIsRefusedBeforeAnyOfItArrives) {
       Kind::kComplete);
 }
 
+TEST(ParseRequestTest, OnlyAPostToTheUploadPathMayCarryALargerBody) {
+  Limits limits;
+  limits.upload_path = "/api/games";
+  limits.max_upload = 100000;
+  auto request = [](absl::string_view method, absl::string_view path,
+                    size_t length) {
+    return absl::StrCat(method, " ", path,
+                        " HTTP/1.1\r\nHost: localhost\r\nContent-Length: ",
+                        length, "\r\n\r\n");
+  };
+  EXPECT_EQ(ParseRequest(request("POST", "/api/games", 100000), limits).kind,
+            Kind::kIncomplete);
+  EXPECT_EQ(ParseRequest(request("POST", "/api/games", 100001), limits).status,
+            413);
+  EXPECT_EQ(ParseRequest(request("POST", "/api/tables", 4097), limits).status,
+            413);
+  EXPECT_EQ(ParseRequest(request("PUT", "/api/games", 4097), limits).status,
+            413);
+  EXPECT_EQ(ParseRequest(request("POST", "/api/games/x", 4097), limits).status,
+            413);
+}
+
 TEST(ParseRequestTest, HeadsPastTheirLimitsAreRefusedBeforeTheyEnd) {
   const Limits limits;
   EXPECT_EQ(

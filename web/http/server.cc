@@ -329,7 +329,7 @@ void Server::OnEvent(uint64_t id, uint32_t events) {
 void Server::ReadAndParse(const std::shared_ptr<Connection>& c) {
   const Limits& limits = options_.limits;
   // A whole request: the head, the CRLF before it allowed, and the body.
-  const size_t most = limits.max_head + 2 + limits.max_body;
+  const size_t most = limits.max_head + 2 + limits.MostBody();
   RequestParse parse;
   bool close = false;
   {

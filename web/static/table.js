@@ -3,68 +3,35 @@
 
 const id = location.pathname.split('/').pop();
 const api = `/api/tables/${id}`;
+import {Board, drawMoveList, editionName, moveSound, sideColour} from '/static/board.js';
 import {followTable} from '/static/events.js';
-import {colourWord, language, loadLanguage, pieceWords, t} from '/static/i18n.js';
+import {language, loadLanguage, t} from '/static/i18n.js';
+import {drawSeats} from '/static/seats.js';
 
 const $ = (name) => document.getElementById(name);
 
 let state = null;      // GET /api/tables/ID
 let route = [];        // the squares of the turn being entered
-let focusSquare = 0;   // the square the board's Tab stop is on
 let lastMove = [];     // the squares of the last turn played
+let lastCaptured = []; // and of the pieces it took
 let autoPaused = false;
-let moves = [];        // [{seq, side, text, squares, board}]
+let moves = [];        // [{seq, side, text, squares, captured, board}]
 let loaded = false;    // the stream has caught up once
 let startBoard = null; // the board before the first turn, as state.board
 let viewing = null;    // the number of turns shown while stepping; null: live
-// The edition of the game shown, from its game_started event: in Russian
-// and international draughts the first mover starts on the high squares
-// (docs/RULES.md), and the international board is 10×10.
-let edition = 'ENGLISH';
-const firstOnHigh = () => edition === 'RUSSIAN' || edition === 'INTERNATIONAL';
-// Squares along a side: 10 in international draughts, else 8.
-const size = () => (edition === 'INTERNATIONAL' ? 10 : 8);
-const squareCount = () => size() * size() / 2;
+const board = new Board($('board'));
 
-// Square n at its row and column, as the engine numbers them (engine/
-// board8.h, engine/board10.h): square 1 is on row 0, column 1, and each
-// row holds size/2 squares.
-function rowOf(n) { return Math.floor((n - 1) / (size() / 2)); }
-function colOf(n) {
-  const half = size() / 2;
-  const r = rowOf(n);
-  return r % 2 === 0 ? 2 * ((n - 1) % half) + 1 : 2 * ((n - 1) % half);
-}
-function squareAt(row, col) {
-  const last = size() - 1;
-  if (row < 0 || row > last || col < 0 || col > last || (row + col) % 2 === 0) return 0;
-  return row * (size() / 2) + Math.floor(col / 2) + 1;
-}
 // The side at the bottom: the person's against the computer, else the
-// first mover; the board turns so that side's men move up.
-function flipped() {
-  if (!state || !state.game) return true;
-  const bottom = state.mode === 'computer' ? state.human
+// first mover; the board turns so that side's men move up, or the other
+// way when the person turns it.
+function orient() {
+  const bottom = !state || !state.game ? 'first'
+      : state.mode === 'computer' ? state.human
       : state.mode === 'remote' && state.you ? state.you : 'first';
-  // Turned, square 1 is at the bottom: for the side whose men start on the
-  // low squares; the person may turn it the other way.
-  return ((bottom === 'first') !== firstOnHigh()) !== $('flip').checked;
-}
-function cellOf(n) {
-  const r = rowOf(n), c = colOf(n), last = size() - 1;
-  return flipped() ? [last - r, last - c] : [r, c];
-}
-function squareAtCell(row, col) {
-  const last = size() - 1;
-  return flipped() ? squareAt(last - row, last - col) : squareAt(row, col);
+  board.orient(bottom, $('flip').checked);
 }
 
-function colourName(side) { return state && state.colours ? state.colours[side] : side; }
-function colour(side) { return colourWord(colourName(side)); }
-
-function squareWords(p) {
-  return p ? pieceWords(colourName(p.side), p.king) : t('web.square.empty');
-}
+function colour(side) { return sideColour(state && state.colours, side); }
 
 // The board after the first `count` turns of the move list, as the server
 // folded it: each record of the stream carries the state after it.
@@ -94,127 +61,33 @@ function hintSquares() {
   return new Set(node && node.next ? Object.keys(node.next).map(Number) : []);
 }
 
-// The board's cells are laid once for each size and orientation and then
-// only restyled: news from the event stream redraws the board at any
-// moment, and a click whose press and release met two different cells
-// would reach neither.
-let layout = '';
-function layBoard() {
-  const key = `${size()}:${flipped()}`;
-  if (key === layout) return;
-  layout = key;
-  const board = $('board');
-  board.replaceChildren();
-  board.classList.toggle('ten', size() === 10);
-  for (let row = 0; row < size(); ++row) {
-    const r = document.createElement('div');
-    r.setAttribute('role', 'row');
-    r.style.display = 'contents';
-    for (let col = 0; col < size(); ++col) {
-      const n = squareAtCell(row, col);
-      const cell = document.createElement('div');
-      cell.setAttribute('role', 'gridcell');
-      if (n === 0) {
-        cell.className = 'sq light';
-        cell.setAttribute('aria-hidden', 'true');
-      } else {
-        cell.dataset.square = n;
-        const num = document.createElement('span');
-        num.className = 'num';
-        num.textContent = n;
-        num.setAttribute('aria-hidden', 'true');
-        cell.append(num);
-      }
-      r.append(cell);
-    }
-    board.append(r);
-  }
-}
-
 function drawBoard() {
-  const board = $('board');
-  const keepFocus = board.contains(document.activeElement);
-  layBoard();
-  board.classList.toggle('numbers', $('numbers').checked);
+  orient();
   const hints = $('hints').checked && viewing === null ? hintSquares() : new Set();
-  const shown = shownBoard();
-  const marked = viewing === null ? lastMove : viewing > 0 ? moves[viewing - 1].squares : [];
-  for (const cell of board.querySelectorAll('[data-square]')) {
-    const n = Number(cell.dataset.square);
-    const p = shown ? shown[n - 1] : null;
-    cell.className = 'sq dark';
-    cell.tabIndex = n === focusSquare ? 0 : -1;
-    const marks = [];
-    if (route.includes(n)) marks.push(t(route[0] === n ? 'web.square.selected' : 'web.square.route'));
-    if (marked.includes(n)) marks.push(t('web.square.last'));
-    cell.setAttribute('aria-label',
-        t('web.square', {n, piece: squareWords(p)}) + (marks.length ? `, ${marks.join(', ')}` : ''));
-    if (hints.has(n)) cell.classList.add('hint');
-    if (marked.includes(n)) cell.classList.add('last');
-    if (route[0] === n) cell.classList.add('selected');
-    else if (route.includes(n)) cell.classList.add('route');
-    let piece = cell.querySelector('.piece');
-    if (!p) {
-      if (piece) piece.remove();
-      continue;
-    }
-    if (!piece) {
-      piece = document.createElement('span');
-      piece.setAttribute('aria-hidden', 'true');
-      cell.append(piece);
-    }
-    // Drawn in the colour the side is named (the state's `colours`), not
-    // by which side moves first.
-    piece.className = `piece ${p.side} c-${colourName(p.side).toLowerCase()}${p.king ? ' king' : ''}`;
-    piece.textContent = p.king ? '\u{265B}' : '';
-  }
-  if (keepFocus) focusOn(focusSquare);
-  animateMove(shown);
+  const shown = viewing === null ? null : viewing > 0 ? moves[viewing - 1] : {squares: [], captured: []};
+  board.draw(shownBoard(), {
+    colours: state && state.colours,
+    marked: shown ? shown.squares : lastMove,
+    captured: shown ? shown.captured : lastCaptured,
+    route, hints, numbers: $('numbers').checked,
+  });
+  animateMove(shownBoard());
 }
 
 // The last move played, slid from its first square to its last once the
-// board shows it: short, and not at all where the person asks for less
-// motion.
+// board shows it.
 let moving = null;     // {from, to}: the turn to slide on the next draw
 function animateMove(shown) {
   const m = moving;
   if (!m || viewing !== null || !shown || !shown[m.to - 1]) return;
   moving = null;
-  if (matchMedia('(prefers-reduced-motion: reduce)').matches) return;
-  const cell = (n) => $('board').querySelector(`[data-square="${n}"]`);
-  const piece = cell(m.to).querySelector('.piece');
-  if (!piece || !cell(m.from)) return;
-  const [a, b] = [cell(m.from).getBoundingClientRect(), cell(m.to).getBoundingClientRect()];
-  piece.animate([{transform: `translate(${a.x - b.x}px, ${a.y - b.y}px)`}, {transform: 'none'}],
-      {duration: 180, easing: 'ease-out'});
+  board.slide(m.from, m.to);
 }
 
 // A move's and a capture's sound, when the person turns sounds on (off by
-// default): two short tones made here, no sound files.
-let audio = null;
+// default).
 function sound(capture) {
-  if (!$('sounds').checked) return;
-  audio = audio || new AudioContext();
-  const tones = capture ? [440, 660] : [520];
-  tones.forEach((hz, i) => {
-    const o = audio.createOscillator();
-    const g = audio.createGain();
-    o.frequency.value = hz;
-    g.gain.setValueAtTime(0.15, audio.currentTime + i * 0.09);
-    g.gain.exponentialRampToValueAtTime(0.001, audio.currentTime + i * 0.09 + 0.08);
-    o.connect(g).connect(audio.destination);
-    o.start(audio.currentTime + i * 0.09);
-    o.stop(audio.currentTime + i * 0.09 + 0.09);
-  });
-}
-
-function focusOn(n) {
-  focusSquare = n;
-  for (const c of $('board').querySelectorAll('.dark')) {
-    c.tabIndex = Number(c.dataset.square) === n ? 0 : -1;
-  }
-  const cell = $('board').querySelector(`[data-square="${n}"]`);
-  if (cell) cell.focus();
+  if ($('sounds').checked) moveSound(capture);
 }
 
 function announce(text) {
@@ -312,19 +185,15 @@ function cancelRoute() {
 function onKey(e) {
   const n = Number(e.target.dataset.square);
   if (!n) return;
-  const [row, col] = cellOf(n);
-  let to = 0;
   switch (e.key) {
-    case 'ArrowLeft': to = squareAtCell(row, col - 2); break;
-    case 'ArrowRight': to = squareAtCell(row, col + 2); break;
-    case 'ArrowUp': to = squareAtCell(row - 1, col + 1) || squareAtCell(row - 1, col - 1); break;
-    case 'ArrowDown': to = squareAtCell(row + 1, col - 1) || squareAtCell(row + 1, col + 1); break;
     case 'Enter': case ' ': e.preventDefault(); choose(n); return;
     case 'Escape': cancelRoute(); return;
-    default: return;
+    default: break;
   }
+  if (!e.key.startsWith('Arrow')) return;
   e.preventDefault();
-  if (to) focusOn(to);
+  const to = board.arrow(n, e.key);
+  if (to) board.focusOn(to);
 }
 
 // The side that did not win: the one without a move, or that resigned.
@@ -361,7 +230,7 @@ function drawPanel() {
   $('pause').hidden = remote || over;
   $('resign').hidden = (remote && !s.you) || over;
   $('seats').hidden = !remote;
-  if (remote) drawSeats(s);
+  if (remote) drawSeats(s, colour);
   $('pause').textContent = t(s.status.paused ? 'web.resume' : 'web.pause');
   $('pause').setAttribute('aria-pressed', String(!!s.status.paused));
   const due = s.draw_answer_due && s.mode !== 'computer' &&
@@ -396,55 +265,6 @@ function drawPanel() {
   else rules.searchParams.set('edition', 'english');
   rules.searchParams.set('lang', language);
   $('rules-link').href = rules.pathname + rules.search;
-}
-
-// The edition's name in the viewer's language ("Russian draughts").
-function editionName(rules) {
-  return rules === 'english' ? t('rules.edition') : t(`edition.${rules}`);
-}
-
-// A remote table's seats: who holds each (names as text, never markup),
-// which this viewer holds, and the buttons that take a free one.
-function drawSeats(s) {
-  const seats = s.seats || {};
-  for (const side of ['first', 'second']) {
-    $(`seat-${side}-side`).textContent = colour(side);
-    $(`seat-${side}`).textContent = !seats[side] ? t('web.seat.free')
-        : seats[side].computer ? t('web.seat.computer', {name: seats[side].name})
-        : seats[side].name;
-    const take = $(`take-${side}`);
-    take.textContent = t('web.seat.take', {side: colour(side)});
-    take.hidden = !!seats[side];
-  }
-  $('take-seat').hidden = !!s.you || s.over || !!(seats.first && seats.second);
-  // A player with a free seat opposite invites the other by the page's link.
-  $('invite').hidden = !s.you || s.over || !!(seats.first && seats.second);
-  $('invite-url').value = location.origin + location.pathname;
-  startClock(s.clock);
-  $('you').textContent = s.you
-      ? t('web.you.play', {side: colour(s.you), name: seats[s.you].name})
-      : t('web.you.watch');
-}
-
-// The turn clock, counted down here between the server's answers; the
-// server keeps the time (web/API.md), this only shows it.
-let clockTimer = null;
-function startClock(clock) {
-  clearInterval(clockTimer);
-  clockTimer = null;
-  $('clock').hidden = !clock;
-  // Each player's clock beside their name: the one whose turn runs.
-  for (const side of ['first', 'second']) $(`seat-${side}-clock`).textContent = '';
-  if (!clock) return;
-  const ends = performance.now() + clock.remaining_ms;
-  const show = () => {
-    const seconds = Math.max(0, Math.ceil((ends - performance.now()) / 1000));
-    $('clock').textContent = t('web.clock', {side: colour(clock.side), seconds});
-    $('clock').classList.toggle('low', seconds <= 10);
-    $(`seat-${clock.side}-clock`).textContent = t('web.seat.clock', {seconds});
-  };
-  show();
-  clockTimer = setInterval(show, 250);
 }
 
 async function takeSeat(side) {
@@ -486,40 +306,15 @@ function drawReplay() {
   $('replay-forward').disabled = viewing === null;
 }
 
-// The move list paired by number, as players write it ("1. 11-15 23-19"):
-// a number starts at each move of the side that moved first; a turn the
-// computer played because the clock ran out is marked.
+// The move list paired by number; a turn the computer played because the
+// clock ran out, or for a player who was away, is marked.
 function drawMoves() {
   const list = $('moves');
-  list.replaceChildren();
-  let li = null;
-  let number = 0;
-  moves.forEach((m, i) => {
-    if (!li || m.side === 'first') {
-      li = document.createElement('li');
-      const n = document.createElement('span');
-      n.className = 'number';
-      n.textContent = `${++number}.`;
-      li.append(n);
-      if (m.side === 'second') {
-        const gap = document.createElement('span');
-        gap.textContent = '…';
-        li.append(gap);
-      }
-      list.append(li);
-    }
-    const b = document.createElement('button');
-    b.type = 'button';
-    const mark = m.timeout ? t('web.timeout') : m.away ? t('web.away') : '';
-    b.className = m.timeout ? 'move timeout' : m.away ? 'move away' : 'move';
-    b.textContent = m.text;
-    b.setAttribute('aria-label', `${colour(m.side)} ${m.text}${mark ? `, ${mark}` : ''}`);
-    if (mark) b.title = mark;
-    if (viewing === i + 1) b.setAttribute('aria-current', 'step');
-    b.addEventListener('click', () => showTurn(i + 1));
-    li.append(b);
-    if (m.side === 'second') li = null;
-  });
+  drawMoveList(list, moves.map((m) => ({
+    side: m.side, text: m.text,
+    note: m.timeout ? t('web.timeout') : m.away ? t('web.away') : '',
+    className: m.timeout ? 'timeout' : m.away ? 'away' : '',
+  })), {current: viewing, colour, pick: showTurn});
   // The list scrolls on its own; live, its end (the latest turns) shows.
   if (viewing === null) list.scrollTop = list.scrollHeight;
   drawReplay();
@@ -535,10 +330,10 @@ async function refresh() {
   }
   state = await res.json();
   // The state names the rules before the stream's game_started does.
-  if (state.rules) edition = state.rules.toUpperCase();
-  if (!focusSquare) {
-    const men = squareCount() / 2 - size() / 2;
-    focusSquare = flipped() ? squareCount() - men + 1 : men;
+  if (state.rules) board.edition = state.rules.toUpperCase();
+  if (!board.focusSquare) {
+    orient();
+    board.focusSquare = board.startFocus();
   }
   if (route.length && !entryNode()) route = [];
   drawPanel();
@@ -574,20 +369,23 @@ function onMessage(kind, data) {
     const turn = data.event.turn_played;
     const side = turn.side === 'SECOND' ? 'second' : 'first';
     moves = moves.filter((m) => m.seq < data.seq);
-    const board = data.state.board;
+    const folded = data.state.board;
     // The server words the move as the fold checked it (web/API.md).
     const text = data.move;
-    moves.push({seq: data.seq, side, text, squares: turn.squares, board, timeout: !!turn.timeout,
-      away: standing[side]});
+    const captured = data.captured || [];
+    moves.push({seq: data.seq, side, text, squares: turn.squares, captured, board: folded,
+      timeout: !!turn.timeout, away: standing[side]});
     lastMove = turn.squares;
+    lastCaptured = captured;
     if (loaded) {
       announce(t('web.played', {side: colour(side), move: text}));
       if (viewing === null) moving = {from: turn.squares[0], to: turn.squares[turn.squares.length - 1]};
-      sound((data.captured || []).length > 0);
+      sound(captured.length > 0);
     }
   } else if (kind === 'truncated') {
     moves = moves.filter((m) => m.seq <= data.head);
     lastMove = [];
+    lastCaptured = [];
     viewing = null;
     if (loaded) announce(t('web.taken_back'));
   } else if (kind === 'status') {
@@ -602,8 +400,9 @@ function onMessage(kind, data) {
       standing = {first: false, second: false};
       moves = [];
       lastMove = [];
+      lastCaptured = [];
       viewing = null;
-      edition = data.event.game_started.edition || 'ENGLISH';
+      board.edition = data.event.game_started.edition || 'ENGLISH';
       startBoard = data.state.board;
     }
     moves = moves.filter((m) => m.seq < data.seq);
@@ -627,73 +426,25 @@ function setOnline(up) {
   if (up) refreshSoon();
 }
 
-// Dragging a piece as well as clicking: a drag from the piece (or from the
-// last landing of a capture under way) to a square is the two clicks it
-// stands for, so a multi-capture is dragged landing by landing. A press
-// and release without moving is left to the click.
-let drag = null;       // {from, x, y, ghost}
-let dragged = false;   // the click that ends a drag is not a click
-function cellAt(x, y) {
-  const el = document.elementFromPoint(x, y);
-  const cell = el && el.closest('#board .dark');
-  return cell ? Number(cell.dataset.square) : 0;
-}
-$('board').addEventListener('pointerdown', (e) => {
-  const cell = e.target.closest('.dark');
-  if (!cell || !online || e.button !== 0) return;
-  const n = Number(cell.dataset.square);
+// A piece dragged (board.js): from a piece the viewer may move, or from
+// the last landing of a capture under way, to the next square.
+board.enableDrag((n) => {
   const root = entryNode([]);
   const continuing = route.length > 1 && route[route.length - 1] === n;
-  if (!continuing && !(root && root.next[n])) return;
-  // No text selection or native drag may start (it would cancel this one).
-  e.preventDefault();
-  drag = {from: n, x: e.clientX, y: e.clientY, ghost: null, continuing};
-  dragged = false;
-});
-addEventListener('pointermove', (e) => {
-  if (!drag) return;
-  if (!drag.ghost) {
-    if (Math.hypot(e.clientX - drag.x, e.clientY - drag.y) < 6) return;
-    // Mid-capture the piece still stands on the route's first square.
-    const at = drag.continuing ? route[0] : drag.from;
-    const piece = $('board').querySelector(`[data-square="${at}"] .piece`);
-    if (!piece) return;
-    const box = piece.getBoundingClientRect();
-    drag.ghost = piece.cloneNode(true);
-    drag.ghost.classList.add('ghost');
-    drag.ghost.style.width = `${box.width}px`;
-    drag.ghost.style.fontSize = getComputedStyle(piece).fontSize;
-    document.body.append(drag.ghost);
-  }
-  drag.ghost.style.left = `${e.clientX}px`;
-  drag.ghost.style.top = `${e.clientY}px`;
-});
-addEventListener('pointerup', async (e) => {
-  const d = drag;
-  drag = null;
-  if (!d || !d.ghost) return;
-  d.ghost.remove();
-  dragged = true;
-  const to = cellAt(e.clientX, e.clientY);
-  if (!to || to === d.from) return;
-  if (!d.continuing && route[0] !== d.from) await choose(d.from);
-  focusOn(to);
+  if (!online || (!continuing && !(root && root.next[n]))) return 0;
+  return continuing ? route[0] : n;
+}, async (from, to) => {
+  const continuing = route.length > 1 && route[route.length - 1] === from;
+  if (!continuing && route[0] !== from) await choose(from);
+  board.focusOn(to);
   await choose(to);
 });
-addEventListener('pointercancel', () => {
-  if (drag && drag.ghost) drag.ghost.remove();
-  drag = null;
-});
-
 $('board').addEventListener('keydown', onKey);
 $('board').addEventListener('click', (e) => {
-  if (dragged) {
-    dragged = false;
-    return;
-  }
+  if (!board.clicked()) return;
   const cell = e.target.closest('.dark');
   if (!cell) return;
-  focusOn(Number(cell.dataset.square));
+  board.focusOn(Number(cell.dataset.square));
   choose(Number(cell.dataset.square));
 });
 document.addEventListener('keydown', (e) => {
@@ -762,4 +513,5 @@ addEventListener('pageshow', (e) => {
   if (e.persisted) follow();
 });
 
+$('replay-link').href = `/t/${id}/replay`;
 loadLanguage().then(refresh).then(follow);
