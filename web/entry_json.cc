@@ -1,5 +1,6 @@
 #include "web/entry_json.h"
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -31,6 +32,18 @@ json EntryJson(const session::MoveEntry& entry) {
   json root = Node(entry, route);
   root["must_capture"] = entry.At({}).must_capture;
   return root;
+}
+
+std::optional<std::vector<int>> RouteIn(const json& body) {
+  if (!body.contains("route") || !body["route"].is_array()) return std::nullopt;
+  std::vector<int> route;
+  for (const json& square : body["route"]) {
+    if (!square.is_number_integer()) return std::nullopt;
+    const int64_t n = square.get<int64_t>();
+    // Off-board squares reach the fold's check, which refuses the move.
+    route.push_back(n < 0 || n > 1000 ? 0 : static_cast<int>(n));
+  }
+  return route;
 }
 
 }  // namespace checkers::web

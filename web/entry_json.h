@@ -8,6 +8,9 @@
 #ifndef CHECKERS_WEB_ENTRY_JSON_H_
 #define CHECKERS_WEB_ENTRY_JSON_H_
 
+#include <optional>
+#include <vector>
+
 #include "nlohmann/json.hpp"
 #include "session/move_entry.h"
 
@@ -17,6 +20,12 @@ namespace checkers::web {
 // {"captured": [...], "next": {...}} and, once complete, also
 // {"move": "24x15x6"}. Null when the entry offers no move.
 nlohmann::json EntryJson(const session::MoveEntry& entry);
+
+// The route a move's body gives (POST /api/tables/ID/moves): its `route`
+// of square numbers, or nullopt when it has none or it is not a list of
+// whole numbers. Squares off the board are kept for the fold's check to
+// refuse.
+std::optional<std::vector<int>> RouteIn(const nlohmann::json& body);
 
 }  // namespace checkers::web
 

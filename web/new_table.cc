@@ -6,6 +6,7 @@
 #include "absl/random/random.h"
 #include "absl/strings/str_cat.h"
 #include "engine/rules.h"
+#include "events/computer.h"
 #include "events/game_state.h"
 #include "events/validate.h"
 #include "google/protobuf/util/json_util.h"
@@ -140,6 +141,26 @@ absl::StatusOr<events::GameStarted> GameStartedOf(const json& body,
   }
   started.set_engine_seed(absl::Uniform<uint64_t>(absl::BitGen()));
   return started;
+}
+
+std::optional<events::Difficulty> DifficultyIn(const json& body) {
+  if (!body.contains("difficulty")) return events::MEDIUM;
+  const json& value = body["difficulty"];
+  if (!value.is_string()) return std::nullopt;
+  absl::StatusOr<events::Difficulty> level =
+      events::ParseDifficulty(value.get<std::string>());
+  if (!level.ok()) return std::nullopt;
+  return *level;
+}
+
+std::optional<events::Mode> ModeIn(const json& body) {
+  if (!body.contains("mode")) return events::VS_COMPUTER;
+  const json& value = body["mode"];
+  if (!value.is_string()) return std::nullopt;
+  absl::StatusOr<events::Mode> mode =
+      events::ParseMode(value.get<std::string>());
+  if (!mode.ok()) return std::nullopt;
+  return *mode;
 }
 
 }  // namespace checkers::web

@@ -3,6 +3,8 @@
 #ifndef CHECKERS_WEB_NEW_TABLE_H_
 #define CHECKERS_WEB_NEW_TABLE_H_
 
+#include <optional>
+
 #include "absl/status/statusor.h"
 #include "events/events.pb.h"
 #include "lang/catalogue.h"
@@ -19,6 +21,15 @@ namespace checkers::web {
 // decide the rest (a bad FEN) when the game starts.
 absl::StatusOr<events::GameStarted> GameStartedOf(const nlohmann::json& body,
                                                   const lang::Catalogue& text);
+
+// The level a new game at a table asks for (POST /api/tables/ID/new):
+// Medium when `body` names none; nullopt for anything but "easy",
+// "medium" or "hard".
+std::optional<events::Difficulty> DifficultyIn(const nlohmann::json& body);
+
+// The mode a new game at a table asks for: against the computer when
+// `body` names none; nullopt for anything but "computer" or "two-player".
+std::optional<events::Mode> ModeIn(const nlohmann::json& body);
 
 }  // namespace checkers::web
 

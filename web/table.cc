@@ -19,6 +19,7 @@
 #include "replay/pdn_writer.h"
 #include "session/play_text.h"
 #include "web/entry_json.h"
+#include "web/new_table.h"
 
 namespace checkers::web {
 
@@ -70,43 +71,6 @@ json SeatsJson(const events::GameState& s) {
 }
 
 int Index(events::Side side) { return side == events::SECOND ? 1 : 0; }
-
-// The level a new game's body names (Medium when it names none); nullopt
-// for anything but "easy", "medium" or "hard".
-std::optional<events::Difficulty> DifficultyIn(const json& body) {
-  if (!body.contains("difficulty")) return events::MEDIUM;
-  const json& value = body["difficulty"];
-  if (!value.is_string()) return std::nullopt;
-  absl::StatusOr<events::Difficulty> level =
-      events::ParseDifficulty(value.get<std::string>());
-  if (!level.ok()) return std::nullopt;
-  return *level;
-}
-
-// The mode a new game's body names (against the computer when it names
-// none); nullopt for anything but "computer" or "two-player".
-std::optional<events::Mode> ModeIn(const json& body) {
-  if (!body.contains("mode")) return events::VS_COMPUTER;
-  const json& value = body["mode"];
-  if (!value.is_string()) return std::nullopt;
-  absl::StatusOr<events::Mode> mode =
-      events::ParseMode(value.get<std::string>());
-  if (!mode.ok()) return std::nullopt;
-  return *mode;
-}
-
-// The route a move's body gives: its `route` of square numbers, or nullopt.
-std::optional<std::vector<int>> RouteIn(const json& body) {
-  if (!body.contains("route") || !body["route"].is_array()) return std::nullopt;
-  std::vector<int> route;
-  for (const json& square : body["route"]) {
-    if (!square.is_number_integer()) return std::nullopt;
-    const int64_t n = square.get<int64_t>();
-    // Off-board squares reach the fold's check, which refuses the move.
-    route.push_back(n < 0 || n > 1000 ? 0 : static_cast<int>(n));
-  }
-  return route;
-}
 
 }  // namespace
 
