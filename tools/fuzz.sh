@@ -31,7 +31,7 @@ cxxflags=(-std=c++20 -O1 -g -fno-omit-frame-pointer -I. -I"$work/gen"
 # shellcheck disable=SC2207
 libs=($(pkg-config --libs protobuf absl_status absl_statusor absl_strings \
   absl_str_format absl_random_random absl_time absl_synchronization \
-  absl_hash absl_raw_hash_set) -lcrypto -lpthread)
+  absl_hash absl_raw_hash_set) -lpq -lcrypto -lpthread)
 
 # The protobuf code, regenerated when the .proto changes.
 if [ ! -f "$work/gen/events/events.pb.cc" ] ||
@@ -83,17 +83,20 @@ embed engine/data/opening_book.txt checkers::book CommittedBookBytes \
 
 # The libraries the targets use: every non-test source of these packages.
 # The CheckerBoard-library loader is left out: no target loads a library;
-# so are the helpers of tests, and web/http's client (the HTTP target
-# hands requests to the server without a socket). A helper of tests is
-# known by its including GoogleTest.
+# so are programs of their own (*_main.cc), the helpers of tests, and
+# web/http's client (the HTTP target hands requests to the server without
+# a socket). A helper of tests is known by its including GoogleTest, or
+# its header's doing so. The server can open a PostgreSQL store, so libpq
+# is linked, though no target reads a database.
 sources=("$work/gen/events/events.pb.cc" "$work/gen/lang/lang_data.cc"
   "$work/gen/engine/eval_weights_data.cc"
   "$work/gen/engine/opening_book_data.cc" "$work/gen/web/static_files.cc")
 for f in engine/*.cc events/*.cc storage/*.cc replay/*.cc lang/*.cc \
   session/*.cc json/*.cc web/*.cc web/http/*.cc; do
   case "$f" in
-    *_test.cc | */checkerboard*.cc | storage/fault_env.cc | web/http/client.cc) ;;
-    *) grep -q '^#include "gtest/' "$f" || sources+=("$f") ;;
+    *_test.cc | *_main.cc | */checkerboard*.cc | storage/fault_env.cc | \
+      web/http/client.cc) ;;
+    *) grep -qs '^#include "gtest/' "$f" "${f%.cc}.h" || sources+=("$f") ;;
   esac
 done
 
