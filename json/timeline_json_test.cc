@@ -4,10 +4,8 @@
 #include <vector>
 
 #include "events/events.pb.h"
-#include "events/fold.h"
-#include "events/game_state.h"
-#include "events/validate.h"
 #include "gtest/gtest.h"
+#include "tests/log_builder.h"
 
 namespace checkers::json {
 namespace {
@@ -15,16 +13,9 @@ namespace {
 // The timeline of the game from `fen` where `moves` were played, as JSON.
 nlohmann::json TimelineOf(const std::string& fen,
                           const std::vector<std::string>& moves) {
-  events::GameState state;
-  std::vector<events::Event> log;
-  events::GameStarted started;
-  started.set_start_fen(fen);
-  EXPECT_TRUE(
-      events::CommitAndFold(*events::StartEvent(started), &state, &log).ok());
-  for (const std::string& m : moves) {
-    EXPECT_TRUE(
-        events::CommitAndFold(*events::TurnEvent(state, m), &state, &log).ok());
-  }
+  testing::LogBuilder builder(fen);
+  for (const std::string& m : moves) builder.Play(m);
+  const std::vector<events::Event> log = builder.events();
   absl::StatusOr<std::vector<replay::Ply>> plies = replay::BuildTimeline(log);
   EXPECT_TRUE(plies.ok()) << plies.status();
   return plies.ok() ? TimelineJson(*plies) : nlohmann::json();

@@ -5,12 +5,10 @@
 
 #include "absl/time/clock.h"
 #include "events/events.pb.h"
-#include "events/fold.h"
-#include "events/game_state.h"
-#include "events/validate.h"
 #include "gtest/gtest.h"
 #include "json/analysis_json.h"
 #include "nlohmann/json.hpp"
+#include "tests/log_builder.h"
 
 namespace checkers::web {
 namespace {
@@ -19,17 +17,9 @@ using nlohmann::json;
 
 std::vector<events::Event> Game(const std::string& fen,
                                 const std::vector<std::string>& moves) {
-  events::GameState state;
-  std::vector<events::Event> log;
-  events::GameStarted started;
-  started.set_start_fen(fen);
-  EXPECT_TRUE(
-      events::CommitAndFold(*events::StartEvent(started), &state, &log).ok());
-  for (const std::string& m : moves) {
-    EXPECT_TRUE(
-        events::CommitAndFold(*events::TurnEvent(state, m), &state, &log).ok());
-  }
-  return log;
+  testing::LogBuilder log(fen);
+  for (const std::string& m : moves) log.Play(m);
+  return log.events();
 }
 
 // A budget bounded by nodes alone, so that the page's analysis and
