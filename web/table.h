@@ -242,6 +242,10 @@ class Table {
   // and the followers when pause or thinking changed.
   void Changed() ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_);
   void Work();
+  // Whether the worker has anything to do now: the computer's turn or
+  // search, or a remote game whose clocks and seats it watches.
+  bool WorkerWanted() ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_);
+  bool RemoteGoesOn() ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_);
   // At a remote table: hands a seat back to a holder whose stream is open,
   // and has the computer stand in for the holder to move once they have
   // been without one for cpu_after on their turn.
