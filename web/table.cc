@@ -267,6 +267,7 @@ void Table::Poke() {
 }
 
 void Table::CatchUpStore() {
+  catch_up_queued_ = false;
   absl::MutexLock lock(&mu_);
   if (stopping_ || store_ == nullptr) return;
   // A read that fails leaves the table as it was: the next notification,
