@@ -31,6 +31,10 @@ nlohmann::json StateJson(const events::GameState& state);
 // mapping.
 nlohmann::json RecordJson(uint64_t seq, const events::Event& event);
 
+// The proto3 JSON mapping of `event`, protobuf's field names kept: what
+// ProtoJson (json/encode.h) gives, sooner for a turn.
+nlohmann::json EventJson(const events::Event& event);
+
 // "first", "second" or "" for a side.
 std::string SideWord(events::Side side);
 

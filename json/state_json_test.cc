@@ -1,8 +1,11 @@
 #include "json/state_json.h"
 
+#include <vector>
+
 #include "events/fold.h"
 #include "events/validate.h"
 #include "gtest/gtest.h"
+#include "json/encode.h"
 
 namespace checkers::json {
 namespace {
@@ -44,6 +47,33 @@ TEST(StateJsonTest, RecordIsTheEventsProtoJsonWithItsKind) {
   EXPECT_EQ(r["kind"], "turn_played");
   EXPECT_EQ(r["event"]["turn_played"]["side"], "FIRST");
   EXPECT_EQ(r["event"]["turn_played"]["squares"], nlohmann::json({11, 15}));
+}
+
+TEST(StateJsonTest, TurnEventIsWhatProtobufsPrinterWrites) {
+  std::vector<events::Event> turns;
+  events::Event e;
+  turns.push_back(e);  // no kind at all
+  e.mutable_turn_played();
+  turns.push_back(e);  // every field at its default
+  e.mutable_turn_played()->set_side(events::SECOND);
+  e.mutable_turn_played()->add_squares(22);
+  e.mutable_turn_played()->add_squares(15);
+  e.mutable_turn_played()->add_squares(8);
+  turns.push_back(e);
+  e.set_unix_millis(1796507485002);
+  turns.push_back(e);
+  e.mutable_turn_played()->set_timeout(true);
+  turns.push_back(e);
+  e.set_unix_millis(-5);
+  turns.push_back(e);
+  e.mutable_turn_played()->mutable_computer()->set_nodes(1234);
+  turns.push_back(e);
+  events::Event offered;
+  offered.mutable_draw_offered()->set_side(events::FIRST);
+  turns.push_back(offered);
+  for (const events::Event& turn : turns) {
+    EXPECT_EQ(EventJson(turn), ProtoJson(turn)) << turn.ShortDebugString();
+  }
 }
 
 }  // namespace

@@ -65,7 +65,7 @@ std::string AppendSql(size_t records) {
       "  FROM moved, (VALUES ",
       values,
       ") AS v (seq, frame)) "
-      "SELECT pg_notify('checkers_tables', $1 || ':' || $2::text) FROM moved");
+      "SELECT 1 FROM moved");
 }
 
 // Inserts `records` rows of table $1 in epoch $2: (seq, frame) = ($3, $4),
@@ -89,10 +89,16 @@ constexpr char kTruncateSql[] =
     "gone AS ("
     "  DELETE FROM checkers_events e USING moved"
     "  WHERE e.table_id = moved.table_id AND e.seq > $2) "
-    "SELECT pg_notify('checkers_tables', $1 || ':' || $2::text) FROM moved";
+    "SELECT 1 FROM moved";
 
 constexpr char kNotifySql[] =
     "SELECT pg_notify('checkers_tables', $1 || ':' || $2::text)";
+
+// A notification in a transaction of its own that PostgreSQL acknowledges
+// before its commit record is on disk (POSTGRES.md, "Notifications").
+constexpr char kNotifyAloneSql[] =
+    "SELECT set_config('synchronous_commit', 'off', true), "
+    "pg_notify('checkers_tables', $1 || ':' || $2::text)";
 
 // Rows per INSERT when a whole log is written (Create).
 constexpr size_t kInsertBatch = 64;
@@ -355,6 +361,19 @@ absl::Status PostgresTableStore::Create(const std::string& id,
   return absl::OkStatus();
 }
 
+void PostgresTableStore::Notify(const std::string& id, uint64_t head) {
+  absl::StatusOr<Lease> conn = Borrow();
+  if (!conn.ok()) return;
+  pg::Connection& c = **conn;
+  absl::Status s = Run(c, "BEGIN");
+  if (s.ok()) {
+    s = Run(c, kNotifyAloneSql,
+            {pg::Text(id), pg::Int8(static_cast<int64_t>(head))});
+  }
+  if (s.ok()) s = Run(c, "COMMIT");
+  if (!s.ok() && c.usable()) (void)Run(c, "ROLLBACK");
+}
+
 absl::Status PostgresTableStore::Remove(const std::string& id) {
   if (absl::Status s = CheckTableId(id); !s.ok()) return s;
   absl::StatusOr<Lease> conn = Borrow();
@@ -524,6 +543,7 @@ absl::Status PostgresEventLog::Append(std::vector<std::string> payloads) {
       });
   if (!stored.ok()) return stored;
   AddCommit(std::move(payloads), &records_);
+  store_->Notify(id_, new_head);
   return absl::OkStatus();
 }
 
@@ -548,6 +568,7 @@ absl::Status PostgresEventLog::TruncateTo(size_t num_records) {
   if (!stored.ok()) return stored;
   records_.resize(num_records);
   ++epoch_;
+  store_->Notify(id_, num_records);
   return absl::OkStatus();
 }
 
@@ -582,11 +603,6 @@ absl::Status PostgresEventLog::ReplaceWith(std::vector<std::string> payloads) {
                   {pg::Text(id_)});
         }
         if (s.ok()) s = InsertFrames(conn, id_, new_epoch, 1, frames);
-        if (s.ok()) {
-          s = Run(conn, kNotifySql,
-                  {pg::Text(id_),
-                   pg::Int8(static_cast<int64_t>(frames.size()))});
-        }
         if (s.ok()) s = Run(conn, "COMMIT");
         if (!s.ok()) {
           if (conn.usable()) (void)Run(conn, "ROLLBACK");
@@ -600,6 +616,7 @@ absl::Status PostgresEventLog::ReplaceWith(std::vector<std::string> payloads) {
   epoch_ = new_epoch;
   records_.clear();
   AddCommit(std::move(payloads), &records_);
+  store_->Notify(id_, records_.size());
   return absl::OkStatus();
 }
 

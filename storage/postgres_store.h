@@ -12,7 +12,9 @@
 // decided by the database (the loser is refused with Aborted and nothing
 // of its commit is stored), and a commit is acknowledged once PostgreSQL
 // has it on disk (synchronous_commit on). Each change notifies the channel
-// kTablesChannel with "ID:HEAD" (postgres_listener.h), delivered on commit.
+// kTablesChannel with "ID:HEAD" (postgres_listener.h): a table made or
+// removed in its own transaction, a change of a log right after it has
+// committed.
 
 #ifndef CHECKERS_STORAGE_POSTGRES_STORE_H_
 #define CHECKERS_STORAGE_POSTGRES_STORE_H_
@@ -119,6 +121,14 @@ class PostgresTableStore final : public TableStore {
   bool CanLend() const ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_);
   void GiveBack(std::unique_ptr<pg::Connection> conn);
   absl::Status MakeSchema();
+  // Notifies "ID:HEAD" after a change of a log has committed, in a
+  // transaction of its own whose commit does not wait for the disk: a
+  // notification sent inside the change would hold PostgreSQL's lock on
+  // the notification queue across the change's flush to disk, so that
+  // changes of different tables could not share flushes (POSTGRES.md,
+  // "Notifications"). A notification that fails is not retried: a
+  // notification lost costs latency, never an event.
+  void Notify(const std::string& id, uint64_t head);
   // `status` with the table and the store named.
   absl::Status Named(const std::string& id, const absl::Status& status) const;
 

@@ -19,6 +19,7 @@ packages=(
   nlohmann-json3-dev    # the web API's request and answer bodies
   chromium              # the browser tests drive it (web/e2e)
   libpq-dev             # the PostgreSQL table store's client library
+  libjemalloc-dev       # the allocator the checkers program is linked with
   postgresql-15         # the store's tests start throwaway servers of it
 )
 

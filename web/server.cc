@@ -34,6 +34,9 @@ namespace {
 // thousands of games, or a log (storage's bound is larger, but no game
 // played here comes near it).
 constexpr size_t kMaxUpload = size_t{8} << 20;
+// Tables of a shared store read again at once after notifications: enough
+// that a table waiting for its lock holds up few others.
+constexpr int kCatchUpThreads = 4;
 // Every page and script comes from this server, and no other site may
 // frame one (a framed table could be clicked for a player).
 constexpr char kPolicy[] = "default-src 'self'; frame-ancestors 'none'";
@@ -132,6 +135,7 @@ absl::StatusOr<std::unique_ptr<Server>> Server::Create(Options options) {
     }
   }
   if (!o.store.empty()) {
+    server->catch_ups_ = std::make_unique<http::Workers>(kCatchUpThreads);
     // Listening before the tables are read: a change made in between is
     // notified, and caught up.
     Server* s = server.get();
@@ -203,7 +207,9 @@ void Server::OnStoreChange(const storage::TableChange& change) {
     if (change.head > 0) Adopt(change.table_id);
     return;
   }
-  if (change.head != t->head()) t->CatchUpStore();
+  if (change.head != t->head() && t->QueueCatchUp()) {
+    catch_ups_->Run([t] { t->CatchUpStore(); });
+  }
 }
 
 Table* Server::Find(const std::string& id) {
@@ -527,6 +533,7 @@ void Server::Stop() {
   }
   http_.Stop();
   listener_.reset();
+  catch_ups_.reset();
   analyses_->Stop();
   for (Table* t : Tables()) t->Stop();
 }

@@ -30,6 +30,7 @@
 #include "web/http/response.h"
 #include "web/http/router.h"
 #include "web/http/server.h"
+#include "web/http/workers.h"
 #include "web/opened_games.h"
 #include "web/table.h"
 
@@ -150,6 +151,11 @@ class Server {
   bool stopping_ ABSL_GUARDED_BY(mu_) = false;
   // Last: destroyed first, while the tables its handlers use still are.
   http::Server http_;
+  // Read the store again for the tables a notification names, so that
+  // the listener's thread hands each on at once: one read at a time, each
+  // waiting for its table's lock (held through a move's commit), fell
+  // seconds behind 100 busy tables (docs/SCALE.md).
+  std::unique_ptr<http::Workers> catch_ups_;
   // Follows a shared store's changes; stopped before the tables are.
   std::unique_ptr<storage::TableListener> listener_;
 };

@@ -179,7 +179,9 @@ json Table::StatusJson() {
 
 void Table::Changed() {
   session_->TakeReports();
-  work_cv_.Signal();
+  // The worker has nothing to do at a table of two players at one board,
+  // and waking it after every move costs a thread switch a move.
+  if (WorkerWanted()) work_cv_.Signal();
   std::string status = Dump(StatusJson());
   if (status != last_status_) {
     last_status_ = std::move(status);
@@ -227,6 +229,15 @@ json Table::ClockJson() {
                                     *deadline - options_.clock->Now()))}};
 }
 
+bool Table::WorkerWanted() {
+  return session_->ComputerBusy() || RemoteGoesOn();
+}
+
+bool Table::RemoteGoesOn() {
+  return session_->state().mode == events::REMOTE &&
+         events::GoesOn(session_->state());
+}
+
 void Table::Work() {
   absl::MutexLock lock(&mu_);
   while (!stopping_) {
@@ -237,8 +248,7 @@ void Table::Work() {
       // The search runs on its own thread; look for its result often
       // without holding the lock while it thinks.
       work_cv_.WaitWithTimeout(&mu_, absl::Milliseconds(5));
-    } else if (session_->state().mode == events::REMOTE &&
-               events::GoesOn(session_->state())) {
+    } else if (RemoteGoesOn()) {
       // Streams close and clocks run out without a call to wake the
       // worker: look again within a second.
       work_cv_.WaitWithTimeout(&mu_, absl::Milliseconds(250));
@@ -257,6 +267,7 @@ void Table::Poke() {
 }
 
 void Table::CatchUpStore() {
+  catch_up_queued_ = false;
   absl::MutexLock lock(&mu_);
   if (stopping_ || store_ == nullptr) return;
   // A read that fails leaves the table as it was: the next notification,

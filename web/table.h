@@ -177,6 +177,10 @@ class Table {
   // table; nothing for a file), sending it to the followers, and has the
   // worker look at the clocks again.
   void CatchUpStore();
+  // Whether a CatchUpStore should be queued for the table: false while
+  // one queued has not yet started, since it will read every change made
+  // before it does.
+  bool QueueCatchUp() { return !catch_up_queued_.exchange(true); }
 
   // Stops the computer's worker and ends every follower's stream. An
   // action under way finishes first (it holds the lock); later ones are
@@ -242,6 +246,10 @@ class Table {
   // and the followers when pause or thinking changed.
   void Changed() ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_);
   void Work();
+  // Whether the worker has anything to do now: the computer's turn or
+  // search, or a remote game whose clocks and seats it watches.
+  bool WorkerWanted() ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_);
+  bool RemoteGoesOn() ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_);
   // At a remote table: hands a seat back to a holder whose stream is open,
   // and has the computer stand in for the holder to move once they have
   // been without one for cpu_after on their turn.
@@ -284,6 +292,7 @@ class Table {
   bool present_[2] ABSL_GUARDED_BY(mu_) = {false, false};
   std::thread worker_;
   std::atomic<uint64_t> head_{0};
+  std::atomic<bool> catch_up_queued_{false};
 };
 
 }  // namespace checkers::web
