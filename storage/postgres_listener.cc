@@ -11,6 +11,8 @@
 #include "absl/memory/memory.h"
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
+#include "absl/time/clock.h"
+#include "absl/time/time.h"
 #include "storage/env.h"
 #include "storage/postgres_store.h"
 #include "storage/table_store.h"
@@ -91,8 +93,16 @@ TableListener::Wake TableListener::Wait(int timeout_ms) {
 
 void TableListener::Run() {
   int retry_ms = kFirstRetryMs;
+  absl::Time next_sweep = absl::Now() + callbacks_.sweep_every;
   for (;;) {
+    if (const absl::Time now = absl::Now();
+        conn_ != nullptr && now >= next_sweep) {
+      next_sweep = now + callbacks_.sweep_every;
+      if (callbacks_.on_sweep) callbacks_.on_sweep();
+    }
     if (conn_ == nullptr) {
+      // No sweep while there is no connection: the resume reads every
+      // table once it is back.
       if (Wait(retry_ms) == Wake::kStop) return;
       absl::StatusOr<std::unique_ptr<pg::Connection>> conn = Listen(uri_);
       if (!conn.ok()) {
@@ -104,7 +114,10 @@ void TableListener::Run() {
       if (callbacks_.on_resume) callbacks_.on_resume();
       continue;
     }
-    if (Wait(-1) == Wake::kStop) return;
+    const Wake wake = Wait(static_cast<int>(std::max<int64_t>(
+        0, absl::ToInt64Milliseconds(next_sweep - absl::Now()) + 1)));
+    if (wake == Wake::kStop) return;
+    if (wake == Wake::kTimeout) continue;
     // Everything that arrived, until the connection has nothing more or
     // is found lost.
     for (;;) {

@@ -23,6 +23,7 @@
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
+#include "absl/time/time.h"
 #include "storage/postgres_connection.h"
 
 namespace checkers::storage {
@@ -51,6 +52,11 @@ class TableListener {
     // After the connection was lost and made again: changes in between
     // were not notified.
     std::function<void()> on_resume;
+    // Every `sweep_every` while the listener runs: a change committed by
+    // a server killed before it notified was never notified, so a
+    // follower reads every table it holds now and then.
+    std::function<void()> on_sweep;
+    absl::Duration sweep_every = absl::Seconds(10);
   };
 
   // Connects to `uri` and LISTENs before returning, so that every change

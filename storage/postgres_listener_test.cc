@@ -9,6 +9,7 @@
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
 #include "absl/synchronization/mutex.h"
+#include "absl/time/clock.h"
 #include "absl/time/time.h"
 #include "gtest/gtest.h"
 #include "storage/postgres_connection.h"
@@ -21,19 +22,27 @@ namespace {
 // How long a test waits for a notification that must come. Only a broken
 // listener waits this long.
 constexpr absl::Duration kPatience = absl::Seconds(30);
+// The listeners' sweeps, often enough that a test sees several at once.
+constexpr absl::Duration kSweepEvery = absl::Milliseconds(20);
 
 // What a listener reported, for a test to wait on.
 class Recorder {
  public:
   TableListener::Callbacks Callbacks() {
-    return {[this](const TableChange& change) {
-              absl::MutexLock lock(&mu_);
-              changes_.push_back(absl::StrCat(change.table_id, ":", change.head));
-            },
-            [this] {
-              absl::MutexLock lock(&mu_);
-              ++resumes_;
-            }};
+    return {
+        [this](const TableChange& change) {
+          absl::MutexLock lock(&mu_);
+          changes_.push_back(absl::StrCat(change.table_id, ":", change.head));
+        },
+        [this] {
+          absl::MutexLock lock(&mu_);
+          ++resumes_;
+        },
+        [this] {
+          absl::MutexLock lock(&mu_);
+          ++sweeps_;
+        },
+        kSweepEvery};
   }
 
   // The first `n` changes, once they have come (fewer after kPatience).
@@ -44,6 +53,12 @@ class Recorder {
                          kPatience);
     return std::vector<std::string>(
         changes_.begin(), changes_.begin() + std::min(n, changes_.size()));
+  }
+
+  // How many sweeps have come.
+  int Sweeps() {
+    absl::MutexLock lock(&mu_);
+    return sweeps_;
   }
 
   // Whether a resume has come (waiting up to kPatience for it).
@@ -66,6 +81,7 @@ class Recorder {
   std::vector<std::string> changes_ ABSL_GUARDED_BY(mu_);
   size_t wanted_ ABSL_GUARDED_BY(mu_) = 0;
   int resumes_ ABSL_GUARDED_BY(mu_) = 0;
+  int sweeps_ ABSL_GUARDED_BY(mu_) = 0;
 };
 
 class TableListenerTest : public testing::Test {
@@ -105,17 +121,16 @@ TEST_F(TableListenerTest, EveryChangeIsNotifiedWithItsTableAndHead) {
   copied.records.push_back(Record{1, kFileHeaderSize, true, "copied"});
   ASSERT_TRUE(store_->Create("u", copied).ok());
   ASSERT_TRUE(store_->Remove("u").ok());
-  EXPECT_EQ(recorder_.First(7), (std::vector<std::string>{
-                                    "t:0", "t:1", "t:3", "t:1", "t:2", "u:1",
-                                    "u:0"}));
+  EXPECT_EQ(recorder_.First(7),
+            (std::vector<std::string>{"t:0", "t:1", "t:3", "t:1", "t:2", "u:1",
+                                      "u:0"}));
 }
 
 TEST_F(TableListenerTest, ARefusedCommitIsNotNotified) {
   std::unique_ptr<EventLog> mine = MustOpen("t", true);
   std::unique_ptr<EventLog> theirs = MustOpen("t", false);
   ASSERT_TRUE(mine->Append({"start"}).ok());
-  ASSERT_EQ(theirs->Append({"their start"}).code(),
-            absl::StatusCode::kAborted);
+  ASSERT_EQ(theirs->Append({"their start"}).code(), absl::StatusCode::kAborted);
   ASSERT_TRUE(mine->Append({"turn"}).ok());
   // The refused commit would have been a second "t:1".
   EXPECT_EQ(recorder_.First(3),
@@ -138,13 +153,28 @@ TEST_F(TableListenerTest, ALostConnectionIsMadeAgainAndSaidSo) {
   EXPECT_EQ(recorder_.First(2), (std::vector<std::string>{"t:0", "t:1"}));
 }
 
+TEST_F(TableListenerTest, SweepsComeWhileNotificationsDoToo) {
+  std::unique_ptr<EventLog> log = MustOpen("t", true);
+  // A notification every commit, each far sooner than kSweepEvery: sweeps
+  // still come, three of them before the commits stop.
+  const int before = recorder_.Sweeps();
+  const absl::Time give_up = absl::Now() + kPatience;
+  int commits = 0;
+  while (recorder_.Sweeps() < before + 3 && absl::Now() < give_up) {
+    ASSERT_TRUE(log->Append({"turn"}).ok());
+    ++commits;
+  }
+  EXPECT_GE(recorder_.Sweeps(), before + 3);
+  EXPECT_EQ(recorder_.First(commits + 1).size(), commits + 1u);
+}
+
 TEST(TableChangeTest, APayloadIsATableIdAndAHead) {
   const std::optional<TableChange> change = ParseTableChange("abc-1:42");
   ASSERT_TRUE(change.has_value());
   EXPECT_EQ(change->table_id, "abc-1");
   EXPECT_EQ(change->head, 42u);
-  for (const char* other : {"abc", "abc:", "abc:x", "ABC:1", ":1", "a:b:1",
-                            "local:3", "abc:-1"}) {
+  for (const char* other :
+       {"abc", "abc:", "abc:x", "ABC:1", ":1", "a:b:1", "local:3", "abc:-1"}) {
     EXPECT_FALSE(ParseTableChange(other).has_value()) << other;
   }
 }

@@ -143,9 +143,7 @@ absl::StatusOr<std::unique_ptr<Server>> Server::Create(Options options) {
         storage::TableListener::Start(
             o.store,
             {[s](const storage::TableChange& c) { s->OnStoreChange(c); },
-             [s] {
-               for (Table* t : s->Tables()) t->CatchUpStore();
-             }});
+             [s] { s->CatchUpAll(); }, [s] { s->CatchUpAll(); }});
     if (!listener.ok()) return listener.status();
     server->listener_ = *std::move(listener);
   }
@@ -209,6 +207,12 @@ void Server::OnStoreChange(const storage::TableChange& change) {
   }
   if (change.head != t->head() && t->QueueCatchUp()) {
     catch_ups_->Run([t] { t->CatchUpStore(); });
+  }
+}
+
+void Server::CatchUpAll() {
+  for (Table* t : Tables()) {
+    if (t->QueueCatchUp()) catch_ups_->Run([t] { t->CatchUpStore(); });
   }
 }
 

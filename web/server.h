@@ -117,6 +117,9 @@ class Server {
   // A notification of the shared store: the table is caught up (or
   // adopted).
   void OnStoreChange(const storage::TableChange& change);
+  // Has every table read the shared store again: after the listener lost
+  // its connection, and now and then for a notification never sent.
+  void CatchUpAll();
   std::vector<Table*> Tables();
   absl::StatusOr<Table*> CreateTable(events::GameStarted started,
                                      const lang::Catalogue& text);
