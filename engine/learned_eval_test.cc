@@ -105,9 +105,14 @@ TEST(LearnedEvalTest, ParseRefusesAWrongMagicASizeAndAScale) {
 }
 
 TEST(LearnedEvalTest, TheCommittedWeightsAreSound) {
-  const Weights& w = Committed();
-  EXPECT_GT(w.hand_scale, 0);
-  EXPECT_EQ(w.table.size(), static_cast<size_t>(kTableSize));
+  const Weights* w = Committed(Edition::kEnglish);
+  ASSERT_NE(w, nullptr);
+  EXPECT_GT(w->hand_scale, 0);
+  EXPECT_EQ(w->table.size(), static_cast<size_t>(kTableSize));
+}
+
+TEST(LearnedEvalTest, InternationalHasNoWeights) {
+  EXPECT_EQ(Committed(Edition::kInternational), nullptr);
 }
 
 }  // namespace
