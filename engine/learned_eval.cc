@@ -13,9 +13,11 @@
 
 namespace checkers::learned {
 
-// The weights file's bytes, compiled in from engine/data/eval_weights.bin
-// by the genrule eval_weights_data.
+// The weights files' bytes, compiled in from engine/data/eval_weights.bin
+// and eval_weights_russian.bin by the genrules eval_weights_data and
+// eval_weights_russian_data.
 absl::string_view CommittedWeightBytes();
+absl::string_view CommittedRussianWeightBytes();
 
 namespace {
 
@@ -162,7 +164,11 @@ const Weights* Committed(Edition edition) {
       static const Weights* weights = CompiledIn(CommittedWeightBytes());
       return weights;
     }
-    case Edition::kRussian:
+    case Edition::kRussian: {
+      static const Weights* weights =
+          CompiledIn(CommittedRussianWeightBytes());
+      return weights;
+    }
     case Edition::kPool:
     case Edition::kInternational:
       break;

@@ -105,10 +105,15 @@ TEST(LearnedEvalTest, ParseRefusesAWrongMagicASizeAndAScale) {
 }
 
 TEST(LearnedEvalTest, TheCommittedWeightsAreSound) {
-  const Weights* w = Committed(Edition::kEnglish);
-  ASSERT_NE(w, nullptr);
-  EXPECT_GT(w->hand_scale, 0);
-  EXPECT_EQ(w->table.size(), static_cast<size_t>(kTableSize));
+  for (Edition edition : {Edition::kEnglish, Edition::kRussian}) {
+    const Weights* w = Committed(edition);
+    ASSERT_NE(w, nullptr) << EditionName(edition);
+    EXPECT_GT(w->hand_scale, 0);
+    EXPECT_EQ(w->table.size(), static_cast<size_t>(kTableSize));
+  }
+  // Each edition its own table, fitted to its own games.
+  EXPECT_NE(Committed(Edition::kEnglish)->table,
+            Committed(Edition::kRussian)->table);
 }
 
 TEST(LearnedEvalTest, InternationalHasNoWeights) {
