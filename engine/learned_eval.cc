@@ -13,11 +13,12 @@
 
 namespace checkers::learned {
 
-// The weights files' bytes, compiled in from engine/data/eval_weights.bin
-// and eval_weights_russian.bin by the genrules eval_weights_data and
-// eval_weights_russian_data.
+// The weights files' bytes, compiled in from engine/data/eval_weights.bin,
+// eval_weights_russian.bin and eval_weights_pool.bin by the genrules
+// eval_weights_data, eval_weights_russian_data and eval_weights_pool_data.
 absl::string_view CommittedWeightBytes();
 absl::string_view CommittedRussianWeightBytes();
+absl::string_view CommittedPoolWeightBytes();
 
 namespace {
 
@@ -169,7 +170,10 @@ const Weights* Committed(Edition edition) {
           CompiledIn(CommittedRussianWeightBytes());
       return weights;
     }
-    case Edition::kPool:
+    case Edition::kPool: {
+      static const Weights* weights = CompiledIn(CommittedPoolWeightBytes());
+      return weights;
+    }
     case Edition::kInternational:
       break;
   }

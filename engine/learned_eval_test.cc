@@ -105,7 +105,8 @@ TEST(LearnedEvalTest, ParseRefusesAWrongMagicASizeAndAScale) {
 }
 
 TEST(LearnedEvalTest, TheCommittedWeightsAreSound) {
-  for (Edition edition : {Edition::kEnglish, Edition::kRussian}) {
+  for (Edition edition :
+       {Edition::kEnglish, Edition::kRussian, Edition::kPool}) {
     const Weights* w = Committed(edition);
     ASSERT_NE(w, nullptr) << EditionName(edition);
     EXPECT_GT(w->hand_scale, 0);
@@ -114,6 +115,8 @@ TEST(LearnedEvalTest, TheCommittedWeightsAreSound) {
   // Each edition its own table, fitted to its own games.
   EXPECT_NE(Committed(Edition::kEnglish)->table,
             Committed(Edition::kRussian)->table);
+  EXPECT_NE(Committed(Edition::kRussian)->table,
+            Committed(Edition::kPool)->table);
 }
 
 TEST(LearnedEvalTest, InternationalHasNoWeights) {
