@@ -166,8 +166,7 @@ const Weights* Committed(Edition edition) {
       return weights;
     }
     case Edition::kRussian: {
-      static const Weights* weights =
-          CompiledIn(CommittedRussianWeightBytes());
+      static const Weights* weights = CompiledIn(CommittedRussianWeightBytes());
       return weights;
     }
     case Edition::kPool: {
