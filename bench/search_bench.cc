@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <iterator>
+#include <string>
 #include <vector>
 
 #include "absl/status/status.h"
@@ -100,11 +101,19 @@ absl::StatusOr<Figures> RunSearchBench(const char* const (&positions)[N],
 
 }  // namespace
 
-absl::StatusOr<Figures> SearchBench() {
-  return RunSearchBench<SearchRequest>(
+absl::StatusOr<Figures> SearchBench(Edition edition) {
+  absl::StatusOr<Figures> figures = RunSearchBench<SearchRequest>(
       kBenchPositions, kFingerprintDepth, NodeBudget(Level::kHard),
       [](absl::string_view fen) { return ParseFen(fen); },
-      [](const SearchRequest& request) { return Search(request); });
+      [edition](SearchRequest request) {
+        request.rules.edition = edition;
+        return Search(request);
+      });
+  if (figures.ok() && edition != Edition::kEnglish) {
+    figures->insert(figures->begin(),
+                    {"search_rules", std::string(EditionName(edition))});
+  }
+  return figures;
 }
 
 absl::StatusOr<Figures> Search10Bench() {

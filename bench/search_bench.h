@@ -11,6 +11,7 @@
 
 #include "absl/status/statusor.h"
 #include "bench/figure.h"
+#include "engine/rules.h"
 
 namespace checkers::bench {
 
@@ -18,8 +19,9 @@ namespace checkers::bench {
 // search_depth, search_nodes (the fingerprint), search_seconds,
 // search_nodes_per_second, hard_node_budget, hard_mean_move_seconds,
 // hard_worst_move_seconds. Fails with the search's own error if a search
-// fails.
-absl::StatusOr<Figures> SearchBench();
+// fails. Under `edition` (an 8x8 one) from the same positions; for one
+// other than English the figures follow search_rules, naming it.
+absl::StatusOr<Figures> SearchBench(Edition edition = Edition::kEnglish);
 
 // The same figures for international draughts (10x10) from its own
 // positions and depth, after search_rules: international.

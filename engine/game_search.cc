@@ -33,6 +33,7 @@ absl::StatusOr<GameSearchResult> SearchGame(const GameSearchRequest& request,
   r.limits = request.limits;
   r.endgame_db = request.endgame_db;
   r.opening_book = request.opening_book;
+  r.hand_set_eval = request.hand_set_eval;
   absl::StatusOr<SearchResult> result = Search(r, poll);
   if (!result.ok()) return result.status();
   return GameSearchResult{

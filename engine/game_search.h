@@ -36,6 +36,8 @@ struct GameSearchRequest {
   // An opening book to play from (engine/opening_book.h), or none; only
   // the 8x8 search reads it, and only under English rules.
   const book::OpeningBook* opening_book = nullptr;
+  // SearchRequest::hand_set_eval; only the 8x8 search reads it.
+  bool hand_set_eval = false;
 };
 
 struct GameSearchResult {

@@ -13,9 +13,12 @@
 
 namespace checkers::learned {
 
-// The weights file's bytes, compiled in from engine/data/eval_weights.bin
-// by the genrule eval_weights_data.
+// The weights files' bytes, compiled in from engine/data/eval_weights.bin,
+// eval_weights_russian.bin and eval_weights_pool.bin by the genrules
+// eval_weights_data, eval_weights_russian_data and eval_weights_pool_data.
 absl::string_view CommittedWeightBytes();
+absl::string_view CommittedRussianWeightBytes();
+absl::string_view CommittedPoolWeightBytes();
 
 namespace {
 
@@ -54,21 +57,23 @@ int EndingShare(int pieces) {
 }
 
 void PutInt(std::string* out, uint32_t v, int bytes) {
-  for (int i = 0; i < bytes; ++i) out->push_back(static_cast<char>(v >> (8 * i)));
+  for (int i = 0; i < bytes; ++i)
+    out->push_back(static_cast<char>(v >> (8 * i)));
 }
 
 uint32_t GetInt(absl::string_view in, size_t at, int bytes) {
   uint32_t v = 0;
   for (int i = 0; i < bytes; ++i)
-    v |= static_cast<uint32_t>(static_cast<unsigned char>(in[at + i])) << (8 * i);
+    v |= static_cast<uint32_t>(static_cast<unsigned char>(in[at + i]))
+         << (8 * i);
   return v;
 }
 
 }  // namespace
 
-Features FeaturesOf(const Position& pos) {
+Features FeaturesOf(const Position& pos, Edition edition) {
   Features f;
-  f.hand = checkers::Evaluate(pos, Edition::kEnglish);
+  f.hand = checkers::Evaluate(pos, edition);
   // Seen from the side to move, whose men then move towards square 32: for
   // White the board turned round, as engine/eval8.h's Mirrored turns it but
   // without building a position at every leaf.
@@ -101,12 +106,12 @@ int Evaluate(const Features& f, const Weights& weights) {
     full += weights.table[TableIndex(w, f.config[w], 0)];
     ending += weights.table[TableIndex(w, f.config[w], 1)];
   }
-  return hand + (full * (kPhaseScale - f.ending) + ending * f.ending) /
-                    kPhaseScale;
+  return hand +
+         (full * (kPhaseScale - f.ending) + ending * f.ending) / kPhaseScale;
 }
 
-int Evaluate(const Position& pos, const Weights& weights) {
-  return Evaluate(FeaturesOf(pos), weights);
+int Evaluate(const Position& pos, const Weights& weights, Edition edition) {
+  return Evaluate(FeaturesOf(pos, edition), weights);
 }
 
 std::string Serialize(const Weights& weights) {
@@ -123,9 +128,9 @@ absl::StatusOr<Weights> Parse(absl::string_view bytes) {
   }
   const size_t expected = kMagicSize + 4 + 2 * size_t{kTableSize};
   if (bytes.size() != expected) {
-    return absl::InvalidArgumentError(absl::StrCat(
-        "an evaluation weights file of this layout has ", expected,
-        " bytes; this one has ", bytes.size()));
+    return absl::InvalidArgumentError(
+        absl::StrCat("an evaluation weights file of this layout has ", expected,
+                     " bytes; this one has ", bytes.size()));
   }
   Weights weights;
   weights.hand_scale = static_cast<int32_t>(GetInt(bytes, kMagicSize, 4));
@@ -141,15 +146,37 @@ absl::StatusOr<Weights> Parse(absl::string_view bytes) {
   return weights;
 }
 
-const Weights& Committed() {
-  static const Weights* weights = [] {
-    absl::StatusOr<Weights> parsed = Parse(CommittedWeightBytes());
-    // The file is checked by learned_eval_test; a broken one must not
-    // build a program that plays, so it fails loudly here too.
-    if (!parsed.ok()) __builtin_trap();
-    return new Weights(*std::move(parsed));
-  }();
-  return *weights;
+namespace {
+
+// The weights `bytes` hold, which were compiled in: the files are checked
+// by learned_eval_test, and a broken one must not build a program that
+// plays, so it fails loudly here too.
+const Weights* CompiledIn(absl::string_view bytes) {
+  absl::StatusOr<Weights> parsed = Parse(bytes);
+  if (!parsed.ok()) __builtin_trap();
+  return new Weights(*std::move(parsed));
+}
+
+}  // namespace
+
+const Weights* Committed(Edition edition) {
+  switch (edition) {
+    case Edition::kEnglish: {
+      static const Weights* weights = CompiledIn(CommittedWeightBytes());
+      return weights;
+    }
+    case Edition::kRussian: {
+      static const Weights* weights = CompiledIn(CommittedRussianWeightBytes());
+      return weights;
+    }
+    case Edition::kPool: {
+      static const Weights* weights = CompiledIn(CommittedPoolWeightBytes());
+      return weights;
+    }
+    case Edition::kInternational:
+      break;
+  }
+  return nullptr;
 }
 
 }  // namespace checkers::learned

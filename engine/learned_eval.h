@@ -1,8 +1,9 @@
-// The learned evaluation of English checkers: the hand-set evaluation of
+// The learned evaluation of the 8x8 editions: the hand-set evaluation of
 // engine/eval8.h scaled by a fitted factor, plus fitted values of how the
 // men stand in nine overlapping windows of the board. The values are fitted
-// by `checkers train` (train/) to the results of self-play games, by
-// logistic regression; docs/EVALUATION.md tells how.
+// by `checkers train` (train/) to the results of self-play games of one
+// edition, by logistic regression; docs/EVALUATION.md tells how. Each
+// edition that has been fitted has its own weights; the layout is the same.
 //
 // A window is a 4x4 block of the board, at rows 0, 2 or 4 and columns 0, 2
 // or 4: its eight playable squares each hold no man, a man of the side to
@@ -22,6 +23,7 @@
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
 #include "engine/position8.h"
+#include "engine/rules.h"
 
 namespace checkers::learned {
 
@@ -37,7 +39,7 @@ inline constexpr int kHandScaleOne = 1024;
 // What the learned evaluation reads of a position, seen from its side to
 // move.
 struct Features {
-  // engine/eval8.h's Evaluate under English rules.
+  // engine/eval8.h's Evaluate under the edition's rules.
   int hand = 0;
   // The ending's share, 0 (24 pieces) to kPhaseScale (8 or fewer).
   int ending = 0;
@@ -48,8 +50,9 @@ struct Features {
   std::array<uint16_t, kWindows> config{};
 };
 
-// The features of `pos` for its side to move.
-Features FeaturesOf(const Position& pos);
+// The features of `pos` for its side to move under `edition` (an 8x8
+// one), which prices its kings in the hand-set evaluation.
+Features FeaturesOf(const Position& pos, Edition edition = Edition::kEnglish);
 
 // The index in Weights::table of window `w`'s configuration `config` in
 // phase `phase` (0: full board, 1: ending).
@@ -67,9 +70,11 @@ struct Weights {
 // The value of `features`, in centi-men for the side to move.
 int Evaluate(const Features& features, const Weights& weights);
 
-// The value of `pos` for its side to move, in centi-men: meant, as
-// engine/eval8.h's, for quiet positions. Symmetric as that one is.
-int Evaluate(const Position& pos, const Weights& weights);
+// The value of `pos` for its side to move under `edition` (an 8x8 one),
+// in centi-men: meant, as engine/eval8.h's, for quiet positions. Symmetric
+// as that one is.
+int Evaluate(const Position& pos, const Weights& weights,
+             Edition edition = Edition::kEnglish);
 
 // The bytes of a weights file: "CKEW1\n", the hand scale and the table as
 // little-endian 32- and 16-bit integers.
@@ -79,9 +84,11 @@ std::string Serialize(const Weights& weights);
 // they are not a weights file of this layout.
 absl::StatusOr<Weights> Parse(absl::string_view bytes);
 
-// The weights committed with the program (engine/data/eval_weights.bin,
-// made by the command its README gives), parsed once.
-const Weights& Committed();
+// The weights committed with the program for `edition`, parsed once, or
+// nullptr for an edition that has none (it plays with the hand-set
+// evaluation alone). engine/data/README.md names the files and the
+// commands that made them.
+const Weights* Committed(Edition edition);
 
 }  // namespace checkers::learned
 

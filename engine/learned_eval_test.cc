@@ -105,9 +105,22 @@ TEST(LearnedEvalTest, ParseRefusesAWrongMagicASizeAndAScale) {
 }
 
 TEST(LearnedEvalTest, TheCommittedWeightsAreSound) {
-  const Weights& w = Committed();
-  EXPECT_GT(w.hand_scale, 0);
-  EXPECT_EQ(w.table.size(), static_cast<size_t>(kTableSize));
+  for (Edition edition :
+       {Edition::kEnglish, Edition::kRussian, Edition::kPool}) {
+    const Weights* w = Committed(edition);
+    ASSERT_NE(w, nullptr) << EditionName(edition);
+    EXPECT_GT(w->hand_scale, 0);
+    EXPECT_EQ(w->table.size(), static_cast<size_t>(kTableSize));
+  }
+  // Each edition its own table, fitted to its own games.
+  EXPECT_NE(Committed(Edition::kEnglish)->table,
+            Committed(Edition::kRussian)->table);
+  EXPECT_NE(Committed(Edition::kRussian)->table,
+            Committed(Edition::kPool)->table);
+}
+
+TEST(LearnedEvalTest, InternationalHasNoWeights) {
+  EXPECT_EQ(Committed(Edition::kInternational), nullptr);
 }
 
 }  // namespace

@@ -334,9 +334,9 @@ class Board8 {
   static constexpr int kSquares = kNumSquares;
 
   // The database is consulted only under the rules it was built for:
-  // English with captures forced. `weights`, when given, price English
-  // positions by the learned evaluation (engine/learned_eval.h), which was
-  // fitted to English games only.
+  // English with captures forced. `weights`, when given, price positions
+  // by the learned evaluation (engine/learned_eval.h); they must have been
+  // fitted to games of `edition`.
   Board8(Edition edition, CaptureRule rule, const egdb::Database* endgame_db,
          const learned::Weights* weights)
       : edition_(edition),
@@ -345,7 +345,7 @@ class Board8 {
                             rule == CaptureRule::kMandatory
                         ? endgame_db
                         : nullptr),
-        weights_(edition == Edition::kEnglish ? weights : nullptr) {}
+        weights_(weights) {}
 
   static uint64_t Budget(Level level) { return NodeBudget(level); }
   static BitboardType Bit(int square) { return SquareBit(square); }
@@ -385,7 +385,7 @@ class Board8 {
     GenerateCaptures(pos, capturers, moves, edition_);
   }
   int Value(const Position& pos) const {
-    return weights_ != nullptr ? learned::Evaluate(pos, *weights_)
+    return weights_ != nullptr ? learned::Evaluate(pos, *weights_, edition_)
                                : Evaluate(pos, edition_);
   }
 
@@ -1202,9 +1202,10 @@ absl::StatusOr<SearchResult> Search(const SearchRequest& request,
     }
   }
   const learned::Weights* weights =
-      easy ? nullptr
-           : request.eval_weights != nullptr ? request.eval_weights
-                                             : &learned::Committed();
+      easy || request.hand_set_eval ? nullptr
+      : request.eval_weights != nullptr
+          ? request.eval_weights
+          : learned::Committed(request.rules.edition);
   const Task<Board8> task{
       Board8(request.rules.edition, request.rules.capture_rule,
              easy ? nullptr : request.endgame_db, weights),

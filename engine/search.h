@@ -18,11 +18,11 @@
 
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
-#include "engine/move8.h"
 #include "engine/move10.h"
+#include "engine/move8.h"
 #include "engine/movegen8.h"
-#include "engine/position8.h"
 #include "engine/position10.h"
+#include "engine/position8.h"
 #include "engine/rules.h"
 
 namespace checkers {
@@ -95,10 +95,14 @@ struct SearchRequest {
   // whole search, or nullptr for none (docs/ENDGAME.md). Used only under
   // English rules with captures forced, and not by Easy.
   const egdb::Database* endgame_db = nullptr;
-  // The learned evaluation's weights (engine/learned_eval.h), owned by the
-  // caller, or nullptr for the committed ones. Used under English rules,
-  // and not by Easy, which keeps the hand-set evaluation (engine/eval8.h).
+  // The learned evaluation's weights (engine/learned_eval.h) for
+  // `rules.edition`, owned by the caller, or nullptr for the edition's
+  // committed ones (where it has none, the hand-set evaluation of
+  // engine/eval8.h). Not used by Easy, which keeps the hand-set one.
   const learned::Weights* eval_weights = nullptr;
+  // Play with the hand-set evaluation alone, as before the edition had a
+  // learned one: what `checkers match` measures the learned one against.
+  bool hand_set_eval = false;
   // The opening book to play from (engine/opening_book.h), owned by the
   // caller, or nullptr for none. Where it holds the position, the search
   // answers with the book's move, score and depth and visits no node. Used

@@ -362,6 +362,35 @@ TEST(SearchTest, OptionalCaptureMayDeclineATake) {
   EXPECT_GT(free->score, forced->score + 150);
 }
 
+TEST(SearchTest, EachEightByEightEditionSearchesWithItsOwnWeights) {
+  for (Edition edition : {Edition::kRussian, Edition::kPool}) {
+    SearchRequest request = Request(FenPosition(kMiddleGame), Level::kHard);
+    request.rules.edition = edition;
+    request.limits.max_depth = 6;
+    // The hand-set evaluation alone prices as a factor of one and empty
+    // windows do.
+    request.hand_set_eval = true;
+    const absl::StatusOr<SearchResult> hand = Search(request);
+    request.hand_set_eval = false;
+    const learned::Weights hand_set_only;
+    request.eval_weights = &hand_set_only;
+    const absl::StatusOr<SearchResult> zero = Search(request);
+    // No weights given: the edition's committed ones.
+    request.eval_weights = nullptr;
+    const absl::StatusOr<SearchResult> committed = Search(request);
+    request.eval_weights = learned::Committed(edition);
+    const absl::StatusOr<SearchResult> own = Search(request);
+    ASSERT_TRUE(hand.ok() && zero.ok() && committed.ok() && own.ok());
+    EXPECT_EQ(hand->score, zero->score) << EditionName(edition);
+    EXPECT_EQ(hand->nodes, zero->nodes) << EditionName(edition);
+    EXPECT_EQ(committed->score, own->score) << EditionName(edition);
+    EXPECT_EQ(committed->nodes, own->nodes) << EditionName(edition);
+    EXPECT_TRUE(committed->score != hand->score ||
+                committed->nodes != hand->nodes)
+        << EditionName(edition);
+  }
+}
+
 TEST(SearchTest, PollCanStopAndCancel) {
   SearchRequest request = Request(FenPosition(kMiddleGame), Level::kHard);
   int polls = 0;

@@ -14,6 +14,7 @@
 
 #include "absl/status/status.h"
 #include "absl/strings/ascii.h"
+#include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "absl/strings/strip.h"
@@ -38,31 +39,88 @@ const Position& Board(const GameState& state) {
   return *state.position.eight();
 }
 
+// An iteration started late is cut off at the hard share, but even a cut
+// iteration can prove a better move than the last one found, so starting
+// it is worth more than leaving the time unused (the CheckerBoard
+// library's shares, cbapi/checkerboard_engine.cc).
+constexpr double kSoftTimeShare = 0.7;
+constexpr double kHardTimeShare = 0.95;
+// Effectively no node limit: an engine by the clock stops by the clock.
+constexpr uint64_t kUnlimitedNodes = uint64_t{1} << 50;
+
+// What an engine spec of our own levels asks for (MakeEngine).
+struct LevelSpec {
+  Level level = Level::kHard;
+  bool endgame_db = false;
+  bool by_time = false;
+  bool hand_set_eval = false;
+};
+
+// The LevelSpec `spec` names, or nullopt when it names no level.
+std::optional<LevelSpec> ParseLevelSpec(absl::string_view spec) {
+  LevelSpec parsed;
+  for (;;) {
+    if (absl::ConsumeSuffix(&spec, kWithEndgameDb)) {
+      parsed.endgame_db = true;
+    } else if (absl::ConsumeSuffix(&spec, kByTime)) {
+      parsed.by_time = true;
+    } else if (absl::ConsumeSuffix(&spec, kHandSetEval)) {
+      parsed.hand_set_eval = true;
+    } else {
+      break;
+    }
+  }
+  const std::optional<Level> level = ParseLevel(spec);
+  if (!level.has_value()) return std::nullopt;
+  parsed.level = *level;
+  return parsed;
+}
+
 // One of our own levels.
 class BuiltinEngine final : public MatchEngine {
  public:
-  BuiltinEngine(Level level, const egdb::Database* endgame_db)
-      : level_(level),
+  BuiltinEngine(const LevelSpec& spec, const egdb::Database* endgame_db)
+      : spec_(spec),
         endgame_db_(endgame_db),
-        name_(absl::StrCat(LevelName(level),
-                           endgame_db != nullptr ? kWithEndgameDb : "")) {}
+        name_(absl::StrCat(LevelName(spec.level),
+                           endgame_db != nullptr ? kWithEndgameDb : "",
+                           spec.by_time ? kByTime : "",
+                           spec.hand_set_eval ? kHandSetEval : "")) {}
 
   const std::string& name() const override { return name_; }
   void NewGame(uint64_t game_seed) override { seed_ = game_seed; }
 
   absl::StatusOr<GameMove> ChooseMove(const GameState& state,
                                       const std::vector<GameMove>&,
-                                      double) override {
-    GameSearchRequest request =
-        events::SearchRequestFor(state, level_, events::TurnSeed(seed_, state));
+                                      double seconds) override {
+    const auto start = std::chrono::steady_clock::now();
+    GameSearchRequest request = events::SearchRequestFor(
+        state, spec_.level, events::TurnSeed(seed_, state));
     request.endgame_db = endgame_db_;
-    absl::StatusOr<GameSearchResult> result = SearchGame(request);
+    request.hand_set_eval = spec_.hand_set_eval;
+    PollFn poll;
+    if (spec_.by_time) {
+      // Each search starts from an empty table: the two engines of a match
+      // share this thread, and so would share a kept one.
+      request.limits.max_nodes = kUnlimitedNodes;
+      poll = [start, seconds](const SearchProgress& p) {
+        const std::chrono::duration<double> elapsed =
+            std::chrono::steady_clock::now() - start;
+        if (elapsed.count() > seconds * kHardTimeShare ||
+            (p.between_iterations &&
+             elapsed.count() > seconds * kSoftTimeShare)) {
+          return PollAction::kStop;
+        }
+        return PollAction::kContinue;
+      };
+    }
+    absl::StatusOr<GameSearchResult> result = SearchGame(request, poll);
     if (!result.ok()) return result.status();
     return result->best_move;
   }
 
  private:
-  const Level level_;
+  const LevelSpec spec_;
   const egdb::Database* const endgame_db_;
   const std::string name_;
   uint64_t seed_ = 0;
@@ -431,22 +489,30 @@ std::string GameHistoryCommand(const Position& start,
   }
 }
 
+bool IsLevelSpec(absl::string_view spec) {
+  return ParseLevelSpec(spec).has_value();
+}
+
 absl::StatusOr<std::unique_ptr<MatchEngine>> MakeEngine(
     absl::string_view spec, const egdb::Database* endgame_db) {
-  if (std::optional<Level> level = ParseLevel(spec)) {
-    return std::unique_ptr<MatchEngine>(new BuiltinEngine(*level, nullptr));
-  }
-  if (absl::ConsumeSuffix(&spec, kWithEndgameDb)) {
-    const std::optional<Level> level = ParseLevel(spec);
-    if (!level.has_value() || endgame_db == nullptr) {
+  const std::optional<LevelSpec> level = ParseLevelSpec(spec);
+  if (!level.has_value()) {
+    if (absl::StrContains(spec, kWithEndgameDb)) {
       return absl::InvalidArgumentError(absl::StrCat(
-          spec, kWithEndgameDb,
+          spec,
           ": an engine with the endgame database is a level and +egdb, "
-          "e.g. hard+egdb, and needs a database (checkers egdb build)"));
+          "e.g. hard+egdb"));
     }
-    return std::unique_ptr<MatchEngine>(new BuiltinEngine(*level, endgame_db));
+    return CheckerBoardEngine::Load(std::string(spec));
   }
-  return CheckerBoardEngine::Load(std::string(spec));
+  if (level->endgame_db && endgame_db == nullptr) {
+    return absl::InvalidArgumentError(
+        absl::StrCat(spec,
+                     ": an engine with the endgame database needs a database "
+                     "(checkers egdb build)"));
+  }
+  return std::unique_ptr<MatchEngine>(
+      new BuiltinEngine(*level, level->endgame_db ? endgame_db : nullptr));
 }
 
 absl::StatusOr<std::vector<Opening>> ParseBallots(absl::string_view json,

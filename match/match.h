@@ -41,16 +41,26 @@ class MatchEngine {
       double seconds) = 0;
 };
 
-// The suffix of a level that consults the endgame database: "hard+egdb".
+// Suffixes of a level, in any order. kWithEndgameDb consults the endgame
+// database: "hard+egdb". kByTime searches until the match's time per move
+// is spent rather than to the level's node budget: "hard+time". kHandSetEval
+// plays with the hand-set evaluation (engine/eval8.h) where the edition
+// has a learned one: "hard+time+handset", to measure the learned one
+// against it (docs/EVALUATION.md).
 inline constexpr absl::string_view kWithEndgameDb = "+egdb";
+inline constexpr absl::string_view kByTime = "+time";
+inline constexpr absl::string_view kHandSetEval = "+handset";
 
-// "easy", "medium" or "hard" for our own levels, with kWithEndgameDb to
-// consult `endgame_db` (which must then be given, and outlive the engine);
-// anything else is the path of a CheckerBoard-API shared library (which
-// plays English checkers on the 8x8 board only), loaded
-// with dlopen. InvalidArgument for a library that cannot be loaded or lacks
-// getmove/enginecommand, or that plays another game type than English
-// checkers (21), and for "+egdb" without a level or a database.
+// Whether `spec` names one of our own levels, with any suffixes.
+bool IsLevelSpec(absl::string_view spec);
+
+// "easy", "medium" or "hard" for our own levels, with the suffixes above
+// (kWithEndgameDb consults `endgame_db`, which must then be given, and
+// outlive the engine); anything else is the path of a CheckerBoard-API
+// shared library (which plays English checkers on the 8x8 board only),
+// loaded with dlopen. InvalidArgument for a library that cannot be loaded
+// or lacks getmove/enginecommand, or that plays another game type than
+// English checkers (21), and for "+egdb" without a level or a database.
 absl::StatusOr<std::unique_ptr<MatchEngine>> MakeEngine(
     absl::string_view spec, const egdb::Database* endgame_db = nullptr);
 

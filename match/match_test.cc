@@ -1,6 +1,7 @@
 #include "match/match.h"
 
 #include <cstdlib>
+#include <memory>
 #include <string>
 #include <utility>
 #include <vector>
@@ -238,6 +239,28 @@ TEST(MatchTest, TheTenByTenOpeningsAreEveryFirstMoveWithEveryReply) {
   const GamePosition after = start.After(*start.ParseMove("31-26"));
   EXPECT_EQ(openings[0].fen, after.After(*after.ParseMove("16-21")).ToFen());
   EXPECT_EQ(openings[80].name, "35-30 20-25");
+}
+
+TEST(MatchTest, LevelSuffixesComeInAnyOrderAndNameTheEngine) {
+  absl::StatusOr<std::unique_ptr<MatchEngine>> engine =
+      MakeEngine("hard+handset+time");
+  ASSERT_TRUE(engine.ok()) << engine.status();
+  EXPECT_EQ((*engine)->name(), "hard+time+handset");
+  EXPECT_TRUE(IsLevelSpec("medium+time"));
+  EXPECT_TRUE(IsLevelSpec("easy+egdb+handset"));
+  EXPECT_FALSE(IsLevelSpec("strong+time"));
+  EXPECT_FALSE(IsLevelSpec("/opt/engines/cake.so"));
+}
+
+TEST(MatchTest, LevelsByTheClockPlayARussianGameWithEitherEvaluation) {
+  auto learned = *MakeEngine("hard+time");
+  auto hand_set = *MakeEngine("hard+time+handset");
+  const std::vector<Opening> openings = TwoPlyOpenings(Edition::kRussian);
+  absl::StatusOr<MatchGame> game = PlayMatchGame(
+      *learned, *hand_set, openings[0], 0, 8, 0.02, Edition::kRussian);
+  ASSERT_TRUE(game.ok()) << game.status();
+  EXPECT_EQ(game->moves.size(), 8u);
+  EXPECT_EQ(game->how, "turn cap of 8");
 }
 
 TEST(MatchTest, AnInternationalGameIsPlayedOnTheTenByTenBoard) {

@@ -149,7 +149,6 @@ TEST(CliEngineTest, BenchRulesMustBeKnownAndOnlyForPerftSearchAndLevels) {
   const auto russian = RunCheckers({"bench", "perft", "--rules=russian"});
   EXPECT_EQ(russian.exit_code, 64);
   EXPECT_THAT(russian.err, HasSubstr("english or international"));
-  EXPECT_EQ(RunCheckers({"bench", "search", "--rules=pool"}).exit_code, 64);
   EXPECT_EQ(RunCheckers({"bench", "levels", "--rules=english"}).exit_code, 64);
   EXPECT_EQ(RunCheckers({"bench", "log", "--rules=international"}).exit_code,
             64);

@@ -57,17 +57,34 @@ TEST(CliTrainTest, ASmallRunWritesWeightsTheEngineReads) {
   EXPECT_EQ(on.exit_code, 0) << on.err;
 }
 
+TEST(CliTrainTest, RussianRulesFitWeightsOfTheirOwn) {
+  const std::string dir = NewTempDir("train_russian");
+  const std::string english = dir + "/english.bin";
+  const std::string russian = dir + "/russian.bin";
+  ASSERT_EQ(RunCheckers(
+                {"train", english, "--games=12", "--nodes=300", "--epochs=20"})
+                .exit_code,
+            0);
+  auto r = RunCheckers({"train", russian, "--games=12", "--nodes=300",
+                        "--epochs=20", "--rules=russian"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_THAT(r.out, HasSubstr("self-play: 12 games"));
+  absl::StatusOr<learned::Weights> w = learned::Parse(ReadAll(russian));
+  ASSERT_TRUE(w.ok()) << w.status();
+  // Other games, from the edition's own openings, fit other weights.
+  EXPECT_NE(ReadAll(russian), ReadAll(english));
+}
+
 TEST(CliTrainTest, BadInputExitsWithItsCode) {
   const std::string dir = NewTempDir("train_bad");
   auto no_file = RunCheckers({"train"});
   EXPECT_EQ(no_file.exit_code, 64);
   EXPECT_THAT(no_file.err, HasSubstr("the file to write the weights to"));
   EXPECT_EQ(RunCheckers({"train", dir + "/w", "--nodes=-1"}).exit_code, 64);
+  EXPECT_EQ(RunCheckers({"train", dir + "/w", "--result_weight=1.5"}).exit_code,
+            64);
   EXPECT_EQ(
-      RunCheckers({"train", dir + "/w", "--result_weight=1.5"}).exit_code, 64);
-  EXPECT_EQ(
-      RunCheckers({"train", dir + "/w", "--result_weight=-0.1"}).exit_code,
-      64);
+      RunCheckers({"train", dir + "/w", "--result_weight=-0.1"}).exit_code, 64);
   EXPECT_EQ(RunCheckers({"train", dir + "/w", "--sample_every=0"}).exit_code,
             64);
   EXPECT_EQ(RunCheckers({"train", dir + "/w", "--label_nodes=-5"}).exit_code,
@@ -79,12 +96,16 @@ TEST(CliTrainTest, BadInputExitsWithItsCode) {
   EXPECT_EQ(bad.exit_code, 65);
   EXPECT_THAT(bad.err, HasSubstr("CKEW1"));
 
+  auto international =
+      RunCheckers({"train", dir + "/w", "--rules=international"});
+  EXPECT_EQ(international.exit_code, 64);
+  EXPECT_THAT(international.err, HasSubstr("8x8 editions"));
+
   auto missing = RunCheckers({"train", dir + "/w", "--from=" + dir + "/none"});
   EXPECT_EQ(missing.exit_code, 66);
 
-  auto unwritable = RunCheckers(
-      {"train", dir + "/no/such/dir/w", "--games=2", "--nodes=50",
-       "--epochs=1"});
+  auto unwritable = RunCheckers({"train", dir + "/no/such/dir/w", "--games=2",
+                                 "--nodes=50", "--epochs=1"});
   EXPECT_EQ(unwritable.exit_code, 73) << unwritable.err;
 }
 
@@ -118,8 +139,8 @@ TEST(CliBookTest, BadInputExitsWithItsCode) {
   EXPECT_EQ(RunCheckers({"book", dir + "/b", "--plies=9"}).exit_code, 64);
   EXPECT_EQ(RunCheckers({"book", dir + "/b", "--nodes=-5"}).exit_code, 64);
   EXPECT_EQ(RunCheckers({"book", dir + "/b", "--threads=0"}).exit_code, 64);
-  auto unwritable = RunCheckers(
-      {"book", dir + "/no/such/dir/b", "--plies=1", "--nodes=50"});
+  auto unwritable =
+      RunCheckers({"book", dir + "/no/such/dir/b", "--plies=1", "--nodes=50"});
   EXPECT_EQ(unwritable.exit_code, 73) << unwritable.err;
 }
 

@@ -20,14 +20,16 @@ struct GameRecord {
   int plies = 0;
 };
 
-// Hard's search of `pos` to `nodes` nodes with `weights`, the game's past
-// given by `history` and `no_progress_plies` as in SearchRequest.
-absl::StatusOr<SearchResult> HardSearch(const Position& pos,
+// Hard's search of `pos` under `edition` to `nodes` nodes with `weights`,
+// the game's past given by `history` and `no_progress_plies` as in
+// SearchRequest.
+absl::StatusOr<SearchResult> HardSearch(const Position& pos, Edition edition,
                                         const std::vector<uint64_t>& history,
                                         int no_progress_plies, uint64_t nodes,
                                         const learned::Weights* weights) {
   SearchRequest request;
   request.position = pos;
+  request.rules.edition = edition;
   request.history = history;
   request.no_progress_plies = no_progress_plies;
   request.level = Level::kHard;
@@ -42,8 +44,8 @@ GameRecord PlayOne(const SelfPlayOptions& options, int game) {
   const Color first = pos.side_to_move();
   std::vector<uint64_t> history;
   int no_progress = 0;
-  const int random_plies = static_cast<int>(
-      rng() % static_cast<uint64_t>(options.random_plies + 1));
+  const int random_plies =
+      static_cast<int>(rng() % static_cast<uint64_t>(options.random_plies + 1));
   // The side to move of each of record.samples, whose results are known
   // only at the end.
   std::vector<Color> sides;
@@ -53,7 +55,7 @@ GameRecord PlayOne(const SelfPlayOptions& options, int game) {
   bool decided = false;
   for (int ply = 0; ply < kMaxPlies; ++ply) {
     MoveList moves;
-    GenerateMoves(pos, &moves);
+    GenerateMoves(pos, &moves, CaptureRule::kMandatory, options.edition);
     if (moves.empty()) {
       loser = pos.side_to_move();
       decided = true;
@@ -65,22 +67,24 @@ GameRecord PlayOne(const SelfPlayOptions& options, int game) {
     if (ply < random_plies) {
       move = moves[rng() % moves.size()];
     } else {
-      absl::StatusOr<SearchResult> result = SelfPlaySearch(
-          pos, history, no_progress, options.nodes, options.weights, rng);
+      absl::StatusOr<SearchResult> result =
+          SelfPlaySearch(pos, options.edition, history, no_progress,
+                         options.nodes, options.weights, rng);
       // The position has a legal move and the request is well formed, so
       // the search answers; should it not, the game stops undecided.
       if (!result.ok()) break;
-      const bool kept =
-          !HasCapture(pos) && quiet++ % std::max(1, options.sample_every) == 0;
+      const bool kept = !HasCapture(pos, options.edition) &&
+                        quiet++ % std::max(1, options.sample_every) == 0;
       if (kept) {
         Sample s;
-        s.features = learned::FeaturesOf(pos);
+        s.features = learned::FeaturesOf(pos, options.edition);
         s.search_score = static_cast<float>(result->score);
         if (options.label_nodes > 0) {
           // Not varied like the move's budget: the score is the label,
           // not a move that must part two games.
-          absl::StatusOr<SearchResult> label = HardSearch(
-              pos, history, no_progress, options.label_nodes, options.weights);
+          absl::StatusOr<SearchResult> label =
+              HardSearch(pos, options.edition, history, no_progress,
+                         options.label_nodes, options.weights);
           if (!label.ok()) break;
           s.search_score = static_cast<float>(label->score);
         }
@@ -112,13 +116,13 @@ GameRecord PlayOne(const SelfPlayOptions& options, int game) {
 }  // namespace
 
 absl::StatusOr<SearchResult> SelfPlaySearch(
-    const Position& pos, const std::vector<uint64_t>& history,
+    const Position& pos, Edition edition, const std::vector<uint64_t>& history,
     int no_progress_plies, uint64_t nodes, const learned::Weights* weights,
     std::mt19937_64& rng) {
   const uint64_t quarter = nodes / 4;
   const uint64_t budget =
       nodes - quarter + (quarter == 0 ? 0 : rng() % (2 * quarter));
-  return HardSearch(pos, history, no_progress_plies, budget, weights);
+  return HardSearch(pos, edition, history, no_progress_plies, budget, weights);
 }
 
 SelfPlayResult PlaySelfPlay(const SelfPlayOptions& options,

@@ -18,6 +18,7 @@
 #include "absl/status/statusor.h"
 #include "engine/learned_eval.h"
 #include "engine/position8.h"
+#include "engine/rules.h"
 #include "engine/search.h"
 
 namespace checkers::train {
@@ -25,6 +26,8 @@ namespace checkers::train {
 inline constexpr int kMaxPlies = 300;
 
 struct SelfPlayOptions {
+  // The 8x8 edition whose rules the games follow.
+  Edition edition = Edition::kEnglish;
   // Games to play, each from openings[game % openings.size()].
   int games = 0;
   std::vector<Position> openings;
@@ -74,12 +77,13 @@ struct SelfPlayResult {
 // Called after each finished game with the number finished so far.
 using GamesDoneFn = std::function<void(int done)>;
 
-// Hard's move in `pos` for a self-play game: a search of `nodes` nodes,
-// varied by up to a quarter either way by `rng` so that two games from one
-// start part ways, with `weights` (nullptr: the committed ones). `history`
-// and `no_progress_plies` are SearchRequest's. Fails as Search does.
+// Hard's move in `pos` under `edition` for a self-play game: a search of
+// `nodes` nodes, varied by up to a quarter either way by `rng` so that two
+// games from one start part ways, with `weights` (nullptr: the edition's
+// committed ones). `history` and `no_progress_plies` are SearchRequest's.
+// Fails as Search does.
 absl::StatusOr<SearchResult> SelfPlaySearch(
-    const Position& pos, const std::vector<uint64_t>& history,
+    const Position& pos, Edition edition, const std::vector<uint64_t>& history,
     int no_progress_plies, uint64_t nodes, const learned::Weights* weights,
     std::mt19937_64& rng);
 

@@ -2,6 +2,8 @@
 
 #include <vector>
 
+#include "engine/eval8.h"
+#include "engine/rules.h"
 #include "gtest/gtest.h"
 #include "tests/fen_position.h"
 
@@ -81,6 +83,21 @@ TEST(SelfPlayTest, AWonPositionIsWonByItsSide) {
     // The search saw it too, from the same side.
     EXPECT_EQ(s.search_score > 0, black_to_move);
   }
+}
+
+TEST(SelfPlayTest, RussianGamesArePricedAndPlayedByRussianRules) {
+  SelfPlayOptions options = WonEnding(2, 3000);
+  options.edition = Edition::kRussian;
+  const SelfPlayResult run = PlaySelfPlay(options);
+  EXPECT_EQ(run.wins_first, 2);
+  ASSERT_FALSE(run.samples.empty());
+  // The first sample is the opening, its kings priced as flying ones.
+  const Position opening = options.openings[0];
+  EXPECT_EQ(run.samples[0].features.hand, Evaluate(opening, Edition::kRussian));
+  EXPECT_NE(run.samples[0].features.hand, Evaluate(opening, Edition::kEnglish));
+  // Flying kings catch the lone man sooner than English kings can.
+  const SelfPlayResult english = PlaySelfPlay(WonEnding(2, 3000));
+  EXPECT_LT(run.plies, english.plies);
 }
 
 TEST(SelfPlayTest, EveryNthQuietPositionIsKept) {

@@ -63,12 +63,7 @@ int RunSearch() {
   if (*edition == Edition::kInternational) {
     return Print(bench::Search10Bench());
   }
-  if (*edition != Edition::kEnglish) {
-    return Fail(kExitUsage, absl::InvalidArgumentError(
-                                "bench search --rules takes english or "
-                                "international"));
-  }
-  return Print(bench::SearchBench());
+  return Print(bench::SearchBench(*edition));
 }
 // International draughts has no game log yet, so its levels are measured
 // here rather than by `checkers match` (bench/levels10.h).

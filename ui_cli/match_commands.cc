@@ -32,8 +32,10 @@
 
 ABSL_FLAG(std::vector<std::string>, engine, {},
           "easy|medium|hard|LIBRARY: an engine, given twice: a level (with "
-          "+egdb: consulting the endgame database, e.g. hard+egdb) or a "
-          "CheckerBoard engine library");
+          "+egdb: consulting the endgame database, e.g. hard+egdb; +time: "
+          "searching for --time a move instead of the level's nodes; "
+          "+handset: with the hand-set evaluation, not the learned one) or "
+          "a CheckerBoard engine library");
 ABSL_FLAG(std::string, openings, "",
           "FILE: a ballot file (JSON: set -> opening name -> FEN); default "
           "the built-in 3-move ballot (on 10x10: every two-ply start)");
@@ -43,7 +45,8 @@ ABSL_FLAG(int, games, 0,
           "N: the number of games (match: default every opening twice; "
           "train: default 4000)");
 ABSL_FLAG(double, time, 0.1,
-          "SECONDS: time per move for CheckerBoard engines (default 0.1)");
+          "SECONDS: time per move for CheckerBoard engines and levels "
+          "with +time (default 0.1)");
 ABSL_FLAG(int, turn_cap, 300,
           "N: a game still going after N turns is a draw (default 300)");
 
@@ -127,7 +130,7 @@ int RunMatch(const std::vector<std::string>& positional) {
 
   if (*edition != Edition::kEnglish) {
     for (const std::string& spec : specs) {
-      if (!ParseLevel(spec).has_value()) {
+      if (!match::IsLevelSpec(spec)) {
         return Fail(absl::InvalidArgumentError(absl::StrCat(
             "--rules=", EditionName(*edition), ": ", spec,
             " is a CheckerBoard library, which plays english only; use the "
@@ -139,7 +142,7 @@ int RunMatch(const std::vector<std::string>& positional) {
   // default directory.
   std::unique_ptr<egdb::Database> endgame_db;
   if (absl::c_any_of(specs, [](const std::string& spec) {
-        return absl::EndsWith(spec, match::kWithEndgameDb);
+        return absl::StrContains(spec, match::kWithEndgameDb);
       })) {
     absl::StatusOr<std::string> dir = storage::DefaultEndgameDir();
     if (!dir.ok()) return Fail(dir.status());

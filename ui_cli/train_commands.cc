@@ -19,6 +19,7 @@
 #include "engine/learned_eval.h"
 #include "engine/movegen8.h"
 #include "engine/opening_book.h"
+#include "engine/rules.h"
 #include "match/default_ballots.h"
 #include "match/match.h"
 #include "replay/pdn.h"
@@ -30,6 +31,7 @@
 #include "train/self_play.h"
 #include "ui_cli/args.h"
 #include "ui_cli/command.h"
+#include "ui_cli/common_flags.h"
 #include "ui_cli/exit_codes.h"
 #include "ui_cli/progress_line.h"
 
@@ -62,15 +64,22 @@ ABSL_FLAG(std::string, from, "",
           "starts from (default: the hand-set evaluation alone); DIR|URI: "
           "tables copy: the store the tables come from");
 ABSL_FLAG(std::string, check, "",
-          "FILE: train: a PDN file of English games whose positions, with "
-          "their results, measure the fit besides the self-play check set");
+          "FILE: train: a PDN file of games of the --rules edition whose "
+          "positions, with their results, measure the fit besides the "
+          "self-play check set");
 
 namespace checkers::cli {
 namespace {
 
-absl::StatusOr<std::vector<Position>> Openings() {
+// The openings of `edition`'s self-play games: the 3-move ballot's for
+// English, which has one; for another 8x8 edition, which has none, every
+// first move with every reply from its start (SelfPlayOptions::random_plies
+// then vary them further).
+absl::StatusOr<std::vector<Position>> Openings(Edition edition) {
   absl::StatusOr<std::vector<match::Opening>> ballots =
-      match::ParseBallots(match::kDefaultBallots, "standard");
+      edition == Edition::kEnglish
+          ? match::ParseBallots(match::kDefaultBallots, "standard")
+          : match::TwoPlyOpenings(edition);
   if (!ballots.ok()) return ballots.status();
   std::vector<Position> openings;
   for (const match::Opening& o : *ballots) {
@@ -81,10 +90,10 @@ absl::StatusOr<std::vector<Position>> Openings() {
   return openings;
 }
 
-// The quiet positions of the English games of the PDN file `path` that
-// have a result, each with its result for the side to move.
+// The quiet positions of the games of `edition` in the PDN file `path`
+// that have a result, each with its result for the side to move.
 absl::StatusOr<std::vector<train::Sample>> CorpusSamples(
-    const std::string& path, int* games_read) {
+    const std::string& path, Edition edition, int* games_read) {
   absl::StatusOr<std::string> text =
       storage::Env::Default()->ReadFile(path, 64 << 20);
   if (!text.ok()) return text.status();
@@ -94,7 +103,7 @@ absl::StatusOr<std::vector<train::Sample>> CorpusSamples(
   *games_read = 0;
   for (const replay::PdnGame& game : file.games) {
     absl::StatusOr<replay::GameRecord> record = replay::ReplayPdnGame(game);
-    if (!record.ok() || record->edition() != Edition::kEnglish ||
+    if (!record.ok() || record->edition() != edition ||
         record->result == replay::GameResult::kUnknown) {
       continue;
     }
@@ -102,10 +111,10 @@ absl::StatusOr<std::vector<train::Sample>> CorpusSamples(
     GamePosition pos = record->start;
     const Color first = pos.side_to_move();
     for (size_t i = 0; i <= record->moves.size(); ++i) {
-      // An English game's position is on the 8x8 board.
+      // The trainer's editions are of the 8x8 board.
       if (!pos.HasCapture()) {
         train::Sample s;
-        s.features = learned::FeaturesOf(*pos.eight());
+        s.features = learned::FeaturesOf(*pos.eight(), edition);
         s.game = *games_read;
         const bool first_to_move = pos.side_to_move() == first;
         switch (record->result) {
@@ -154,6 +163,15 @@ int RunTrain(const std::vector<std::string>& positional) {
                     "--result_weight from 0 to 1, --sample_every of at "
                     "least 1"));
   }
+  absl::StatusOr<Edition> edition = EditionFlag();
+  if (!edition.ok()) return Fail(kExitUsage, edition.status());
+  if (TraitsOf(*edition).board_size != 8) {
+    return Fail(kExitUsage,
+                absl::InvalidArgumentError(absl::StrCat(
+                    "train fits the 8x8 editions (english, russian, pool), "
+                    "not ",
+                    EditionName(*edition))));
+  }
   learned::Weights start;
   const std::string from = absl::GetFlag(FLAGS_from);
   if (!from.empty()) {
@@ -167,7 +185,7 @@ int RunTrain(const std::vector<std::string>& positional) {
     }
     start = *std::move(parsed);
   }
-  absl::StatusOr<std::vector<Position>> openings = Openings();
+  absl::StatusOr<std::vector<Position>> openings = Openings(*edition);
   if (!openings.ok()) return Fail(openings.status());
 
   std::vector<train::Sample> corpus;
@@ -175,13 +193,14 @@ int RunTrain(const std::vector<std::string>& positional) {
   const std::string check = absl::GetFlag(FLAGS_check);
   if (!check.empty()) {
     absl::StatusOr<std::vector<train::Sample>> read =
-        CorpusSamples(check, &corpus_games);
+        CorpusSamples(check, *edition, &corpus_games);
     if (!read.ok()) return Fail(read.status());
     corpus = *std::move(read);
   }
 
   const absl::Time began = absl::Now();
   train::SelfPlayOptions options;
+  options.edition = *edition;
   options.games = games;
   options.openings = *openings;
   options.nodes = static_cast<uint64_t>(nodes);
@@ -254,7 +273,7 @@ int RunBook(const std::vector<std::string>& positional) {
                                 "at least 1, --threads from 1 to 64"));
   }
   options.nodes = nodes > 0 ? static_cast<uint64_t>(nodes) : 5'000'000;
-  absl::StatusOr<std::vector<Position>> openings = Openings();
+  absl::StatusOr<std::vector<Position>> openings = Openings(Edition::kEnglish);
   if (!openings.ok()) return Fail(openings.status());
   options.openings = *openings;
 
@@ -288,10 +307,10 @@ std::vector<Command> TrainCommands() {
       {"train",
        "train FILE [--games=N] [--nodes=N] [--seed=N] [--threads=N] "
        "[--epochs=N] [--l2=X] [--result_weight=X] [--sample_every=N] "
-       "[--label_nodes=N] [--from=FILE] [--check=PDN]  fit the learned "
-       "evaluation to self-play",
+       "[--label_nodes=N] [--from=FILE] [--check=PDN] [--rules=R]  fit the "
+       "learned evaluation of an 8x8 edition to self-play",
        {"games", "nodes", "seed", "threads", "epochs", "l2", "result_weight",
-        "sample_every", "label_nodes", "from", "check"},
+        "sample_every", "label_nodes", "from", "check", "rules"},
        RunTrain},
       {"book",
        "book FILE [--plies=N] [--nodes=N] [--threads=N]  search the "
