@@ -66,7 +66,8 @@ for kind in h cc; do
 done
 
 # The learned evaluation's weights and the opening book, compiled in as
-# the build does (engine/BUILD's eval_weights_data and opening_book_data).
+# the build does (engine/BUILD's eval_weights_data, eval_weights_russian_data,
+# eval_weights_pool_data and opening_book_data).
 mkdir -p "$work/gen/engine"
 embed() {
   tools/embed_bytes.sh "$1" "$2" "$3" >"$work/gen/engine/$4.new"
@@ -78,6 +79,10 @@ embed() {
 }
 embed engine/data/eval_weights.bin checkers::learned CommittedWeightBytes \
   eval_weights_data.cc
+embed engine/data/eval_weights_russian.bin checkers::learned \
+  CommittedRussianWeightBytes eval_weights_russian_data.cc
+embed engine/data/eval_weights_pool.bin checkers::learned \
+  CommittedPoolWeightBytes eval_weights_pool_data.cc
 embed engine/data/opening_book.txt checkers::book CommittedBookBytes \
   opening_book_data.cc
 
@@ -90,6 +95,8 @@ embed engine/data/opening_book.txt checkers::book CommittedBookBytes \
 # is linked, though no target reads a database.
 sources=("$work/gen/events/events.pb.cc" "$work/gen/lang/lang_data.cc"
   "$work/gen/engine/eval_weights_data.cc"
+  "$work/gen/engine/eval_weights_russian_data.cc"
+  "$work/gen/engine/eval_weights_pool_data.cc"
   "$work/gen/engine/opening_book_data.cc" "$work/gen/web/static_files.cc")
 for f in engine/*.cc events/*.cc storage/*.cc replay/*.cc lang/*.cc \
   session/*.cc json/*.cc web/*.cc web/http/*.cc; do
