@@ -79,6 +79,31 @@ ABSL_FLAG(std::string, check, "",
 namespace checkers::cli {
 namespace {
 
+// The --rules edition, for a command that `does` something to "the 8x8
+// editions": InvalidArgument saying so for international.
+absl::StatusOr<Edition> EightByEightEdition(absl::string_view does) {
+  absl::StatusOr<Edition> edition = EditionFlag();
+  if (!edition.ok()) return edition.status();
+  if (TraitsOf(*edition).board_size != 8) {
+    return absl::InvalidArgumentError(
+        absl::StrCat(does, " the 8x8 editions (english, russian, pool), not ",
+                     EditionName(*edition)));
+  }
+  return edition;
+}
+
+// The positions of `openings`, all of the 8x8 board.
+absl::StatusOr<std::vector<Position>> Positions(
+    const std::vector<match::Opening>& openings) {
+  std::vector<Position> positions;
+  for (const match::Opening& o : openings) {
+    absl::StatusOr<Position> pos = ParseFen(o.fen);
+    if (!pos.ok()) return pos.status();
+    positions.push_back(*pos);
+  }
+  return positions;
+}
+
 // The openings of `edition`'s self-play games: the 3-move ballot's for
 // English; for another 8x8 edition every first move with every reply from
 // its start, as its committed weights were fitted from
@@ -89,13 +114,7 @@ absl::StatusOr<std::vector<Position>> Openings(Edition edition) {
           ? match::ParseBallots(match::DefaultBallots(edition), "standard")
           : match::OpeningsOfPlies(edition, 2);
   if (!ballots.ok()) return ballots.status();
-  std::vector<Position> openings;
-  for (const match::Opening& o : *ballots) {
-    absl::StatusOr<Position> pos = ParseFen(o.fen);
-    if (!pos.ok()) return pos.status();
-    openings.push_back(*pos);
-  }
-  return openings;
+  return Positions(*ballots);
 }
 
 // The quiet positions of the games of `edition` in the PDN file `path`
@@ -171,15 +190,8 @@ int RunTrain(const std::vector<std::string>& positional) {
                     "--result_weight from 0 to 1, --sample_every of at "
                     "least 1"));
   }
-  absl::StatusOr<Edition> edition = EditionFlag();
+  absl::StatusOr<Edition> edition = EightByEightEdition("train fits");
   if (!edition.ok()) return Fail(kExitUsage, edition.status());
-  if (TraitsOf(*edition).board_size != 8) {
-    return Fail(kExitUsage,
-                absl::InvalidArgumentError(absl::StrCat(
-                    "train fits the 8x8 editions (english, russian, pool), "
-                    "not ",
-                    EditionName(*edition))));
-  }
   learned::Weights start;
   const std::string from = absl::GetFlag(FLAGS_from);
   if (!from.empty()) {
@@ -281,7 +293,16 @@ int RunBook(const std::vector<std::string>& positional) {
                                 "at least 1, --threads from 1 to 64"));
   }
   options.nodes = nodes > 0 ? static_cast<uint64_t>(nodes) : 5'000'000;
-  absl::StatusOr<std::vector<Position>> openings = Openings(Edition::kEnglish);
+  absl::StatusOr<Edition> edition =
+      EightByEightEdition("book makes the books of");
+  if (!edition.ok()) return Fail(kExitUsage, edition.status());
+  options.edition = *edition;
+  // Every edition's book starts from its own ballot: a Russian book from
+  // English openings would hold positions Russian games never reach.
+  absl::StatusOr<std::vector<match::Opening>> ballot =
+      match::ParseBallots(match::DefaultBallots(*edition), "standard");
+  if (!ballot.ok()) return Fail(ballot.status());
+  absl::StatusOr<std::vector<Position>> openings = Positions(*ballot);
   if (!openings.ok()) return Fail(openings.status());
   options.openings = *openings;
 
@@ -294,8 +315,9 @@ int RunBook(const std::vector<std::string>& positional) {
             absl::StrCat("(", done, " searched of ", known, " found so far)"));
       });
   line.Done();
-  if (absl::Status s = storage::ReplaceFile(
-          storage::Env::Default(), positional[0], book::Serialize(entries));
+  if (absl::Status s =
+          storage::ReplaceFile(storage::Env::Default(), positional[0],
+                               book::Serialize(entries, options.edition));
       !s.ok()) {
     return Fail(kExitCantWrite, s);
   }
@@ -316,15 +338,9 @@ int RunBallots(const std::vector<std::string>& positional) {
                     "checkers ballots match/ballots/3move_russian.json "
                     "--rules=russian"));
   }
-  absl::StatusOr<Edition> edition = EditionFlag();
+  absl::StatusOr<Edition> edition =
+      EightByEightEdition("ballots makes the ballots of");
   if (!edition.ok()) return Fail(kExitUsage, edition.status());
-  if (TraitsOf(*edition).board_size != 8) {
-    return Fail(kExitUsage,
-                absl::InvalidArgumentError(absl::StrCat(
-                    "ballots makes the ballot of an 8x8 edition; ",
-                    EditionName(*edition),
-                    " matches play every two-ply opening instead")));
-  }
   match::BallotOptions options;
   options.edition = *edition;
   options.band = absl::GetFlag(FLAGS_band);
@@ -390,9 +406,9 @@ std::vector<Command> TrainCommands() {
         "sample_every", "label_nodes", "from", "check", "rules"},
        RunTrain},
       {"book",
-       "book FILE [--plies=N] [--nodes=N] [--threads=N]  search the "
-       "opening book's moves",
-       {"plies", "nodes", "threads"},
+       "book FILE [--plies=N] [--nodes=N] [--threads=N] [--rules=R]  search "
+       "the opening book's moves for an 8x8 edition",
+       {"plies", "nodes", "threads", "rules"},
        RunBook},
       {"ballots",
        "ballots FILE --rules=R [--nodes=N] [--band=N]  score every 3-move "
