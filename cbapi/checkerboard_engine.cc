@@ -341,7 +341,8 @@ int GetMove(int board[8][8], int color, double maxtime, char* str, int* playnow,
     request.limits.hash_mib = state.hash_mib;
     by_time = !state.level.has_value();
     request.level = by_time ? Level::kHard : *state.level;
-    if (state.book > 0) request.opening_book = &book::Committed();
+    if (state.book > 0)
+      request.opening_book = &book::Committed(Edition::kEnglish);
     if (state.history.has_value() && state.history->end == *pos) {
       request.history = state.history->hashes;
       request.no_progress_plies = state.history->no_progress_plies;

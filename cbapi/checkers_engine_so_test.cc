@@ -172,8 +172,9 @@ TEST_F(CheckersEngineSoTest, PlaysTheBookMoveAtOnceUnlessTheBookIsOff) {
   Command("set book 4", &handled);
   EXPECT_EQ(handled, 0);
   Command("set level time");
-  ASSERT_GT(book::Committed().size(), 0);
-  const book::Entry& entry = book::Committed().entries().front();
+  ASSERT_GT(book::Committed(Edition::kEnglish).size(), 0);
+  const book::Entry& entry =
+      book::Committed(Edition::kEnglish).entries().front();
   const int color =
       entry.position.side_to_move() == Color::kBlack ? kBlack : kWhite;
   for (const char* setting : {"3", "0"}) {

@@ -34,7 +34,7 @@ struct GameSearchRequest {
   // 8x8 search reads it, and only under English rules.
   const egdb::Database* endgame_db = nullptr;
   // An opening book to play from (engine/opening_book.h), or none; only
-  // the 8x8 search reads it, and only under English rules.
+  // the 8x8 search reads it, and only in the book's own edition.
   const book::OpeningBook* opening_book = nullptr;
   // SearchRequest::hand_set_eval; only the 8x8 search reads it.
   bool hand_set_eval = false;

@@ -574,9 +574,9 @@ void GenerateCaptures(const Position& pos, Bitboard capturers, MoveList* moves,
   });
 }
 
-std::vector<Position> Children(const Position& pos) {
+std::vector<Position> Children(const Position& pos, Edition edition) {
   MoveList moves;
-  GenerateMoves(pos, &moves);
+  GenerateMoves(pos, &moves, CaptureRule::kMandatory, edition);
   std::vector<Position> children;
   children.reserve(moves.size());
   for (const Move& m : moves) children.push_back(pos.After(m));

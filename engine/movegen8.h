@@ -49,10 +49,11 @@ void GenerateMoves(const Position& pos, Bitboard capturers, MoveList* moves,
 void GenerateCaptures(const Position& pos, Bitboard capturers, MoveList* moves,
                       Edition edition = Edition::kEnglish);
 
-// The position after each of the English legal moves of `pos`, in
-// GenerateMoves' order: a search tree's next level, as the opening book's
-// builder walks it.
-std::vector<Position> Children(const Position& pos);
+// The position after each of the legal moves of `pos` under `edition`
+// (captures forced), in GenerateMoves' order: a search tree's next level,
+// as the opening book's builder walks it.
+std::vector<Position> Children(const Position& pos,
+                               Edition edition = Edition::kEnglish);
 
 // The number of moves GenerateMoves would produce (built only in the
 // editions where kings fly).

@@ -12,9 +12,12 @@
 
 namespace checkers::book {
 
-// The book's text, compiled in from engine/data/opening_book.txt by the
-// genrule opening_book_data.
+// The books' texts, compiled in from engine/data/opening_book.txt,
+// opening_book_russian.txt and opening_book_pool.txt by the genrules
+// opening_book_data, opening_book_russian_data and opening_book_pool_data.
 absl::string_view CommittedBookBytes();
+absl::string_view CommittedRussianBookBytes();
+absl::string_view CommittedPoolBookBytes();
 
 namespace {
 
@@ -23,9 +26,17 @@ namespace {
 constexpr int kMaxScore = 30000;
 constexpr int kMaxDepth = 128;
 
-constexpr char kHeader[] =
-    "# English checkers opening book (engine/opening_book.h): FEN, book "
-    "move,\n# score in centi-men for the side to move, depth searched.\n";
+// The English book's first words are kept from before there were others,
+// so that its file is unchanged.
+std::string Header(Edition edition) {
+  const char* name = edition == Edition::kEnglish   ? "English checkers"
+                     : edition == Edition::kRussian ? "Russian draughts"
+                                                    : "Pool checkers";
+  return absl::StrCat(
+      "# ", name,
+      " opening book (engine/opening_book.h): FEN, book move,\n# score in "
+      "centi-men for the side to move, depth searched.\n");
+}
 
 absl::Status LineError(int line, absl::string_view what) {
   return absl::InvalidArgumentError(absl::StrCat("line ", line, ": ", what));
@@ -35,9 +46,9 @@ absl::StatusOr<int> Number(int line, absl::string_view field,
                            absl::string_view name, int low, int high) {
   int value = 0;
   if (!absl::SimpleAtoi(field, &value) || value < low || value > high) {
-    return LineError(line, absl::StrCat("the ", name, " \"", field,
-                                        "\" is not a number from ", low,
-                                        " to ", high));
+    return LineError(
+        line, absl::StrCat("the ", name, " \"", field,
+                           "\" is not a number from ", low, " to ", high));
   }
   return value;
 }
@@ -52,8 +63,9 @@ const Entry* OpeningBook::Find(const Position& pos) const {
   return entry.position == pos ? &entry : nullptr;
 }
 
-absl::StatusOr<OpeningBook> Parse(absl::string_view text) {
+absl::StatusOr<OpeningBook> Parse(absl::string_view text, Edition edition) {
   OpeningBook book;
+  book.edition_ = edition;
   int line_number = 0;
   for (absl::string_view line : absl::StrSplit(text, '\n')) {
     ++line_number;
@@ -70,7 +82,8 @@ absl::StatusOr<OpeningBook> Parse(absl::string_view text) {
     absl::StatusOr<Position> pos = ParseFen(fields[0]);
     if (!pos.ok()) return LineError(line_number, pos.status().message());
     entry.position = *pos;
-    absl::StatusOr<Move> move = ParseMove(entry.position, fields[1]);
+    absl::StatusOr<Move> move =
+        ParseMove(entry.position, fields[1], CaptureRule::kMandatory, edition);
     if (!move.ok()) return LineError(line_number, move.status().message());
     entry.move = *move;
     absl::StatusOr<int> score =
@@ -93,8 +106,8 @@ absl::StatusOr<OpeningBook> Parse(absl::string_view text) {
   return book;
 }
 
-std::string Serialize(const std::vector<Entry>& entries) {
-  std::string out = kHeader;
+std::string Serialize(const std::vector<Entry>& entries, Edition edition) {
+  std::string out = Header(edition);
   for (const Entry& e : entries) {
     absl::StrAppend(&out, ToFen(e.position), " ", MoveToText(e.move), " ",
                     e.score, " ", e.depth, "\n");
@@ -102,15 +115,40 @@ std::string Serialize(const std::vector<Entry>& entries) {
   return out;
 }
 
-const OpeningBook& Committed() {
-  static const OpeningBook* book = [] {
-    absl::StatusOr<OpeningBook> parsed = Parse(CommittedBookBytes());
-    // The file is checked by opening_book_test; a broken one must not
-    // build a program that plays, so it fails loudly here too.
-    if (!parsed.ok()) __builtin_trap();
-    return new OpeningBook(*std::move(parsed));
-  }();
-  return *book;
+namespace {
+
+const OpeningBook* ParseCommitted(absl::string_view text, Edition edition) {
+  absl::StatusOr<OpeningBook> parsed = Parse(text, edition);
+  // The files are checked by opening_book_test; a broken one must not
+  // build a program that plays, so it fails loudly here too.
+  if (!parsed.ok()) __builtin_trap();
+  return new OpeningBook(*std::move(parsed));
+}
+
+}  // namespace
+
+const OpeningBook& Committed(Edition edition) {
+  switch (edition) {
+    case Edition::kEnglish: {
+      static const OpeningBook* book =
+          ParseCommitted(CommittedBookBytes(), Edition::kEnglish);
+      return *book;
+    }
+    case Edition::kRussian: {
+      static const OpeningBook* book =
+          ParseCommitted(CommittedRussianBookBytes(), Edition::kRussian);
+      return *book;
+    }
+    case Edition::kPool: {
+      static const OpeningBook* book =
+          ParseCommitted(CommittedPoolBookBytes(), Edition::kPool);
+      return *book;
+    }
+    case Edition::kInternational:
+      break;
+  }
+  static const OpeningBook* none = ParseCommitted("", Edition::kInternational);
+  return *none;
 }
 
 }  // namespace checkers::book

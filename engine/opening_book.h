@@ -1,8 +1,10 @@
-// The opening book of English checkers: for positions that games reach in
-// their first moves, the move a search far longer than a game allows chose
-// there. `checkers book` (train/book_builder.h) makes it;
-// docs/OPENING_BOOK.md tells how. Medium and Hard play the book's move
-// where it has one (engine/search.h's SearchRequest::opening_book).
+// The opening book of an 8x8 edition (English, Russian or pool): for
+// positions that games reach in their first moves, the move a search far
+// longer than a game allows chose there. `checkers book` (train/
+// book_builder.h) makes it; docs/OPENING_BOOK.md tells how. Medium and Hard
+// play the book's move where it has one, from the book of the edition the
+// game is played in only (engine/search.h's SearchRequest::opening_book):
+// the same men on the same squares are another position under other rules.
 //
 // The book is text, one position a line, so that a change to it reads as
 // a diff:
@@ -11,8 +13,9 @@
 //   FEN MOVE SCORE DEPTH
 //
 // FEN is the position (engine/fen8.h), MOVE its book move with its full
-// route (engine/notation8.h), SCORE the search's value in centi-men for the
-// side to move and DEPTH the iteration it completed.
+// route (engine/notation8.h), legal under the book's edition, SCORE the
+// search's value in centi-men for the side to move and DEPTH the iteration it
+// completed.
 
 #ifndef CHECKERS_ENGINE_OPENING_BOOK_H_
 #define CHECKERS_ENGINE_OPENING_BOOK_H_
@@ -25,6 +28,7 @@
 #include "absl/strings/string_view.h"
 #include "engine/move8.h"
 #include "engine/position8.h"
+#include "engine/rules.h"
 
 namespace checkers::book {
 
@@ -37,7 +41,11 @@ struct Entry {
 
 class OpeningBook {
  public:
+  // An empty book of English checkers.
   OpeningBook() = default;
+
+  // The edition whose games the book is for.
+  Edition edition() const { return edition_; }
 
   // The entry of `pos`, or nullptr when the book has none.
   const Entry* Find(const Position& pos) const;
@@ -47,26 +55,32 @@ class OpeningBook {
   const std::vector<Entry>& entries() const { return entries_; }
 
  private:
-  friend absl::StatusOr<OpeningBook> Parse(absl::string_view text);
+  friend absl::StatusOr<OpeningBook> Parse(absl::string_view text,
+                                           Edition edition);
 
+  Edition edition_ = Edition::kEnglish;
   std::vector<Entry> entries_;
   // Position::hash to the index in entries_.
   absl::flat_hash_map<uint64_t, int> index_;
 };
 
-// The book `text` holds. InvalidArgument, naming the line and what is
-// wrong with it, for a line that is not four fields, a FEN that does not
-// parse, a move that is not legal there, a number out of range or a
-// position given twice.
-absl::StatusOr<OpeningBook> Parse(absl::string_view text);
+// The book of `edition` (an 8x8 one) that `text` holds. InvalidArgument,
+// naming the line and what is wrong with it, for a line that is not four
+// fields, a FEN that does not parse, a move that is not legal there under
+// `edition`'s rules, a number out of range or a position given twice.
+absl::StatusOr<OpeningBook> Parse(absl::string_view text,
+                                  Edition edition = Edition::kEnglish);
 
-// The text of `entries`, after a comment that says what the fields are;
-// Parse reads it back.
-std::string Serialize(const std::vector<Entry>& entries);
+// The text of `entries`, a book of `edition`, after a comment that names
+// the edition and says what the fields are; Parse reads it back.
+std::string Serialize(const std::vector<Entry>& entries,
+                      Edition edition = Edition::kEnglish);
 
-// The book committed with the program (engine/data/opening_book.txt, made
-// by the command engine/data/README.md gives), parsed once.
-const OpeningBook& Committed();
+// The book committed with the program for `edition`, parsed once:
+// engine/data/opening_book.txt (English), opening_book_russian.txt or
+// opening_book_pool.txt, made by the commands engine/data/README.md gives;
+// an empty book for international, which has none.
+const OpeningBook& Committed(Edition edition);
 
 }  // namespace checkers::book
 

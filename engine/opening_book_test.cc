@@ -104,15 +104,40 @@ TEST(OpeningBookTest, BadLinesAreRefusedWithTheirLineNumber) {
   }
 }
 
-TEST(OpeningBookTest, TheCommittedBookIsSoundAndHoldsOnlyRealChoices) {
-  const OpeningBook& book = Committed();
+class CommittedBookTest : public ::testing::TestWithParam<Edition> {};
+
+TEST_P(CommittedBookTest, IsSoundAndHoldsOnlyRealChoicesOfItsEdition) {
+  const OpeningBook& book = Committed(GetParam());
+  EXPECT_EQ(book.edition(), GetParam());
   EXPECT_GT(book.size(), 1000);
   for (const Entry& e : book.entries()) {
     MoveList moves;
-    GenerateMoves(e.position, &moves);
+    GenerateMoves(e.position, &moves, CaptureRule::kMandatory, GetParam());
     EXPECT_GE(moves.size(), 2u) << ToFen(e.position);
     EXPECT_EQ(book.Find(e.position), &e);
   }
+}
+
+INSTANTIATE_TEST_SUITE_P(EightByEight, CommittedBookTest,
+                         ::testing::Values(Edition::kEnglish, Edition::kRussian,
+                                           Edition::kPool));
+
+TEST(OpeningBookTest, InternationalHasAnEmptyBookOfItsOwn) {
+  EXPECT_EQ(Committed(Edition::kInternational).size(), 0);
+  EXPECT_EQ(Committed(Edition::kInternational).edition(),
+            Edition::kInternational);
+}
+
+// A man captures backward in Russian draughts, not in English checkers:
+// a book line with such a capture is Russian only.
+TEST(OpeningBookTest, MovesAreReadByTheRulesOfTheBooksEdition) {
+  const std::string text = "W:W14:B18 14x23 0 1\n";
+  absl::StatusOr<OpeningBook> russian = Parse(text, Edition::kRussian);
+  ASSERT_TRUE(russian.ok()) << russian.status();
+  EXPECT_EQ(russian->edition(), Edition::kRussian);
+  EXPECT_FALSE(Parse(text, Edition::kEnglish).ok());
+  EXPECT_THAT(Serialize(russian->entries(), Edition::kRussian),
+              HasSubstr("# Russian draughts opening book"));
 }
 
 }  // namespace

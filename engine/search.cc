@@ -1188,8 +1188,10 @@ absl::StatusOr<SearchResult> Search(const SearchRequest& request,
   // the hand-set evaluation: a beginner should still be able to beat it and
   // to save a lost ending against it.
   const bool easy = request.level == Level::kEasy;
+  // A book is read only in its own edition's games: the same squares are
+  // another position under other rules.
   if (request.opening_book != nullptr && !easy &&
-      request.rules.edition == Edition::kEnglish &&
+      request.opening_book->edition() == request.rules.edition &&
       request.rules.capture_rule == CaptureRule::kMandatory) {
     if (const book::Entry* e = request.opening_book->Find(request.position)) {
       SearchResult result;

@@ -106,7 +106,8 @@ struct SearchRequest {
   // The opening book to play from (engine/opening_book.h), owned by the
   // caller, or nullptr for none. Where it holds the position, the search
   // answers with the book's move, score and depth and visits no node. Used
-  // only under English rules with captures forced, and not by Easy.
+  // only when the book's edition is `rules.edition`, with captures forced,
+  // and not by Easy.
   const book::OpeningBook* opening_book = nullptr;
 };
 

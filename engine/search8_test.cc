@@ -415,11 +415,13 @@ TEST(SearchTest, PollCanStopAndCancel) {
 namespace checkers {
 namespace {
 
-// A book whose move for the start is 9-13, a move no search prefers.
-book::OpeningBook StartBook() {
+// A book of `edition` whose move for the start is 9-13, a move no search
+// prefers.
+book::OpeningBook StartBook(Edition edition = Edition::kEnglish) {
   absl::StatusOr<book::OpeningBook> parsed = book::Parse(
       "B:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12 "
-      "9-13 7 23\n");
+      "9-13 7 23\n",
+      edition);
   EXPECT_TRUE(parsed.ok()) << parsed.status();
   return *std::move(parsed);
 }
@@ -454,6 +456,27 @@ TEST(SearchTest, TheBookIsLeftAsideByEasyOtherRulesAndUnknownPositions) {
     ASSERT_TRUE(result.ok()) << result.status();
     EXPECT_FALSE(result->from_book);
     EXPECT_GT(result->nodes, 0u);
+  }
+}
+
+// A Russian game must never play the English book's move nor an English
+// game the Russian book's: the same men are another position there.
+TEST(SearchTest, ABookIsPlayedOnlyInTheGamesOfItsOwnEdition) {
+  for (Edition book_edition :
+       {Edition::kEnglish, Edition::kRussian, Edition::kPool}) {
+    const book::OpeningBook book = StartBook(book_edition);
+    EXPECT_EQ(book.edition(), book_edition);
+    for (Edition game :
+         {Edition::kEnglish, Edition::kRussian, Edition::kPool}) {
+      SearchRequest request = Request(Position::Initial(), Level::kMedium);
+      request.rules.edition = game;
+      request.opening_book = &book;
+      absl::StatusOr<SearchResult> result = Search(request);
+      ASSERT_TRUE(result.ok()) << result.status();
+      EXPECT_EQ(result->from_book, game == book_edition)
+          << EditionName(book_edition) << " book, " << EditionName(game)
+          << " game";
+    }
   }
 }
 

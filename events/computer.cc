@@ -85,7 +85,7 @@ GameSearchRequest SearchRequestFor(const GameState& s, Level level,
   r.no_progress_limit_plies = s.rules.no_progress_limit;
   r.level = level;
   r.seed = seed;
-  r.opening_book = &book::Committed();
+  r.opening_book = &book::Committed(s.rules.edition);
   return r;
 }
 

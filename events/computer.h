@@ -37,8 +37,8 @@ bool IsComputersAnswer(const GameState& state);
 
 // A search of the position of `state` at `level`: the positions that may
 // repeat, the no-progress count and the game's capture and draw rules come
-// from the state; the committed opening book (engine/opening_book.h) is
-// played from where it applies.
+// from the state; the committed opening book of the game's edition
+// (engine/opening_book.h) is played from where it applies.
 GameSearchRequest SearchRequestFor(const GameState& state, Level level,
                                    uint64_t seed);
 

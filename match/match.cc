@@ -12,6 +12,7 @@
 #include <utility>
 #include <vector>
 
+#include "absl/container/flat_hash_set.h"
 #include "absl/status/status.h"
 #include "absl/strings/ascii.h"
 #include "absl/strings/match.h"
@@ -20,6 +21,7 @@
 #include "absl/strings/strip.h"
 #include "cbapi/checkerboard.h"
 #include "engine/fen8.h"
+#include "engine/game_position.h"
 #include "engine/movegen8.h"
 #include "engine/notation8.h"
 #include "engine/search.h"
@@ -607,27 +609,41 @@ absl::StatusOr<MatchGame> PlayMatchGame(MatchEngine& first, MatchEngine& second,
   return game;
 }
 
-std::vector<Opening> TwoPlyOpenings(Edition edition) {
-  std::vector<Opening> openings;
-  // The legal moves of `p` in the order of their square numbers.
-  auto sorted = [](const GamePosition& p) {
-    std::vector<GameMove> moves = p.LegalMoves();
-    std::sort(moves.begin(), moves.end(),
-              [](const GameMove& a, const GameMove& b) {
-                return std::lexicographical_compare(
-                    a.route().begin(), a.route().end(), b.route().begin(),
-                    b.route().end());
-              });
-    return moves;
-  };
-  const GamePosition start = GamePosition::Initial(edition);
-  for (const GameMove& first : sorted(start)) {
-    const GamePosition after = start.After(first);
-    for (const GameMove& reply : sorted(after)) {
-      openings.push_back({absl::StrCat(first.Text(), " ", reply.Text()),
-                          after.After(reply).ToFen()});
-    }
+namespace {
+
+// The legal moves of `p` in the order of their square numbers.
+std::vector<GameMove> SortedMoves(const GamePosition& p) {
+  std::vector<GameMove> moves = p.LegalMoves();
+  std::sort(
+      moves.begin(), moves.end(), [](const GameMove& a, const GameMove& b) {
+        return std::lexicographical_compare(a.route().begin(), a.route().end(),
+                                            b.route().begin(), b.route().end());
+      });
+  return moves;
+}
+
+// Appends every line of `plies` moves from `p` that reaches a position not
+// in `seen`, named by `line` and the moves' texts.
+void AddLines(const GamePosition& p, int plies, const std::string& line,
+              absl::flat_hash_set<uint64_t>* seen,
+              std::vector<Opening>* openings) {
+  if (plies == 0) {
+    if (seen->insert(p.hash()).second) openings->push_back({line, p.ToFen()});
+    return;
   }
+  for (const GameMove& m : SortedMoves(p)) {
+    AddLines(p.After(m), plies - 1,
+             line.empty() ? m.Text() : absl::StrCat(line, " ", m.Text()), seen,
+             openings);
+  }
+}
+
+}  // namespace
+
+std::vector<Opening> OpeningsOfPlies(Edition edition, int plies) {
+  std::vector<Opening> openings;
+  absl::flat_hash_set<uint64_t> seen;
+  AddLines(GamePosition::Initial(edition), plies, "", &seen, &openings);
   return openings;
 }
 

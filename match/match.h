@@ -69,11 +69,13 @@ struct Opening {
   std::string fen;
 };
 
-// The openings of two plies from the start of `edition`: every first move
-// with every reply, named by their texts ("32-28 19-23"), in the order of
-// their square numbers. The openings of a match on the 10x10 board, for
-// which there is no ballot.
-std::vector<Opening> TwoPlyOpenings(Edition edition);
+// The openings of `plies` plies from the start of `edition`: every line of
+// that many legal moves, named by their texts ("32-28 19-23"), in the
+// order of their square numbers; a position that two lines reach is kept
+// once, under the first. With 2 plies, the openings of a match on the
+// 10x10 board, for which there is no ballot; with 3, those the ballots of
+// Russian and pool are chosen from (match/ballot_builder.h).
+std::vector<Opening> OpeningsOfPlies(Edition edition, int plies);
 
 // The openings of a ballot file: a JSON object whose members are sets of
 // openings, each an object from opening name to FEN (the format of the

@@ -29,7 +29,7 @@ std::string Runfile(const std::string& path) {
 }
 
 // The ballots the binary embeds, so that the tests read what a match plays.
-std::string Ballots() { return kDefaultBallots; }
+std::string Ballots() { return std::string(DefaultBallots(Edition::kEnglish)); }
 
 TEST(MatchTest, BallotSetsAreReadByNameAndByReference) {
   EXPECT_EQ(ParseBallots(Ballots(), "all")->size(), 174u);
@@ -232,7 +232,8 @@ TEST(MatchTest, EngineThatAnswersWithNeitherBoardNorMoveForfeits) {
 }
 
 TEST(MatchTest, TheTenByTenOpeningsAreEveryFirstMoveWithEveryReply) {
-  const std::vector<Opening> openings = TwoPlyOpenings(Edition::kInternational);
+  const std::vector<Opening> openings =
+      OpeningsOfPlies(Edition::kInternational, 2);
   ASSERT_EQ(openings.size(), 81u);
   EXPECT_EQ(openings[0].name, "31-26 16-21");
   const GamePosition start = GamePosition::Initial(Edition::kInternational);
@@ -255,7 +256,7 @@ TEST(MatchTest, LevelSuffixesComeInAnyOrderAndNameTheEngine) {
 TEST(MatchTest, LevelsByTheClockPlayARussianGameWithEitherEvaluation) {
   auto learned = *MakeEngine("hard+time");
   auto hand_set = *MakeEngine("hard+time+handset");
-  const std::vector<Opening> openings = TwoPlyOpenings(Edition::kRussian);
+  const std::vector<Opening> openings = OpeningsOfPlies(Edition::kRussian, 2);
   absl::StatusOr<MatchGame> game = PlayMatchGame(
       *learned, *hand_set, openings[0], 0, 8, 0.02, Edition::kRussian);
   ASSERT_TRUE(game.ok()) << game.status();
@@ -266,7 +267,8 @@ TEST(MatchTest, LevelsByTheClockPlayARussianGameWithEitherEvaluation) {
 TEST(MatchTest, AnInternationalGameIsPlayedOnTheTenByTenBoard) {
   auto a = *MakeEngine("easy");
   auto b = *MakeEngine("easy");
-  const std::vector<Opening> openings = TwoPlyOpenings(Edition::kInternational);
+  const std::vector<Opening> openings =
+      OpeningsOfPlies(Edition::kInternational, 2);
   absl::StatusOr<MatchGame> game =
       PlayMatchGame(*a, *b, openings[40], 0, 12, 0.1, Edition::kInternational);
   ASSERT_TRUE(game.ok()) << game.status();

@@ -11,6 +11,7 @@
 #include "engine/fen8.h"
 #include "engine/notation8.h"
 #include "engine/opening_book.h"
+#include "events/game_state.h"
 #include "events/validate.h"
 #include "gtest/gtest.h"
 #include "session/clock.h"
@@ -222,7 +223,7 @@ TEST_F(SessionTest, TheComputerPlaysTheOpeningBooksMoveAndSaysSo) {
   ASSERT_TRUE(session.NewGame(started).ok());
   ASSERT_TRUE(session.PlayText("8-11").ok());
   const Position ballot = *session.state().position.eight();
-  const book::Entry* entry = book::Committed().Find(ballot);
+  const book::Entry* entry = book::Committed(Edition::kEnglish).Find(ballot);
   ASSERT_NE(entry, nullptr);
   ASSERT_TRUE(session.FinishComputerWork().ok());
   EXPECT_EQ(*session.state().position.eight(), ballot.After(entry->move));
@@ -232,6 +233,33 @@ TEST_F(SessionTest, TheComputerPlaysTheOpeningBooksMoveAndSaysSo) {
   EXPECT_TRUE(choice.from_book());
   EXPECT_EQ(choice.nodes(), 0u);
   EXPECT_EQ(choice.depth(), static_cast<uint32_t>(entry->depth));
+}
+
+// A Russian game reads the Russian book: were it given the English one, the
+// computer would search and not say "from book".
+TEST_F(SessionTest, ARussianGamePlaysFromTheRussianBook) {
+  // 21-17 9-13, then the person's 23-18 completes the Russian ballot
+  // opening 003 (match/ballots/3move_russian.json), which the Russian book
+  // holds for Black.
+  Session session(Options());
+  session.Open(kPath);
+  events::GameStarted started;
+  started.set_edition(events::RulesEditionOf(Edition::kRussian));
+  started.set_mode(events::VS_COMPUTER);
+  started.set_difficulty(events::MEDIUM);
+  started.set_human_side(events::FIRST);
+  started.set_start_fen(
+      "W:W17,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,10,11,12,13");
+  ASSERT_TRUE(session.NewGame(started).ok());
+  ASSERT_TRUE(session.PlayText("23-18").ok());
+  const Position ballot = *session.state().position.eight();
+  const book::Entry* entry = book::Committed(Edition::kRussian).Find(ballot);
+  ASSERT_NE(entry, nullptr);
+  ASSERT_TRUE(session.FinishComputerWork().ok());
+  EXPECT_EQ(*session.state().position.eight(), ballot.After(entry->move));
+  const std::vector<Report> reports = session.TakeReports();
+  ASSERT_FALSE(reports.empty());
+  EXPECT_TRUE(reports.back().turn.computer().from_book());
 }
 
 TEST_F(SessionTest, TheComputerRepliesOnItsThreadAndUndoTakesBothBack) {

@@ -60,6 +60,8 @@ TEST(CliMatchTest, RussianMatchGamesAreWrittenAsGameType25) {
       RunCheckers({"match", "--engine=easy", "--engine=easy", "--games=1",
                    "--rules=russian", "--pdn=" + pdn});
   ASSERT_EQ(r.exit_code, 0) << r.err;
+  // The first opening of the standard set of match/ballots/3move_russian.json.
+  EXPECT_THAT(r.out, HasSubstr("game 1/1 003 21-17 9-13 23-18: "));
   std::ifstream in(pdn);
   std::stringstream text;
   text << in.rdbuf();
@@ -72,6 +74,25 @@ TEST(CliMatchTest, RussianMatchGamesAreWrittenAsGameType25) {
       replay::ReplayPdnGame(games->front());
   ASSERT_TRUE(record.ok()) << record.status();
   EXPECT_EQ(record->edition(), Edition::kRussian);
+}
+
+TEST(CliMatchTest, PoolMatchesPlayThePoolBallotUnlessAFileIsGiven) {
+  CommandResult r =
+      RunCheckers({"match", "--engine=easy", "--engine=easy", "--games=1",
+                   "--turn-cap=2", "--rules=pool"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  // match/ballots/3move_pool.json's, not English's "001 09-13 21-17 05-09".
+  EXPECT_THAT(r.out, HasSubstr("game 1/1 001 9-13 21-17 5-9: "));
+
+  const std::string file =
+      std::string(std::getenv("TEST_TMPDIR")) + "/one_opening.json";
+  std::ofstream(file) << R"({"standard": {"mine": )"
+                      << R"("W:W17,22,23,24,25,26,27,28,29,30,31,32:)"
+                      << R"(B1,2,3,4,5,7,8,9,10,11,12,13"}})";
+  r = RunCheckers({"match", "--engine=easy", "--engine=easy", "--games=1",
+                   "--turn-cap=2", "--rules=pool", "--openings=" + file});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_THAT(r.out, HasSubstr("game 1/1 mine: "));
 }
 
 TEST(CliMatchTest, InternationalMatchesArePlayedFromTwoPlyOpenings) {

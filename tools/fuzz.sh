@@ -65,9 +65,9 @@ for kind in h cc; do
   fi
 done
 
-# The learned evaluation's weights and the opening book, compiled in as
+# The learned evaluation's weights and the opening books, compiled in as
 # the build does (engine/BUILD's eval_weights_data, eval_weights_russian_data,
-# eval_weights_pool_data and opening_book_data).
+# eval_weights_pool_data and the opening_book_*_data of each edition).
 mkdir -p "$work/gen/engine"
 embed() {
   tools/embed_bytes.sh "$1" "$2" "$3" >"$work/gen/engine/$4.new"
@@ -85,6 +85,10 @@ embed engine/data/eval_weights_pool.bin checkers::learned \
   CommittedPoolWeightBytes eval_weights_pool_data.cc
 embed engine/data/opening_book.txt checkers::book CommittedBookBytes \
   opening_book_data.cc
+embed engine/data/opening_book_russian.txt checkers::book \
+  CommittedRussianBookBytes opening_book_russian_data.cc
+embed engine/data/opening_book_pool.txt checkers::book \
+  CommittedPoolBookBytes opening_book_pool_data.cc
 
 # The libraries the targets use: every non-test source of these packages.
 # The CheckerBoard-library loader is left out: no target loads a library;
@@ -97,7 +101,9 @@ sources=("$work/gen/events/events.pb.cc" "$work/gen/lang/lang_data.cc"
   "$work/gen/engine/eval_weights_data.cc"
   "$work/gen/engine/eval_weights_russian_data.cc"
   "$work/gen/engine/eval_weights_pool_data.cc"
-  "$work/gen/engine/opening_book_data.cc" "$work/gen/web/static_files.cc")
+  "$work/gen/engine/opening_book_data.cc"
+  "$work/gen/engine/opening_book_russian_data.cc"
+  "$work/gen/engine/opening_book_pool_data.cc" "$work/gen/web/static_files.cc")
 for f in engine/*.cc events/*.cc storage/*.cc replay/*.cc lang/*.cc \
   session/*.cc json/*.cc web/*.cc web/http/*.cc; do
   case "$f" in

@@ -47,7 +47,7 @@ std::vector<book::Entry> BuildBook(const BookOptions& options,
       const Position& p = n.position;
       if (p.side_to_move() != n.book_side) continue;
       MoveList moves;
-      GenerateMoves(p, &moves);
+      GenerateMoves(p, &moves, CaptureRule::kMandatory, options.edition);
       if (moves.size() < 2 || index.contains(p.hash()) ||
           !queued.insert(p.hash()).second) {
         continue;
@@ -63,6 +63,7 @@ std::vector<book::Entry> BuildBook(const BookOptions& options,
         [&](int i) {
           SearchRequest request;
           request.position = to_search[i].second;
+          request.rules.edition = options.edition;
           request.level = Level::kHard;
           request.limits.max_nodes = options.nodes;
           absl::StatusOr<SearchResult> result = Search(request);
@@ -90,7 +91,7 @@ std::vector<book::Entry> BuildBook(const BookOptions& options,
     };
     for (const Node& n : level) {
       const Position& p = n.position;
-      const std::vector<Position> children = Children(p);
+      const std::vector<Position> children = Children(p, options.edition);
       if (p.side_to_move() != n.book_side) {
         for (const Position& c : children) add(c, n.book_side);
       } else if (children.size() == 1) {

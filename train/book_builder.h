@@ -13,10 +13,13 @@
 
 #include "engine/opening_book.h"
 #include "engine/position8.h"
+#include "engine/rules.h"
 
 namespace checkers::train {
 
 struct BookOptions {
+  // The 8x8 edition whose rules the moves, replies and searches follow.
+  Edition edition = Edition::kEnglish;
   std::vector<Position> openings;
   // The book holds positions fewer than this many plies after an opening:
   // 4 gives each side its first two moves, against every reply.

@@ -1,5 +1,5 @@
-// `checkers match`: an engine match over the 3-move ballot, every opening
-// played with both colours.
+// `checkers match`: an engine match over the edition's 3-move ballot,
+// every opening played with both colours.
 
 #include <cstdio>
 #include <fstream>
@@ -38,7 +38,8 @@ ABSL_FLAG(std::vector<std::string>, engine, {},
           "a CheckerBoard engine library");
 ABSL_FLAG(std::string, openings, "",
           "FILE: a ballot file (JSON: set -> opening name -> FEN); default "
-          "the built-in 3-move ballot (on 10x10: every two-ply start)");
+          "the edition's built-in 3-move ballot (match/ballots/; on 10x10: "
+          "every two-ply start)");
 ABSL_FLAG(std::string, ballot, "standard",
           "NAME: the set of the ballot file to play (default standard)");
 ABSL_FLAG(int, games, 0,
@@ -53,7 +54,7 @@ ABSL_FLAG(int, turn_cap, 300,
 namespace checkers::cli {
 namespace {
 
-using match::kDefaultBallots;
+using match::DefaultBallots;
 using match::MakeEngine;
 using match::MatchEngine;
 using match::MatchGame;
@@ -112,11 +113,11 @@ int RunMatch(const std::vector<std::string>& positional) {
   const std::string file = absl::GetFlag(FLAGS_openings);
   absl::StatusOr<std::vector<Opening>> openings;
   if (file.empty() && TraitsOf(*edition).board_size == 10) {
-    // The built-in ballot is of the 8x8 board; on 10x10 every two-ply
-    // start is an opening.
-    openings = match::TwoPlyOpenings(*edition);
+    // The built-in ballots are of the 8x8 editions; on 10x10 every
+    // two-ply start is an opening.
+    openings = match::OpeningsOfPlies(*edition, 2);
   } else {
-    std::string ballots = kDefaultBallots;
+    std::string ballots(DefaultBallots(*edition));
     if (!file.empty()) {
       absl::StatusOr<std::string> text = ReadText(file);
       if (!text.ok()) return Fail(text.status());

@@ -3,7 +3,9 @@
 // book: searches the opening book's positions (train/book_builder.h) and
 // writes the book that engine/data holds.
 
+#include <algorithm>
 #include <cstdio>
+#include <cstdlib>
 #include <memory>
 #include <string>
 #include <vector>
@@ -20,6 +22,7 @@
 #include "engine/movegen8.h"
 #include "engine/opening_book.h"
 #include "engine/rules.h"
+#include "match/ballot_builder.h"
 #include "match/default_ballots.h"
 #include "match/match.h"
 #include "replay/pdn.h"
@@ -36,16 +39,21 @@
 #include "ui_cli/progress_line.h"
 
 ABSL_DECLARE_FLAG(int, games);
-ABSL_FLAG(int64_t, nodes, 0,
-          "N: train: the nodes a self-play move may search (default 3000); "
-          "book: the nodes of the search that picks a book move (default "
-          "5000000); analyse: the nodes searched at each position (default "
-          "200000); serve: the same for the replay page's analyses");
+ABSL_FLAG(
+    int64_t, nodes, 0,
+    "N: train: the nodes a self-play move may search (default 3000); "
+    "book: the nodes of the search that picks a book move (default "
+    "5000000); ballots: the nodes of the search that scores an opening "
+    "(default 1000000); analyse: the nodes searched at each position (default "
+    "200000); serve: the same for the replay page's analyses");
 ABSL_FLAG(uint64_t, seed, 1, "N: train: the seed of the self-play games");
 ABSL_FLAG(int, threads, 2, "N: train, book: worker threads (default 2)");
 ABSL_FLAG(int, plies, 4,
           "N: book: the book holds positions fewer than N plies after a "
           "ballot opening (default 4)");
+ABSL_FLAG(int, band, 50,
+          "N: ballots: the standard set keeps the openings scored at most N "
+          "centi-men from even (default 50)");
 ABSL_FLAG(int, epochs, 300, "N: train: passes of the fit (default 300)");
 ABSL_FLAG(double, l2, 0.005,
           "X: train: the fit's penalty per squared centi-man (default 0.005)");
@@ -71,23 +79,42 @@ ABSL_FLAG(std::string, check, "",
 namespace checkers::cli {
 namespace {
 
+// The --rules edition, for a command that `does` something to "the 8x8
+// editions": InvalidArgument saying so for international.
+absl::StatusOr<Edition> EightByEightEdition(absl::string_view does) {
+  absl::StatusOr<Edition> edition = EditionFlag();
+  if (!edition.ok()) return edition.status();
+  if (TraitsOf(*edition).board_size != 8) {
+    return absl::InvalidArgumentError(
+        absl::StrCat(does, " the 8x8 editions (english, russian, pool), not ",
+                     EditionName(*edition)));
+  }
+  return edition;
+}
+
+// The positions of `openings`, all of the 8x8 board.
+absl::StatusOr<std::vector<Position>> Positions(
+    const std::vector<match::Opening>& openings) {
+  std::vector<Position> positions;
+  for (const match::Opening& o : openings) {
+    absl::StatusOr<Position> pos = ParseFen(o.fen);
+    if (!pos.ok()) return pos.status();
+    positions.push_back(*pos);
+  }
+  return positions;
+}
+
 // The openings of `edition`'s self-play games: the 3-move ballot's for
-// English, which has one; for another 8x8 edition, which has none, every
-// first move with every reply from its start (SelfPlayOptions::random_plies
-// then vary them further).
+// English; for another 8x8 edition every first move with every reply from
+// its start, as its committed weights were fitted from
+// (SelfPlayOptions::random_plies then vary them further).
 absl::StatusOr<std::vector<Position>> Openings(Edition edition) {
   absl::StatusOr<std::vector<match::Opening>> ballots =
       edition == Edition::kEnglish
-          ? match::ParseBallots(match::kDefaultBallots, "standard")
-          : match::TwoPlyOpenings(edition);
+          ? match::ParseBallots(match::DefaultBallots(edition), "standard")
+          : match::OpeningsOfPlies(edition, 2);
   if (!ballots.ok()) return ballots.status();
-  std::vector<Position> openings;
-  for (const match::Opening& o : *ballots) {
-    absl::StatusOr<Position> pos = ParseFen(o.fen);
-    if (!pos.ok()) return pos.status();
-    openings.push_back(*pos);
-  }
-  return openings;
+  return Positions(*ballots);
 }
 
 // The quiet positions of the games of `edition` in the PDN file `path`
@@ -163,15 +190,8 @@ int RunTrain(const std::vector<std::string>& positional) {
                     "--result_weight from 0 to 1, --sample_every of at "
                     "least 1"));
   }
-  absl::StatusOr<Edition> edition = EditionFlag();
+  absl::StatusOr<Edition> edition = EightByEightEdition("train fits");
   if (!edition.ok()) return Fail(kExitUsage, edition.status());
-  if (TraitsOf(*edition).board_size != 8) {
-    return Fail(kExitUsage,
-                absl::InvalidArgumentError(absl::StrCat(
-                    "train fits the 8x8 editions (english, russian, pool), "
-                    "not ",
-                    EditionName(*edition))));
-  }
   learned::Weights start;
   const std::string from = absl::GetFlag(FLAGS_from);
   if (!from.empty()) {
@@ -273,7 +293,16 @@ int RunBook(const std::vector<std::string>& positional) {
                                 "at least 1, --threads from 1 to 64"));
   }
   options.nodes = nodes > 0 ? static_cast<uint64_t>(nodes) : 5'000'000;
-  absl::StatusOr<std::vector<Position>> openings = Openings(Edition::kEnglish);
+  absl::StatusOr<Edition> edition =
+      EightByEightEdition("book makes the books of");
+  if (!edition.ok()) return Fail(kExitUsage, edition.status());
+  options.edition = *edition;
+  // Every edition's book starts from its own ballot: a Russian book from
+  // English openings would hold positions Russian games never reach.
+  absl::StatusOr<std::vector<match::Opening>> ballot =
+      match::ParseBallots(match::DefaultBallots(*edition), "standard");
+  if (!ballot.ok()) return Fail(ballot.status());
+  absl::StatusOr<std::vector<Position>> openings = Positions(*ballot);
   if (!openings.ok()) return Fail(openings.status());
   options.openings = *openings;
 
@@ -286,8 +315,9 @@ int RunBook(const std::vector<std::string>& positional) {
             absl::StrCat("(", done, " searched of ", known, " found so far)"));
       });
   line.Done();
-  if (absl::Status s = storage::ReplaceFile(
-          storage::Env::Default(), positional[0], book::Serialize(entries));
+  if (absl::Status s =
+          storage::ReplaceFile(storage::Env::Default(), positional[0],
+                               book::Serialize(entries, options.edition));
       !s.ok()) {
     return Fail(kExitCantWrite, s);
   }
@@ -297,6 +327,69 @@ int RunBook(const std::vector<std::string>& positional) {
       positional[0].c_str(), entries.size(), openings->size(), options.plies,
       static_cast<unsigned long long>(options.nodes),
       absl::ToDoubleSeconds(absl::Now() - began));
+  return kExitOk;
+}
+
+int RunBallots(const std::vector<std::string>& positional) {
+  if (positional.size() != 1) {
+    return Fail(kExitUsage,
+                absl::InvalidArgumentError(
+                    "ballots needs the file to write the ballot to, e.g. "
+                    "checkers ballots match/ballots/3move_russian.json "
+                    "--rules=russian"));
+  }
+  absl::StatusOr<Edition> edition =
+      EightByEightEdition("ballots makes the ballots of");
+  if (!edition.ok()) return Fail(kExitUsage, edition.status());
+  match::BallotOptions options;
+  options.edition = *edition;
+  options.band = absl::GetFlag(FLAGS_band);
+  const int64_t nodes = absl::GetFlag(FLAGS_nodes);
+  if (nodes < 0 || options.band < 0) {
+    return Fail(kExitUsage,
+                absl::InvalidArgumentError(
+                    "ballots needs --nodes of at least 1 and --band of 0 or "
+                    "more"));
+  }
+  if (nodes > 0) options.nodes = static_cast<uint64_t>(nodes);
+
+  const absl::Time began = absl::Now();
+  ProgressLine line("ballots");
+  const std::vector<match::ScoredOpening> openings =
+      match::ScoreOpenings(options, [&](int done, int total) {
+        line.Show(static_cast<double>(done) / total,
+                  absl::StrCat("(", done, " of ", total, " openings)"));
+      });
+  line.Done();
+  const std::string json = match::BallotJson(openings, options.band);
+  if (absl::Status s =
+          storage::ReplaceFile(storage::Env::Default(), positional[0], json);
+      !s.ok()) {
+    return Fail(kExitCantWrite, s);
+  }
+  absl::StatusOr<std::vector<match::Opening>> standard =
+      match::ParseBallots(json, "standard");
+  std::printf(
+      "wrote %s: %zu openings of %d plies, %zu within %d centi-men of even "
+      "after %llu nodes each (%.0fs)\n",
+      positional[0].c_str(), openings.size(), options.plies,
+      standard.ok() ? standard->size() : 0, options.band,
+      static_cast<unsigned long long>(options.nodes),
+      absl::ToDoubleSeconds(absl::Now() - began));
+  // How far from even the openings are, to choose --band by.
+  std::vector<int> distance;
+  for (const match::ScoredOpening& o : openings)
+    distance.push_back(std::abs(o.score));
+  std::sort(distance.begin(), distance.end());
+  if (!distance.empty()) {
+    auto at = [&](int percent) {
+      return distance[(distance.size() - 1) * percent / 100];
+    };
+    std::printf(
+        "distance from even in centi-men: median %d, 75th percentile %d, "
+        "90th %d, largest %d\n",
+        at(50), at(75), at(90), distance.back());
+  }
   return kExitOk;
 }
 
@@ -313,10 +406,15 @@ std::vector<Command> TrainCommands() {
         "sample_every", "label_nodes", "from", "check", "rules"},
        RunTrain},
       {"book",
-       "book FILE [--plies=N] [--nodes=N] [--threads=N]  search the "
-       "opening book's moves",
-       {"plies", "nodes", "threads"},
+       "book FILE [--plies=N] [--nodes=N] [--threads=N] [--rules=R]  search "
+       "the opening book's moves for an 8x8 edition",
+       {"plies", "nodes", "threads", "rules"},
        RunBook},
+      {"ballots",
+       "ballots FILE --rules=R [--nodes=N] [--band=N]  score every 3-move "
+       "opening of an 8x8 edition and write its ballot",
+       {"rules", "nodes", "band"},
+       RunBallots},
   };
 }
 
