@@ -56,6 +56,7 @@ struct LevelSpec {
   bool endgame_db = false;
   bool by_time = false;
   bool hand_set_eval = false;
+  bool no_book = false;
 };
 
 // The LevelSpec `spec` names, or nullopt when it names no level.
@@ -68,6 +69,8 @@ std::optional<LevelSpec> ParseLevelSpec(absl::string_view spec) {
       parsed.by_time = true;
     } else if (absl::ConsumeSuffix(&spec, kHandSetEval)) {
       parsed.hand_set_eval = true;
+    } else if (absl::ConsumeSuffix(&spec, kWithoutBook)) {
+      parsed.no_book = true;
     } else {
       break;
     }
@@ -87,7 +90,8 @@ class BuiltinEngine final : public MatchEngine {
         name_(absl::StrCat(LevelName(spec.level),
                            endgame_db != nullptr ? kWithEndgameDb : "",
                            spec.by_time ? kByTime : "",
-                           spec.hand_set_eval ? kHandSetEval : "")) {}
+                           spec.hand_set_eval ? kHandSetEval : "",
+                           spec.no_book ? kWithoutBook : "")) {}
 
   const std::string& name() const override { return name_; }
   void NewGame(uint64_t game_seed) override { seed_ = game_seed; }
@@ -100,6 +104,7 @@ class BuiltinEngine final : public MatchEngine {
         state, spec_.level, events::TurnSeed(seed_, state));
     request.endgame_db = endgame_db_;
     request.hand_set_eval = spec_.hand_set_eval;
+    if (spec_.no_book) request.opening_book = nullptr;
     PollFn poll;
     if (spec_.by_time) {
       // Each search starts from an empty table: the two engines of a match

@@ -46,10 +46,15 @@ class MatchEngine {
 // is spent rather than to the level's node budget: "hard+time". kHandSetEval
 // plays with the hand-set evaluation (engine/eval8.h) where the edition
 // has a learned one: "hard+time+handset", to measure the learned one
-// against it (docs/EVALUATION.md).
+// against it (docs/EVALUATION.md). kWithoutBook never plays from the
+// opening book, but searches every move, even where the edition's book has
+// one: "hard+time+nobook", to measure the book by the engine with it
+// against the same engine without (docs/OPENING_BOOK.md). An engine is named
+// by its level and then its suffixes in the order they are declared here.
 inline constexpr absl::string_view kWithEndgameDb = "+egdb";
 inline constexpr absl::string_view kByTime = "+time";
 inline constexpr absl::string_view kHandSetEval = "+handset";
+inline constexpr absl::string_view kWithoutBook = "+nobook";
 
 // Whether `spec` names one of our own levels, with any suffixes.
 bool IsLevelSpec(absl::string_view spec);

@@ -12,6 +12,7 @@
 #include "engine/fen8.h"
 #include "engine/game_position.h"
 #include "engine/notation8.h"
+#include "engine/opening_book.h"
 #include "events/fold.h"
 #include "events/validate.h"
 #include "gmock/gmock.h"
@@ -251,6 +252,59 @@ TEST(MatchTest, LevelSuffixesComeInAnyOrderAndNameTheEngine) {
   EXPECT_TRUE(IsLevelSpec("easy+egdb+handset"));
   EXPECT_FALSE(IsLevelSpec("strong+time"));
   EXPECT_FALSE(IsLevelSpec("/opt/engines/cake.so"));
+}
+
+TEST(MatchTest, NoBookIsALevelSuffixNamedLast) {
+  absl::StatusOr<std::unique_ptr<MatchEngine>> engine =
+      MakeEngine("hard+nobook+handset+time");
+  ASSERT_TRUE(engine.ok()) << engine.status();
+  EXPECT_EQ((*engine)->name(), "hard+time+handset+nobook");
+  EXPECT_EQ((*MakeEngine("medium+nobook"))->name(), "medium+nobook");
+  EXPECT_TRUE(IsLevelSpec("hard+nobook"));
+  EXPECT_TRUE(IsLevelSpec("medium+nobook+time"));
+  EXPECT_FALSE(IsLevelSpec("nobook"));
+  EXPECT_FALSE(IsLevelSpec("strong+nobook"));
+}
+
+// The state of an English game set up at `fen`, the side to move to play.
+events::GameState EnglishGameAt(const std::string& fen) {
+  events::GameStarted started;
+  started.set_edition(events::RulesEditionOf(Edition::kEnglish));
+  started.set_mode(events::TWO_PLAYER);
+  started.set_start_fen(fen);
+  events::GameState s;
+  absl::Status st =
+      events::CommitAndFold(*events::StartEvent(started), &s, nullptr);
+  EXPECT_TRUE(st.ok()) << st;
+  return s;
+}
+
+TEST(MatchTest, AnEngineWithNoBookSearchesWhereTheSameEngineWithItPlaysTheBook) {
+  // Where the book's move is also what a search finds, playing it proves
+  // nothing; so walk the book to a position where the two differ (book
+  // moves come from searches far deeper than Medium's), and there the
+  // engine with the book must play the book's move and the one without
+  // must not.
+  auto with_book = *MakeEngine("medium");
+  auto without_book = *MakeEngine("medium+nobook");
+  with_book->NewGame(1);
+  without_book->NewGame(1);
+  const book::OpeningBook& book = book::Committed(Edition::kEnglish);
+  ASSERT_GT(book.size(), 0);
+  bool differed = false;
+  for (int i = 0; i < book.size() && i < 100 && !differed; ++i) {
+    const book::Entry& e = book.entries()[i];
+    const events::GameState state = EnglishGameAt(ToFen(e.position));
+    const GameMove book_move(e.move, e.position.IsIrreversible(e.move));
+    absl::StatusOr<GameMove> with = with_book->ChooseMove(state, {}, 0.1);
+    ASSERT_TRUE(with.ok()) << with.status();
+    EXPECT_EQ(with->Text(), book_move.Text()) << ToFen(e.position);
+    absl::StatusOr<GameMove> without = without_book->ChooseMove(state, {}, 0.1);
+    ASSERT_TRUE(without.ok()) << without.status();
+    differed = !(*without == book_move);
+  }
+  EXPECT_TRUE(differed)
+      << "medium+nobook played the book's move in every position tried";
 }
 
 TEST(MatchTest, LevelsByTheClockPlayARussianGameWithEitherEvaluation) {

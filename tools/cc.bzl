@@ -79,3 +79,33 @@ def embedded_files(name, srcs, namespace, function, suffix = ""):
             tools = ["//tools:embed_files.sh"],
         )
     checkers_library(name = name, deps = ["//tools:embedded_file"])
+
+def embedded_bytes(name, src, namespace, function):
+    """A genrule `name` that writes name.cc from the data file `src`
+    (tools/embed_bytes.sh): `absl::string_view namespace::function()`, the
+    file's bytes, compiled in so that the program reads no file. A library
+    lists `:name` among its srcs."""
+    native.genrule(
+        name = name,
+        srcs = [src],
+        outs = [name + ".cc"],
+        cmd = "$(location //tools:embed_bytes.sh) $< %s %s > $@" % (namespace, function),
+        tools = ["//tools:embed_bytes.sh"],
+    )
+
+def embedded_raw_string(name, src, out, namespace, constant, delimiter):
+    """A genrule `name` that writes `out`, defining
+    `extern const char namespace::constant[]` as the text of `src` in a raw
+    string literal closed by `delimiter` (which the text must not hold
+    after a ")"). A library lists `:name` among its srcs and declares the
+    constant itself."""
+    native.genrule(
+        name = name,
+        srcs = [src],
+        outs = [out],
+        cmd = ("(echo 'namespace %s {'; " % namespace +
+               "echo 'extern const char %s[] = R\"%s('; " % (constant, delimiter) +
+               "cat $<; " +
+               "echo ')%s\";'; " % delimiter +
+               "echo '}  // namespace %s') > $@" % namespace),
+    )

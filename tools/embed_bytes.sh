@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Writes the C++ source that compiles a data file into the engine as bytes
-# behind an accessor, for the genrules of engine/BUILD (the learned
-# evaluation's weights, the opening book) and for tools/fuzz.sh.
+# behind an accessor, for tools/cc.bzl's embedded_bytes (engine/BUILD's
+# learned evaluation's weights and opening books) and for tools/fuzz.sh.
 #
 #   embed_bytes.sh FILE NAMESPACE FUNCTION > file_data.cc
 #

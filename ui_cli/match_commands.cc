@@ -34,8 +34,9 @@ ABSL_FLAG(std::vector<std::string>, engine, {},
           "easy|medium|hard|LIBRARY: an engine, given twice: a level (with "
           "+egdb: consulting the endgame database, e.g. hard+egdb; +time: "
           "searching for --time a move instead of the level's nodes; "
-          "+handset: with the hand-set evaluation, not the learned one) or "
-          "a CheckerBoard engine library");
+          "+handset: with the hand-set evaluation, not the learned one; "
+          "+nobook: searching every move, never playing the opening book's) "
+          "or a CheckerBoard engine library");
 ABSL_FLAG(std::string, openings, "",
           "FILE: a ballot file (JSON: set -> opening name -> FEN); default "
           "the edition's built-in 3-move ballot (match/ballots/; on 10x10: "
