@@ -4,7 +4,9 @@
 // client following the table's event stream (web/API.md), each through
 // web/http's client. Each move waits for the follower to see it, so the
 // latency is the whole path: POST, check, durable append (one fdatasync),
-// fold, and the event arriving.
+// fold, and the event arriving. The players, which stand for browsers on
+// other machines, run at a lower CPU priority than the server and the
+// viewers (serve_bench.cc, kPlayerNice).
 
 #ifndef CHECKERS_BENCH_SERVE_BENCH_H_
 #define CHECKERS_BENCH_SERVE_BENCH_H_

@@ -49,25 +49,38 @@ void Table::CatchUpAll() {
 
 const StreamMessage& Table::RecordMessage(uint64_t seq) {
   const std::vector<events::Event>& log = session_->events();
-  if (records_state_stale_) {
-    // The session's events were checked when committed: neither the fold
-    // nor the checks below can fail.
-    records_state_ =
-        events::FoldEvents(absl::MakeConstSpan(log).first(records_.size()))
-            .value_or(events::GameState());
-    records_state_stale_ = false;
-  }
   while (records_.size() < seq) {
     const uint64_t next = records_.size() + 1;
-    absl::StatusOr<events::CheckedEvent> checked =
-        events::Check(records_state_, log[next - 1]);
-    json data = RecordJson(next, log[next - 1]);
-    if (checked.ok()) {
-      if (log[next - 1].has_turn_played()) {
-        data["move"] = checked->move().Text();
-        data["captured"] = checked->move().captured();
+    const events::Event& event = log[next - 1];
+    json data = RecordJson(next, event);
+    if (next == log.size()) {
+      // The session's state is the fold of its whole log, this record
+      // last, checked as the log committed it: the common case, a record
+      // just committed, needs no second check.
+      records_state_ = session_->state();
+      records_state_stale_ = false;
+      if (event.has_turn_played() && records_state_.last_move.has_value()) {
+        data["move"] = records_state_.last_move->Text();
+        data["captured"] = records_state_.last_move->captured();
       }
-      events::ApplyInPlace(&records_state_, *checked);
+    } else {
+      if (records_state_stale_) {
+        // The session's events were checked when committed: neither the
+        // fold nor the check below can fail.
+        records_state_ = events::FoldEvents(
+                             absl::MakeConstSpan(log).first(records_.size()))
+                             .value_or(events::GameState());
+        records_state_stale_ = false;
+      }
+      absl::StatusOr<events::CheckedEvent> checked =
+          events::Check(records_state_, event);
+      if (checked.ok()) {
+        if (event.has_turn_played()) {
+          data["move"] = checked->move().Text();
+          data["captured"] = checked->move().captured();
+        }
+        events::ApplyInPlace(&records_state_, *checked);
+      }
     }
     data["state"] = StateJson(records_state_);
     records_.push_back({next, data["kind"].get<std::string>(), Dump(data)});

@@ -244,6 +244,35 @@ TEST_F(TableTest, FollowerGetsEveryRecordThenTheLiveOnes) {
   EXPECT_EQ(json::parse(next[0].data)["state"]["side_to_move"], "second");
 }
 
+// A record is sent as it is committed, from the session's own fold, and
+// to a later follower of a reopened table from the log checked again:
+// both must be the same text, a capture's squares included.
+TEST_F(TableTest, LiveRecordsAreTheTextsTheLogGivesAfterAReopen) {
+  auto t = Open(events::TWO_PLAYER);
+  auto live = Follow(*t, 0);
+  uint64_t head = 1;
+  for (const char* move : {"11-15", "22-18", "15x22", "25x18"}) {
+    ASSERT_EQ(Act(t, "moves", {{"move", move}, {"head", head}}).status, 200)
+        << move;
+    ++head;
+  }
+  t.reset();
+  auto reopened = Table::Open("t", path_, false, false, TableOptions());
+  ASSERT_TRUE(reopened.ok()) << reopened.status();
+  auto later = Follow(**reopened, 0);
+  auto records = [](std::vector<StreamMessage> got) {
+    std::vector<std::string> texts;
+    for (const StreamMessage& m : got) {
+      if (m.id.has_value()) texts.push_back(m.data);
+    }
+    return texts;
+  };
+  const std::vector<std::string> sent = records(live->Take());
+  ASSERT_EQ(sent.size(), 5);
+  EXPECT_EQ(sent, records(later->Take()));
+  EXPECT_EQ(json::parse(sent[3])["captured"], json::array({18}));
+}
+
 TEST_F(TableTest, ReconnectGetsExactlyTheRecordsAfterItsLastId) {
   auto t = Open(events::TWO_PLAYER);
   ASSERT_EQ(Act(t, "moves", {{"move", "11-15"}, {"head", 1}}).status, 200);
