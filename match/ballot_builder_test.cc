@@ -5,6 +5,7 @@
 
 #include "absl/status/statusor.h"
 #include "gtest/gtest.h"
+#include "match/ballot_file.h"
 #include "match/match.h"
 
 namespace checkers::match {

@@ -7,6 +7,7 @@
 #include "absl/strings/str_split.h"
 #include "engine/game_position.h"
 #include "gtest/gtest.h"
+#include "match/ballot_file.h"
 #include "match/match.h"
 
 namespace checkers::match {

@@ -4,9 +4,7 @@
 
 #include <algorithm>
 #include <chrono>
-#include <cmath>
 #include <cstring>
-#include <map>
 #include <optional>
 #include <string>
 #include <utility>
@@ -17,7 +15,6 @@
 #include "absl/strings/ascii.h"
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
-#include "absl/strings/str_join.h"
 #include "absl/strings/strip.h"
 #include "cbapi/checkerboard.h"
 #include "engine/fen8.h"
@@ -358,121 +355,8 @@ class CheckerBoardEngine final : public MatchEngine {
   bool new_game_ = true;
 };
 
-// A small reader for the ballot files: a JSON object whose members are
-// either objects from opening name to FEN, or arrays of opening names
-// defined in such an object.
-class BallotReader {
- public:
-  struct Set {
-    std::vector<Opening> openings;   // an object of name -> FEN
-    std::vector<std::string> names;  // an array of names
-  };
-
-  explicit BallotReader(absl::string_view text) : text_(text) {}
-
-  absl::StatusOr<std::map<std::string, Set>> Read() {
-    std::map<std::string, Set> sets;
-    if (!Expect('{')) return Error("expected a JSON object");
-    if (Expect('}')) return sets;
-    do {
-      absl::StatusOr<std::string> name = String();
-      if (!name.ok()) return name.status();
-      if (!Expect(':')) return Error("expected ':'");
-      Set& set = sets[*name];
-      if (Expect('{')) {
-        if (!Expect('}')) {
-          do {
-            absl::StatusOr<std::string> opening = String();
-            if (!opening.ok()) return opening.status();
-            if (!Expect(':')) return Error("expected ':'");
-            absl::StatusOr<std::string> fen = String();
-            if (!fen.ok()) return fen.status();
-            set.openings.push_back({*std::move(opening), *std::move(fen)});
-          } while (Expect(','));
-          if (!Expect('}')) return Error("expected '}' after the openings");
-        }
-      } else if (Expect('[')) {
-        if (!Expect(']')) {
-          do {
-            absl::StatusOr<std::string> opening = String();
-            if (!opening.ok()) return opening.status();
-            set.names.push_back(*std::move(opening));
-          } while (Expect(','));
-          if (!Expect(']'))
-            return Error("expected ']' after the opening names");
-        }
-      } else {
-        return Error(
-            "a set must be an object of openings or an array of their names");
-      }
-    } while (Expect(','));
-    if (!Expect('}')) return Error("expected '}' at the end");
-    SkipSpace();
-    if (pos_ != text_.size()) return Error("text after the end of the object");
-    return sets;
-  }
-
- private:
-  void SkipSpace() {
-    while (pos_ < text_.size() &&
-           absl::ascii_isspace(static_cast<unsigned char>(text_[pos_]))) {
-      ++pos_;
-    }
-  }
-  bool Expect(char c) {
-    SkipSpace();
-    if (pos_ < text_.size() && text_[pos_] == c) {
-      ++pos_;
-      return true;
-    }
-    return false;
-  }
-  absl::Status Error(absl::string_view what) {
-    return absl::DataLossError(
-        absl::StrCat("bad ballot file at byte ", pos_, ": ", what));
-  }
-  absl::StatusOr<std::string> String() {
-    if (!Expect('"')) return Error("expected a string");
-    std::string out;
-    while (pos_ < text_.size() && text_[pos_] != '"') {
-      char c = text_[pos_++];
-      if (c == '\\') {
-        if (pos_ >= text_.size()) break;
-        c = text_[pos_++];
-        if (c == 'u') return Error("\\u escapes are not used in ballot files");
-        if (c == 'n') c = '\n';
-        if (c == 't') c = '\t';
-      }
-      out.push_back(c);
-    }
-    if (pos_ >= text_.size()) return Error("unterminated string");
-    ++pos_;
-    return out;
-  }
-
-  absl::string_view text_;
-  size_t pos_ = 0;
-};
-
 std::string ReasonText(const events::GameEnded& end) {
   return absl::AsciiStrToLower(events::EndReason_Name(end.reason()));
-}
-
-// The two-sided sign test of `wins` against `losses`: twice the chance that
-// a fair coin tossed wins + losses times shows min(wins, losses) heads or
-// fewer, capped at 1. Terms in logarithms, as matches run to hundreds of
-// games.
-double SignTest(int wins, int losses) {
-  const int n = wins + losses;
-  const int k = std::min(wins, losses);
-  // log(n! / 2^n), the part of every term that does not depend on i.
-  const double log_common = std::lgamma(n + 1.0) - n * std::log(2.0);
-  double tail = 0;
-  for (int i = 0; i <= k; ++i) {
-    tail +=
-        std::exp(log_common - std::lgamma(i + 1.0) - std::lgamma(n - i + 1.0));
-  }
-  return std::min(1.0, 2 * tail);
 }
 
 }  // namespace
@@ -520,38 +404,6 @@ absl::StatusOr<std::unique_ptr<MatchEngine>> MakeEngine(
   }
   return std::unique_ptr<MatchEngine>(
       new BuiltinEngine(*level, level->endgame_db ? endgame_db : nullptr));
-}
-
-absl::StatusOr<std::vector<Opening>> ParseBallots(absl::string_view json,
-                                                  absl::string_view set) {
-  absl::StatusOr<std::map<std::string, BallotReader::Set>> sets =
-      BallotReader(json).Read();
-  if (!sets.ok()) return sets.status();
-  auto it = sets->find(std::string(set));
-  if (it == sets->end()) {
-    std::vector<std::string> names;
-    for (const auto& [name, unused] : *sets) names.push_back(name);
-    return absl::InvalidArgumentError(
-        absl::StrCat("the ballot file has no set \"", set,
-                     "\"; it has: ", absl::StrJoin(names, ", ")));
-  }
-  std::vector<Opening> openings = it->second.openings;
-  for (const std::string& name : it->second.names) {
-    // A name refers to an opening defined in one of the object sets.
-    const Opening* found = nullptr;
-    for (const auto& [unused, other] : *sets) {
-      for (const Opening& o : other.openings) {
-        if (o.name == name) found = &o;
-      }
-    }
-    if (found == nullptr) {
-      return absl::DataLossError(absl::StrCat("the ballot set \"", set,
-                                              "\" names opening \"", name,
-                                              "\", which no set defines"));
-    }
-    openings.push_back(*found);
-  }
-  return openings;
 }
 
 absl::StatusOr<MatchGame> PlayMatchGame(MatchEngine& first, MatchEngine& second,
@@ -650,78 +502,6 @@ std::vector<Opening> OpeningsOfPlies(Edition edition, int plies) {
   absl::flat_hash_set<uint64_t> seen;
   AddLines(GamePosition::Initial(edition), plies, "", &seen, &openings);
   return openings;
-}
-
-MatchScore ScoreOf(const std::vector<MatchGame>& games) {
-  MatchScore score;
-  std::vector<double> points;
-  for (const MatchGame& g : games) {
-    // A game's winner is a side; which engine played it depends on the
-    // opening's side to move.
-    const Color a_colour = g.first_is_a ? g.start.side_to_move()
-                                        : Opponent(g.start.side_to_move());
-    const Color winner = events::ColorOf(
-        g.result == events::FIRST_WINS ? events::FIRST : events::SECOND,
-        g.first_mover);
-    double p = 0.5;
-    if (g.result == events::DRAW) {
-      ++score.draws;
-    } else if (winner == a_colour) {
-      ++score.wins;
-      p = 1;
-    } else {
-      ++score.losses;
-      p = 0;
-    }
-    points.push_back(p);
-  }
-  if (points.empty()) return score;
-  const double n = static_cast<double>(points.size());
-  double sum = 0;
-  for (double p : points) sum += p;
-  const double p = sum / n;
-  constexpr double kZ = 1.96;
-  const double z2 = kZ * kZ;
-  const double centre = (p + z2 / (2 * n)) / (1 + z2 / n);
-  const double half =
-      kZ * std::sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / (1 + z2 / n);
-  score.percent = 100 * p;
-  score.low = 100 * std::max(0.0, centre - half);
-  score.high = 100 * std::min(1.0, centre + half);
-  score.sign_p = SignTest(score.wins, score.losses);
-  return score;
-}
-
-TimeUse TimeUseOf(const std::vector<MatchGame>& games, bool engine_a,
-                  double seconds) {
-  std::vector<double> shares;
-  TimeUse use;
-  for (size_t n = 0; n < games.size(); ++n) {
-    const MatchGame& g = games[n];
-    // The first engine makes the even moves.
-    const size_t first = g.first_is_a == engine_a ? 0 : 1;
-    for (size_t i = first; i < g.move_seconds.size(); i += 2) {
-      const double share = g.move_seconds[i] / seconds;
-      if (shares.empty() || share > use.max) {
-        use.max = share;
-        use.max_game = static_cast<int>(n) + 1;
-        use.max_turn = static_cast<int>(i) + 1;
-      }
-      shares.push_back(share);
-    }
-  }
-  if (shares.empty()) return use;
-  std::sort(shares.begin(), shares.end());
-  use.moves = static_cast<int>(shares.size());
-  double sum = 0;
-  for (double s : shares) {
-    sum += s;
-    if (s > 1.1) ++use.over_110;
-  }
-  use.mean = sum / shares.size();
-  use.median = shares[shares.size() / 2];
-  use.p95 = shares[std::min(shares.size() - 1, shares.size() * 95 / 100)];
-  return use;
 }
 
 }  // namespace checkers::match

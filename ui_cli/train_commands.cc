@@ -23,6 +23,7 @@
 #include "engine/opening_book.h"
 #include "engine/rules.h"
 #include "match/ballot_builder.h"
+#include "match/ballot_file.h"
 #include "match/default_ballots.h"
 #include "match/match.h"
 #include "replay/pdn.h"
