@@ -17,7 +17,8 @@ tools/setup.sh --fuzz
 
 seconds="${1:-60}"
 [ $# -gt 0 ] && shift
-all_targets=(log_reader_fuzz fold_fuzz pdn_import_fuzz fen_fuzz book_fuzz http_fuzz)
+all_targets=(log_reader_fuzz fold_fuzz pdn_import_fuzz fen_fuzz book_fuzz http_fuzz
+  ballot_fuzz)
 targets=("$@")
 [ ${#targets[@]} -eq 0 ] && targets=("${all_targets[@]}")
 work="${FUZZ_WORK:-/tmp/checkers-fuzz}"
@@ -105,7 +106,7 @@ sources=("$work/gen/events/events.pb.cc" "$work/gen/lang/lang_data.cc"
   "$work/gen/engine/opening_book_russian_data.cc"
   "$work/gen/engine/opening_book_pool_data.cc" "$work/gen/web/static_files.cc")
 for f in engine/*.cc events/*.cc storage/*.cc replay/*.cc lang/*.cc \
-  session/*.cc json/*.cc web/*.cc web/http/*.cc; do
+  session/*.cc json/*.cc web/*.cc web/http/*.cc match/ballot_file.cc; do
   case "$f" in
     *_test.cc | *_main.cc | */checkerboard*.cc | storage/fault_env.cc | \
       web/http/client.cc) ;;
