@@ -11,14 +11,19 @@
 namespace checkers::match {
 namespace {
 
+// A game from a position with White to move, that engine A began as
+// White and that ended with `result`: SECOND_WINS is A's win.
+MatchGame GameOfAAsWhite(events::Result result) {
+  MatchGame game;
+  game.start = *GamePosition::ParseFen("W:W32:B1", Edition::kEnglish);
+  game.first_is_a = true;
+  game.result = result;
+  return game;
+}
+
 TEST(MatchScoreTest, ScoreCountsFromEngineAsView) {
-  MatchGame a_wins_as_white;
-  a_wins_as_white.start =
-      *GamePosition::ParseFen("W:W32:B1", Edition::kEnglish);
-  a_wins_as_white.first_is_a = true;  // A plays White, the side to move
-  a_wins_as_white.result = events::SECOND_WINS;
-  MatchGame draw = a_wins_as_white;
-  draw.result = events::DRAW;
+  const MatchGame a_wins_as_white = GameOfAAsWhite(events::SECOND_WINS);
+  const MatchGame draw = GameOfAAsWhite(events::DRAW);
   MatchGame b_wins = a_wins_as_white;
   b_wins.first_is_a = false;
   const MatchScore score = ScoreOf({a_wins_as_white, draw, b_wins});
@@ -32,14 +37,9 @@ TEST(MatchScoreTest, ScoreCountsFromEngineAsView) {
 }
 
 TEST(MatchScoreTest, SignTestWeighsTheDecisiveGamesAlone) {
-  MatchGame win;
-  win.start = *GamePosition::ParseFen("W:W32:B1", Edition::kEnglish);
-  win.first_is_a = true;
-  win.result = events::SECOND_WINS;
-  MatchGame loss = win;
-  loss.result = events::FIRST_WINS;
-  MatchGame draw = win;
-  draw.result = events::DRAW;
+  const MatchGame win = GameOfAAsWhite(events::SECOND_WINS);
+  const MatchGame loss = GameOfAAsWhite(events::FIRST_WINS);
+  const MatchGame draw = GameOfAAsWhite(events::DRAW);
   std::vector<MatchGame> games(65, win);
   games.insert(games.end(), 38, loss);
   games.insert(games.end(), 211, draw);
@@ -92,10 +92,7 @@ TEST(MatchScoreTest, TimeUseNamesTheGameAndTurnOfEachEnginesSlowestMove) {
 }
 
 TEST(MatchScoreTest, OneSidedScoreStillHasAnInterval) {
-  MatchGame win;
-  win.start = *GamePosition::ParseFen("W:W32:B1", Edition::kEnglish);
-  win.first_is_a = true;
-  win.result = events::SECOND_WINS;
+  const MatchGame win = GameOfAAsWhite(events::SECOND_WINS);
   const MatchScore score = ScoreOf(std::vector<MatchGame>(40, win));
   EXPECT_DOUBLE_EQ(score.percent, 100.0);
   EXPECT_DOUBLE_EQ(score.high, 100.0);
