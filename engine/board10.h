@@ -73,6 +73,20 @@ inline constexpr Bitboard RowMask(int row) {
   return b;
 }
 
+// The board turned 180 degrees, which maps square s to 49 - s and bit b to
+// bit 53 - b: the reversal of the word, shifted down past the 10 unused
+// bits. It shows a side's pieces as the other side sees them, so that one
+// side's terms serve both.
+inline constexpr Bitboard Rotated(Bitboard b) {
+  b = ((b >> 1) & 0x5555555555555555ull) | ((b & 0x5555555555555555ull) << 1);
+  b = ((b >> 2) & 0x3333333333333333ull) | ((b & 0x3333333333333333ull) << 2);
+  b = ((b >> 4) & 0x0F0F0F0F0F0F0F0Full) | ((b & 0x0F0F0F0F0F0F0F0Full) << 4);
+  b = ((b >> 8) & 0x00FF00FF00FF00FFull) | ((b & 0x00FF00FF00FF00FFull) << 8);
+  b = ((b >> 16) & 0x0000FFFF0000FFFFull) | ((b & 0x0000FFFF0000FFFFull) << 16);
+  b = (b >> 32) | (b << 32);
+  return b >> 10;
+}
+
 // The lowest bit of a non-empty set, and the set without it.
 inline constexpr int LowestBit(Bitboard b) { return std::countr_zero(b); }
 inline constexpr Bitboard PopLowest(Bitboard b) { return b & (b - 1); }

@@ -59,5 +59,14 @@ TEST(Board10Test, SquaresBetweenFollowsTheLongDiagonal) {
   EXPECT_EQ(SquaresBetween(0, 1), 0u);
 }
 
+TEST(Board10Test, RotatedTurnsEverySquareRound) {
+  Bitboard all = 0;
+  for (Square s = 0; s < kNumSquares; ++s) {
+    EXPECT_EQ(Rotated(SquareBit(s)), SquareBit(kNumSquares - 1 - s)) << s;
+    all |= SquareBit(s);
+  }
+  EXPECT_EQ(Rotated(all), kBoard);
+}
+
 }  // namespace
 }  // namespace checkers::intl

@@ -8,18 +8,7 @@ namespace {
 
 // Every term below is written for one side seen as Black: its men move
 // south (towards row 9) and its home row is row 0 (squares 1-5). White is
-// scored on the board rotated by 180 degrees, which maps bit b of the
-// layout to bit 53 - b: the reversal of the word, shifted down by the 10
-// unused bits.
-constexpr Bitboard Rotate(Bitboard b) {
-  b = ((b >> 1) & 0x5555555555555555ull) | ((b & 0x5555555555555555ull) << 1);
-  b = ((b >> 2) & 0x3333333333333333ull) | ((b & 0x3333333333333333ull) << 2);
-  b = ((b >> 4) & 0x0F0F0F0F0F0F0F0Full) | ((b & 0x0F0F0F0F0F0F0F0Full) << 4);
-  b = ((b >> 8) & 0x00FF00FF00FF00FFull) | ((b & 0x00FF00FF00FF00FFull) << 8);
-  b = ((b >> 16) & 0x0000FFFF0000FFFFull) | ((b & 0x0000FFFF0000FFFFull) << 16);
-  b = (b >> 32) | (b << 32);
-  return b >> 10;
-}
+// scored on the board turned round (Rotated).
 
 // The squares a man on `s` could ever reach: its forward cone. No opponent
 // man outside it can enter it, so when it holds no opponent piece and the
@@ -125,15 +114,15 @@ int KingValue(int pieces_on_board) {
 
 Position Mirrored(const Position& pos) {
   return Position::FromBitboards(
-      Rotate(pos.pieces(Color::kWhite)), Rotate(pos.pieces(Color::kBlack)),
-      Rotate(pos.all_kings()), Opponent(pos.side_to_move()));
+      Rotated(pos.pieces(Color::kWhite)), Rotated(pos.pieces(Color::kBlack)),
+      Rotated(pos.all_kings()), Opponent(pos.side_to_move()));
 }
 
 int Evaluate(const Position& pos) {
   const Side black{pos.men(Color::kBlack), pos.kings(Color::kBlack)};
-  const Side white{Rotate(pos.men(Color::kWhite)),
-                   Rotate(pos.kings(Color::kWhite))};
-  const Side black_seen_by_white{Rotate(black.men), Rotate(black.kings)};
+  const Side white{Rotated(pos.men(Color::kWhite)),
+                   Rotated(pos.kings(Color::kWhite))};
+  const Side black_seen_by_white{Rotated(black.men), Rotated(black.kings)};
   const Side white_seen_by_black{pos.men(Color::kWhite),
                                  pos.kings(Color::kWhite)};
 

@@ -14,6 +14,8 @@ absl::StatusOr<GameSearchResult> SearchGame(const GameSearchRequest& request,
     r.level = request.level;
     r.seed = request.seed;
     r.limits = request.limits;
+    r.eval_weights = request.eval_weights;
+    r.hand_set_eval = request.hand_set_eval;
     absl::StatusOr<intl::SearchResult> result = intl::Search(r, poll);
     if (!result.ok()) return result.status();
     return GameSearchResult{
@@ -34,6 +36,7 @@ absl::StatusOr<GameSearchResult> SearchGame(const GameSearchRequest& request,
   r.endgame_db = request.endgame_db;
   r.opening_book = request.opening_book;
   r.hand_set_eval = request.hand_set_eval;
+  r.eval_weights = request.eval_weights;
   absl::StatusOr<SearchResult> result = Search(r, poll);
   if (!result.ok()) return result.status();
   return GameSearchResult{

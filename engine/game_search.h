@@ -36,8 +36,10 @@ struct GameSearchRequest {
   // An opening book to play from (engine/opening_book.h), or none; only
   // the 8x8 search reads it, and only in the book's own edition.
   const book::OpeningBook* opening_book = nullptr;
-  // SearchRequest::hand_set_eval; only the 8x8 search reads it.
+  // SearchRequest::hand_set_eval and eval_weights, the weights of the
+  // board of `position`.
   bool hand_set_eval = false;
+  const learned::Weights* eval_weights = nullptr;
 };
 
 struct GameSearchResult {

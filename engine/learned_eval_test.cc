@@ -4,7 +4,9 @@
 #include <random>
 #include <string>
 
+#include "engine/eval10.h"
 #include "engine/eval8.h"
+#include "engine/fen10.h"
 #include "gtest/gtest.h"
 #include "tests/fen_position.h"
 
@@ -13,9 +15,9 @@ namespace {
 
 using ::checkers::testing::FenPosition;
 
-Weights RandomWeights(uint32_t seed) {
+Weights RandomWeights(uint32_t seed, Edition edition = Edition::kEnglish) {
   std::mt19937 rng(seed);
-  Weights w;
+  Weights w = HandSetOnly(edition);
   w.hand_scale = 900;
   for (int16_t& v : w.table) v = static_cast<int16_t>(rng() % 61) - 30;
   return w;
@@ -84,7 +86,7 @@ TEST(LearnedEvalTest, TheEndingTableWeighsMoreAsPiecesLeave) {
 
 TEST(LearnedEvalTest, SerializedWeightsParseBack) {
   const Weights w = RandomWeights(11);
-  absl::StatusOr<Weights> back = Parse(Serialize(w));
+  absl::StatusOr<Weights> back = Parse(Serialize(w), Edition::kEnglish);
   ASSERT_TRUE(back.ok()) << back.status();
   EXPECT_EQ(back->hand_scale, w.hand_scale);
   EXPECT_EQ(back->table, w.table);
@@ -94,12 +96,12 @@ TEST(LearnedEvalTest, ParseRefusesAWrongMagicASizeAndAScale) {
   const std::string good = Serialize(RandomWeights(5));
   std::string bad_magic = good;
   bad_magic[2] ^= 1;
-  EXPECT_FALSE(Parse(bad_magic).ok());
-  EXPECT_FALSE(Parse(good.substr(0, good.size() - 1)).ok());
-  EXPECT_FALSE(Parse(good + "x").ok());
+  EXPECT_FALSE(Parse(bad_magic, Edition::kPool).ok());
+  EXPECT_FALSE(Parse(good.substr(0, good.size() - 1), Edition::kPool).ok());
+  EXPECT_FALSE(Parse(good + "x", Edition::kPool).ok());
   std::string zero_scale = good;
   for (int i = 6; i < 10; ++i) zero_scale[i] = 0;
-  absl::StatusOr<Weights> parsed = Parse(zero_scale);
+  absl::StatusOr<Weights> parsed = Parse(zero_scale, Edition::kPool);
   ASSERT_FALSE(parsed.ok());
   EXPECT_NE(parsed.status().message().find("factor"), std::string::npos);
 }
@@ -121,6 +123,68 @@ TEST(LearnedEvalTest, TheCommittedWeightsAreSound) {
 
 TEST(LearnedEvalTest, InternationalHasNoWeights) {
   EXPECT_EQ(Committed(Edition::kInternational), nullptr);
+}
+
+intl::Position Fen10(const char* fen) {
+  absl::StatusOr<intl::Position> pos = intl::ParseFen(fen);
+  EXPECT_TRUE(pos.ok()) << fen << ": " << pos.status();
+  return pos.ok() ? *pos : intl::Position::Initial();
+}
+
+const char* const kPositions10[] = {
+    "W:W31,32,33,34,35,36,37,38,39,40,41,42,43,44,45,46,47,48,49,50:"
+    "B1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20",
+    "B:W27,28,32,33,K38,41,44:B6,12,13,K17,19,23",
+    "W:W26,K50:B5,10,K15",
+    "B:WK3,K47:BK28",
+};
+
+TEST(LearnedEvalTest, ZeroTenByTenWeightsGiveTheHandSetEvaluation) {
+  const Weights zero = HandSetOnly(Edition::kInternational);
+  EXPECT_EQ(zero.windows, kWindows10);
+  EXPECT_EQ(zero.table.size(), static_cast<size_t>(TableSize(kWindows10)));
+  for (const char* fen : kPositions10) {
+    const intl::Position pos = Fen10(fen);
+    EXPECT_EQ(Evaluate(pos, zero), intl::Evaluate(pos)) << fen;
+  }
+}
+
+TEST(LearnedEvalTest, TenByTenValueIsTheSameForTheMirroredPosition) {
+  const Weights w = RandomWeights(9, Edition::kInternational);
+  for (const char* fen : kPositions10) {
+    const intl::Position pos = Fen10(fen);
+    EXPECT_EQ(Evaluate(pos, w), Evaluate(intl::Mirrored(pos), w)) << fen;
+  }
+}
+
+TEST(LearnedEvalTest, ATenByTenWindowReadsItsSquaresAsBaseThreeDigits) {
+  // Black to move, its man on 1 (the first square of the first window's
+  // first row) and a white man on 6 (the first of its second row: the
+  // window's third square).
+  const Features f = FeaturesOf(Fen10("B:W6:B1"));
+  EXPECT_EQ(f.config[0], 1 + 2 * 9);
+  for (int w = 1; w < kWindows10; ++w) EXPECT_EQ(f.config[w], 0) << w;
+  // White to move sees the board turned: its man on 6 is then square 45
+  // (row 8, fifth) and Black's man on 1 is square 50 (row 9, fifth), both
+  // in the last window, of rows 6-9 and the last two squares of each row.
+  const Features g = FeaturesOf(Fen10("W:W6:B1"));
+  EXPECT_EQ(g.config[15], 243 + 2 * 2187);
+  for (int w = 0; w < 15; ++w) EXPECT_EQ(g.config[w], 0) << w;
+}
+
+TEST(LearnedEvalTest, TenByTenWeightsParseBackAndOnlyForTheirBoard) {
+  const Weights w = RandomWeights(13, Edition::kInternational);
+  const std::string bytes = Serialize(w);
+  absl::StatusOr<Weights> back = Parse(bytes, Edition::kInternational);
+  ASSERT_TRUE(back.ok()) << back.status();
+  EXPECT_EQ(back->windows, kWindows10);
+  EXPECT_EQ(back->hand_scale, w.hand_scale);
+  EXPECT_EQ(back->table, w.table);
+  absl::StatusOr<Weights> wrong = Parse(bytes, Edition::kEnglish);
+  ASSERT_FALSE(wrong.ok());
+  EXPECT_NE(wrong.status().message().find("10x10"), std::string::npos);
+  EXPECT_FALSE(
+      Parse(Serialize(RandomWeights(13)), Edition::kInternational).ok());
 }
 
 }  // namespace

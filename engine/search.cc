@@ -423,6 +423,10 @@ class Board10 {
   using BitboardType = intl::Bitboard;
   static constexpr int kSquares = intl::kNumSquares;
 
+  // `weights`, when given, price positions by the learned evaluation
+  // (engine/learned_eval.h), fitted to international games.
+  explicit Board10(const learned::Weights* weights) : weights_(weights) {}
+
   static uint64_t Budget(Level level) { return intl::NodeBudget(level); }
   static BitboardType Bit(int square) { return intl::SquareBit(square); }
   static BitboardType CrowningRow(Color c) { return intl::CrowningRow(c); }
@@ -452,13 +456,19 @@ class Board10 {
                 MoveListType* moves) const {
     intl::GenerateCaptures(pos, capturers, moves, intl::Routes::kDrop);
   }
-  int Value(const PositionType& pos) const { return intl::Evaluate(pos); }
+  int Value(const PositionType& pos) const {
+    return weights_ != nullptr ? learned::Evaluate(pos, *weights_)
+                               : intl::Evaluate(pos);
+  }
 
   // No endgame database covers the 10x10 board.
   bool has_endgame_db() const { return false; }
   std::optional<int> EndgameScore(const PositionType&, int) const {
     return std::nullopt;
   }
+
+ private:
+  const learned::Weights* weights_;
 };
 
 // What a search is asked, whatever the board.
@@ -1238,7 +1248,13 @@ absl::StatusOr<SearchResult> Search(const SearchRequest& request,
       !s.ok()) {
     return s;
   }
-  const Task<Board10> task{Board10(), request.position, request.history,
+  // Easy keeps the hand-set evaluation, as on 8x8.
+  const learned::Weights* weights =
+      request.level == Level::kEasy || request.hand_set_eval ? nullptr
+      : request.eval_weights != nullptr
+          ? request.eval_weights
+          : learned::Committed(Edition::kInternational);
+  const Task<Board10> task{Board10(weights), request.position, request.history,
                            request.no_progress_plies,
                            request.no_progress_limit_plies};
   return SearchAtLevel(task, request.level, request.seed, request.limits, poll);

@@ -204,6 +204,12 @@ struct SearchRequest {
   Level level = Level::kMedium;
   uint64_t seed = 0;
   SearchLimits limits;
+  // As in the 8x8 request: the learned evaluation's weights for the 10x10
+  // board, owned by the caller, or nullptr for international's committed
+  // ones (where there are none, the hand-set evaluation of engine/
+  // eval10.h); not used by Easy, nor with `hand_set_eval`.
+  const learned::Weights* eval_weights = nullptr;
+  bool hand_set_eval = false;
 };
 
 using SearchResult = BasicSearchResult<Move>;

@@ -7,6 +7,7 @@
 
 #include "absl/status/status.h"
 #include "engine/fen10.h"
+#include "engine/learned_eval.h"
 #include "engine/movegen10.h"
 #include "engine/notation10.h"
 #include "engine/position10.h"
@@ -118,6 +119,29 @@ TEST(Search10Test, TwentyFiveKingMovesEachWithoutACaptureScoreADraw) {
   absl::StatusOr<SearchResult> open = Search(request);
   ASSERT_TRUE(open.ok()) << open.status();
   EXPECT_GT(open->score, 0);
+}
+
+TEST(Search10Test, LearnedWeightsPriceTheLeavesUnlessTheHandSetOneIsAsked) {
+  // Weights that double the hand-set evaluation: the same search, every
+  // leaf worth twice as much.
+  learned::Weights doubled = learned::HandSetOnly(Edition::kInternational);
+  doubled.hand_scale = 2 * learned::kHandScaleOne;
+  SearchRequest request;
+  request.position = Fen("W:W27,28,32,33,37,38,41,44,47:B6,12,13,17,18,19,23");
+  request.level = Level::kHard;
+  request.limits.max_depth = 4;
+  absl::StatusOr<SearchResult> hand = Search(request);
+  ASSERT_TRUE(hand.ok()) << hand.status();
+  ASSERT_NE(hand->score, 0);
+  request.eval_weights = &doubled;
+  absl::StatusOr<SearchResult> learned = Search(request);
+  ASSERT_TRUE(learned.ok()) << learned.status();
+  EXPECT_NE(learned->score, hand->score);
+  request.hand_set_eval = true;
+  absl::StatusOr<SearchResult> asked = Search(request);
+  ASSERT_TRUE(asked.ok()) << asked.status();
+  EXPECT_EQ(asked->score, hand->score);
+  EXPECT_EQ(asked->nodes, hand->nodes);
 }
 
 TEST(Search10Test, SideWithoutAMoveIsFailedPrecondition) {

@@ -34,7 +34,8 @@ TEST(CliTrainTest, ASmallRunWritesWeightsTheEngineReads) {
   EXPECT_THAT(r.out, HasSubstr("wrote " + out));
   EXPECT_THAT(r.err, HasSubstr("self-play ["));
   EXPECT_THAT(r.err, HasSubstr("fit ["));
-  absl::StatusOr<learned::Weights> w = learned::Parse(ReadAll(out));
+  absl::StatusOr<learned::Weights> w =
+      learned::Parse(ReadAll(out), Edition::kEnglish);
   ASSERT_TRUE(w.ok()) << w.status();
 
   // The same seed and options give the same file; another seed another.
@@ -69,10 +70,31 @@ TEST(CliTrainTest, RussianRulesFitWeightsOfTheirOwn) {
                         "--epochs=20", "--rules=russian"});
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_THAT(r.out, HasSubstr("self-play: 12 games"));
-  absl::StatusOr<learned::Weights> w = learned::Parse(ReadAll(russian));
+  absl::StatusOr<learned::Weights> w =
+      learned::Parse(ReadAll(russian), Edition::kRussian);
   ASSERT_TRUE(w.ok()) << w.status();
   // Other games, from the edition's own openings, fit other weights.
   EXPECT_NE(ReadAll(russian), ReadAll(english));
+}
+
+TEST(CliTrainTest, InternationalRulesFitTenByTenWeights) {
+  const std::string dir = NewTempDir("train_international");
+  const std::string out = dir + "/international.bin";
+  auto r = RunCheckers({"train", out, "--games=4", "--nodes=200", "--epochs=5",
+                        "--rules=international",
+                        "--check=tests/data/international_games.pdn"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_THAT(r.out, HasSubstr("self-play: 4 games"));
+  EXPECT_THAT(r.out, HasSubstr("international_games.pdn: "));
+  absl::StatusOr<learned::Weights> w =
+      learned::Parse(ReadAll(out), Edition::kInternational);
+  ASSERT_TRUE(w.ok()) << w.status();
+  EXPECT_EQ(w->windows, learned::kWindows10);
+
+  // Weights of one board do not start a fit on the other.
+  auto crossed = RunCheckers({"train", dir + "/w", "--from=" + out});
+  EXPECT_EQ(crossed.exit_code, 65);
+  EXPECT_THAT(crossed.err, HasSubstr("10x10"));
 }
 
 TEST(CliTrainTest, BadInputExitsWithItsCode) {
@@ -95,11 +117,6 @@ TEST(CliTrainTest, BadInputExitsWithItsCode) {
   auto bad = RunCheckers({"train", dir + "/w", "--from=" + junk});
   EXPECT_EQ(bad.exit_code, 65);
   EXPECT_THAT(bad.err, HasSubstr("CKEW1"));
-
-  auto international =
-      RunCheckers({"train", dir + "/w", "--rules=international"});
-  EXPECT_EQ(international.exit_code, 64);
-  EXPECT_THAT(international.err, HasSubstr("8x8 editions"));
 
   auto missing = RunCheckers({"train", dir + "/w", "--from=" + dir + "/none"});
   EXPECT_EQ(missing.exit_code, 66);

@@ -10,29 +10,31 @@ namespace {
 using learned::Features;
 using learned::kHandScaleOne;
 using learned::kPhaseScale;
-using learned::kTableSize;
-using learned::kWindows;
 using learned::TableIndex;
 
 // The weights as the fit moves them: real numbers.
 struct RealWeights {
+  int windows = 0;
   double scale = 1.0;
-  std::vector<double> table = std::vector<double>(kTableSize, 0.0);
+  std::vector<double> table;
 };
 
 RealWeights ToReal(const learned::Weights& w) {
   RealWeights r;
+  r.windows = w.windows;
   r.scale = static_cast<double>(w.hand_scale) / kHandScaleOne;
-  for (int i = 0; i < kTableSize; ++i) r.table[i] = w.table[i];
+  r.table.assign(w.table.begin(), w.table.end());
   return r;
 }
 
 learned::Weights ToInteger(const RealWeights& r) {
   learned::Weights w;
-  w.hand_scale = std::clamp(
-      static_cast<int>(std::lround(r.scale * kHandScaleOne)), 1,
-      8 * kHandScaleOne);
-  for (int i = 0; i < kTableSize; ++i) {
+  w.windows = r.windows;
+  w.table.resize(r.table.size());
+  w.hand_scale =
+      std::clamp(static_cast<int>(std::lround(r.scale * kHandScaleOne)), 1,
+                 8 * kHandScaleOne);
+  for (size_t i = 0; i < r.table.size(); ++i) {
     w.table[i] = static_cast<int16_t>(
         std::clamp<long>(std::lround(r.table[i]), -30000, 30000));
   }
@@ -43,7 +45,7 @@ double Value(const Features& f, const RealWeights& w) {
   double value = f.hand * w.scale;
   if (!f.has_men) return value;
   const double ending = static_cast<double>(f.ending) / kPhaseScale;
-  for (int i = 0; i < kWindows; ++i) {
+  for (int i = 0; i < w.windows; ++i) {
     value += (1 - ending) * w.table[TableIndex(i, f.config[i], 0)] +
              ending * w.table[TableIndex(i, f.config[i], 1)];
   }
@@ -58,8 +60,8 @@ double CrossEntropy(double p, double y) {
   return -(y * std::log(p) + (1 - y) * std::log(1 - p));
 }
 
-double RealLoss(const std::vector<const Sample*>& samples,
-                const RealWeights& w, double k) {
+double RealLoss(const std::vector<const Sample*>& samples, const RealWeights& w,
+                double k) {
   if (samples.empty()) return 0;
   double sum = 0;
   for (const Sample* s : samples)
@@ -73,8 +75,7 @@ std::vector<const Sample*> All(const std::vector<Sample>& samples) {
   return all;
 }
 
-double BestK(const std::vector<const Sample*>& samples,
-             const RealWeights& w) {
+double BestK(const std::vector<const Sample*>& samples, const RealWeights& w) {
   // The loss is convex in k; a golden-section search over a range that
   // holds every sensible k (a man's lead worth 50.1% to 99.99%) finds it.
   double lo = 1e-5;
@@ -104,14 +105,13 @@ double FitK(const std::vector<Sample>& samples,
   return BestK(All(samples), ToReal(weights));
 }
 
-FitResult Fit(const std::vector<Sample>& samples,
-              const learned::Weights& start, const FitOptions& options,
-              const EpochFn& epoch_done) {
+FitResult Fit(const std::vector<Sample>& samples, const learned::Weights& start,
+              const FitOptions& options, const EpochFn& epoch_done) {
   std::vector<const Sample*> fit;
   std::vector<const Sample*> check;
   for (const Sample& s : samples) {
-    const bool held = options.check_every > 0 &&
-                      s.game % options.check_every == 0;
+    const bool held =
+        options.check_every > 0 && s.game % options.check_every == 0;
     (held ? check : fit).push_back(&s);
   }
   RealWeights w = ToReal(start);
@@ -127,17 +127,17 @@ FitResult Fit(const std::vector<Sample>& samples,
   constexpr double kBeta1 = 0.9;
   constexpr double kBeta2 = 0.999;
   constexpr double kEps = 1e-8;
-  std::vector<double> grad(kTableSize);
-  std::vector<double> m(kTableSize, 0.0);
-  std::vector<double> v(kTableSize, 0.0);
+  const size_t size = w.table.size();
+  std::vector<double> grad(size);
+  std::vector<double> m(size, 0.0);
+  std::vector<double> v(size, 0.0);
   double scale_m = 0;
   double scale_v = 0;
   const double n = std::max<size_t>(fit.size(), 1);
   std::vector<double> target(fit.size());
   for (size_t i = 0; i < fit.size(); ++i) {
     target[i] = options.result_weight * fit[i]->result +
-                (1 - options.result_weight) *
-                    Sigmoid(k * fit[i]->search_score);
+                (1 - options.result_weight) * Sigmoid(k * fit[i]->search_score);
   }
   for (int epoch = 1; epoch <= options.epochs; ++epoch) {
     std::fill(grad.begin(), grad.end(), 0.0);
@@ -151,14 +151,14 @@ FitResult Fit(const std::vector<Sample>& samples,
       scale_grad += d * f.hand;
       if (!f.has_men) continue;
       const double ending = static_cast<double>(f.ending) / kPhaseScale;
-      for (int i = 0; i < kWindows; ++i) {
+      for (int i = 0; i < w.windows; ++i) {
         grad[TableIndex(i, f.config[i], 0)] += d * (1 - ending);
         grad[TableIndex(i, f.config[i], 1)] += d * ending;
       }
     }
     const double correct1 = 1 - std::pow(kBeta1, epoch);
     const double correct2 = 1 - std::pow(kBeta2, epoch);
-    for (int i = 0; i < kTableSize; ++i) {
+    for (size_t i = 0; i < size; ++i) {
       const double g = (grad[i] + 2 * options.l2 * w.table[i]) / n;
       m[i] = kBeta1 * m[i] + (1 - kBeta1) * g;
       v[i] = kBeta2 * v[i] + (1 - kBeta2) * g * g;

@@ -1,17 +1,20 @@
 #include "train/self_play.h"
 
 #include <algorithm>
+#include <optional>
 #include <utility>
 
 #include "absl/status/statusor.h"
-#include "engine/movegen8.h"
 #include "train/parallel.h"
 
 namespace checkers::train {
 namespace {
 
-// 40 turns each.
-constexpr int kNoProgressPlies = 80;
+// The plies without a capture or a man's move after which a game is drawn
+// (docs/RULES.md): 40 turns each on the 8x8 board, the FMJD's 25 on 10x10.
+int NoProgressLimit(const GamePosition& pos) {
+  return pos.board_size() == 10 ? 50 : 80;
+}
 
 struct GameRecord {
   std::vector<Sample> samples;
@@ -20,27 +23,26 @@ struct GameRecord {
   int plies = 0;
 };
 
-// Hard's search of `pos` under `edition` to `nodes` nodes with `weights`,
-// the game's past given by `history` and `no_progress_plies` as in
-// SearchRequest.
-absl::StatusOr<SearchResult> HardSearch(const Position& pos, Edition edition,
-                                        const std::vector<uint64_t>& history,
-                                        int no_progress_plies, uint64_t nodes,
-                                        const learned::Weights* weights) {
-  SearchRequest request;
+// Hard's search of `pos` to `nodes` nodes with `weights`, the game's past
+// given by `history` and `no_progress_plies` as in GameSearchRequest.
+absl::StatusOr<GameSearchResult> HardSearch(
+    const GamePosition& pos, const std::vector<uint64_t>& history,
+    int no_progress_plies, uint64_t nodes, const learned::Weights* weights) {
+  GameSearchRequest request;
   request.position = pos;
-  request.rules.edition = edition;
   request.history = history;
   request.no_progress_plies = no_progress_plies;
+  request.no_progress_limit_plies = NoProgressLimit(pos);
   request.level = Level::kHard;
   request.limits.max_nodes = nodes;
   request.eval_weights = weights;
-  return Search(request);
+  return SearchGame(request);
 }
 
 GameRecord PlayOne(const SelfPlayOptions& options, int game) {
   std::mt19937_64 rng(options.seed * 0x9E3779B97F4A7C15ull + game);
-  Position pos = options.openings[game % options.openings.size()];
+  GamePosition pos = options.openings[game % options.openings.size()];
+  const int no_progress_limit = NoProgressLimit(pos);
   const Color first = pos.side_to_move();
   std::vector<uint64_t> history;
   int no_progress = 0;
@@ -54,37 +56,34 @@ GameRecord PlayOne(const SelfPlayOptions& options, int game) {
   Color loser = first;
   bool decided = false;
   for (int ply = 0; ply < kMaxPlies; ++ply) {
-    MoveList moves;
-    GenerateMoves(pos, &moves, CaptureRule::kMandatory, options.edition);
+    const std::vector<GameMove> moves = pos.LegalMoves();
     if (moves.empty()) {
       loser = pos.side_to_move();
       decided = true;
       break;
     }
     if (std::count(history.begin(), history.end(), pos.hash()) >= 2) break;
-    if (no_progress >= kNoProgressPlies) break;
-    Move move;
+    if (no_progress >= no_progress_limit) break;
+    std::optional<GameMove> move;
     if (ply < random_plies) {
       move = moves[rng() % moves.size()];
     } else {
-      absl::StatusOr<SearchResult> result =
-          SelfPlaySearch(pos, options.edition, history, no_progress,
-                         options.nodes, options.weights, rng);
+      absl::StatusOr<GameSearchResult> result = SelfPlaySearch(
+          pos, history, no_progress, options.nodes, options.weights, rng);
       // The position has a legal move and the request is well formed, so
       // the search answers; should it not, the game stops undecided.
       if (!result.ok()) break;
-      const bool kept = !HasCapture(pos, options.edition) &&
-                        quiet++ % std::max(1, options.sample_every) == 0;
+      const bool kept =
+          !pos.HasCapture() && quiet++ % std::max(1, options.sample_every) == 0;
       if (kept) {
         Sample s;
-        s.features = learned::FeaturesOf(pos, options.edition);
+        s.features = FeaturesOf(pos);
         s.search_score = static_cast<float>(result->score);
         if (options.label_nodes > 0) {
           // Not varied like the move's budget: the score is the label,
           // not a move that must part two games.
-          absl::StatusOr<SearchResult> label =
-              HardSearch(pos, options.edition, history, no_progress,
-                         options.label_nodes, options.weights);
+          absl::StatusOr<GameSearchResult> label = HardSearch(
+              pos, history, no_progress, options.label_nodes, options.weights);
           if (!label.ok()) break;
           s.search_score = static_cast<float>(label->score);
         }
@@ -94,14 +93,14 @@ GameRecord PlayOne(const SelfPlayOptions& options, int game) {
       }
       move = result->best_move;
     }
-    if (pos.IsIrreversible(move)) {
+    if (move->irreversible()) {
       history.clear();
       no_progress = 0;
     } else {
       history.push_back(pos.hash());
       ++no_progress;
     }
-    pos.Play(move);
+    pos.Play(*move);
     ++record.plies;
   }
   record.outcome = !decided ? 0 : loser == first ? -1 : 1;
@@ -115,14 +114,19 @@ GameRecord PlayOne(const SelfPlayOptions& options, int game) {
 
 }  // namespace
 
-absl::StatusOr<SearchResult> SelfPlaySearch(
-    const Position& pos, Edition edition, const std::vector<uint64_t>& history,
+learned::Features FeaturesOf(const GamePosition& pos) {
+  if (const intl::Position* ten = pos.ten()) return learned::FeaturesOf(*ten);
+  return learned::FeaturesOf(*pos.eight(), pos.edition());
+}
+
+absl::StatusOr<GameSearchResult> SelfPlaySearch(
+    const GamePosition& pos, const std::vector<uint64_t>& history,
     int no_progress_plies, uint64_t nodes, const learned::Weights* weights,
     std::mt19937_64& rng) {
   const uint64_t quarter = nodes / 4;
   const uint64_t budget =
       nodes - quarter + (quarter == 0 ? 0 : rng() % (2 * quarter));
-  return HardSearch(pos, edition, history, no_progress_plies, budget, weights);
+  return HardSearch(pos, history, no_progress_plies, budget, weights);
 }
 
 SelfPlayResult PlaySelfPlay(const SelfPlayOptions& options,

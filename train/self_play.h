@@ -4,8 +4,9 @@
 // game's result, seen from the side to move there.
 //
 // A game is decided as a real one: a side without a legal move loses; a
-// position seen for the third time, 40 turns each without a capture or a
-// man's move, or kMaxPlies plies in all are draws.
+// position seen for the third time, the edition's turns without a capture
+// or a man's move (40 each on 8x8, 25 on 10x10), or kMaxPlies plies in all
+// are draws.
 
 #ifndef CHECKERS_TRAIN_SELF_PLAY_H_
 #define CHECKERS_TRAIN_SELF_PLAY_H_
@@ -16,21 +17,19 @@
 #include <vector>
 
 #include "absl/status/statusor.h"
+#include "engine/game_position.h"
+#include "engine/game_search.h"
 #include "engine/learned_eval.h"
-#include "engine/position8.h"
-#include "engine/rules.h"
-#include "engine/search.h"
 
 namespace checkers::train {
 
 inline constexpr int kMaxPlies = 300;
 
 struct SelfPlayOptions {
-  // The 8x8 edition whose rules the games follow.
-  Edition edition = Edition::kEnglish;
-  // Games to play, each from openings[game % openings.size()].
+  // Games to play, each from openings[game % openings.size()], under the
+  // rules of the openings' edition (all of one edition).
   int games = 0;
-  std::vector<Position> openings;
+  std::vector<GamePosition> openings;
   // Random legal plies played after the opening, before the engine plays:
   // each game draws a number from 0 to this many, by its seed.
   int random_plies = 4;
@@ -41,7 +40,8 @@ struct SelfPlayOptions {
   uint64_t seed = 1;
   // Worker threads; the games and their order do not depend on it.
   int threads = 1;
-  // The evaluation the engine plays with; nullptr for the committed one.
+  // The evaluation the engine plays with, of the openings' board; nullptr
+  // for the edition's committed one.
   const learned::Weights* weights = nullptr;
   // Of a game's quiet positions, every this many (from its first) is kept;
   // fewer positions a game leave time for deeper scores.
@@ -77,13 +77,17 @@ struct SelfPlayResult {
 // Called after each finished game with the number finished so far.
 using GamesDoneFn = std::function<void(int done)>;
 
-// Hard's move in `pos` under `edition` for a self-play game: a search of
-// `nodes` nodes, varied by up to a quarter either way by `rng` so that two
-// games from one start part ways, with `weights` (nullptr: the edition's
-// committed ones). `history` and `no_progress_plies` are SearchRequest's.
-// Fails as Search does.
-absl::StatusOr<SearchResult> SelfPlaySearch(
-    const Position& pos, Edition edition, const std::vector<uint64_t>& history,
+// What the learned evaluation reads of `pos`, on either board, under its
+// edition's rules.
+learned::Features FeaturesOf(const GamePosition& pos);
+
+// Hard's move in `pos` for a self-play game: a search of `nodes` nodes,
+// varied by up to a quarter either way by `rng` so that two games from one
+// start part ways, with `weights` (nullptr: the edition's committed ones).
+// `history` and `no_progress_plies` are GameSearchRequest's. Fails as
+// SearchGame does.
+absl::StatusOr<GameSearchResult> SelfPlaySearch(
+    const GamePosition& pos, const std::vector<uint64_t>& history,
     int no_progress_plies, uint64_t nodes, const learned::Weights* weights,
     std::mt19937_64& rng);
 

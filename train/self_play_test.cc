@@ -2,7 +2,9 @@
 
 #include <vector>
 
+#include "engine/eval10.h"
 #include "engine/eval8.h"
+#include "engine/fen10.h"
 #include "engine/rules.h"
 #include "gtest/gtest.h"
 #include "tests/fen_position.h"
@@ -12,13 +14,16 @@ namespace {
 
 using ::checkers::testing::FenPosition;
 
+GamePosition English(const char* fen) {
+  return GamePosition::Of(FenPosition(fen), Edition::kEnglish);
+}
+
 SelfPlayOptions SmallRun(int threads) {
   SelfPlayOptions options;
   options.games = 6;
-  options.openings = {
-      Position::Initial(),
-      FenPosition("W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,"
-                  "4,5,6,7,8,9,10,11,15")};
+  options.openings = {GamePosition::Initial(Edition::kEnglish),
+                      English("W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,"
+                              "4,5,6,7,8,9,10,11,15")};
   options.nodes = 200;
   options.seed = 42;
   options.threads = threads;
@@ -68,7 +73,7 @@ TEST(SelfPlayTest, EverySampleCarriesItsGamesResultForItsSide) {
 SelfPlayOptions WonEnding(int games, uint64_t nodes) {
   SelfPlayOptions options;
   options.games = games;
-  options.openings = {FenPosition("B:W29:BK10,K11,K12")};
+  options.openings = {English("B:W29:BK10,K11,K12")};
   options.random_plies = 0;
   options.nodes = nodes;
   return options;
@@ -87,17 +92,45 @@ TEST(SelfPlayTest, AWonPositionIsWonByItsSide) {
 
 TEST(SelfPlayTest, RussianGamesArePricedAndPlayedByRussianRules) {
   SelfPlayOptions options = WonEnding(2, 3000);
-  options.edition = Edition::kRussian;
+  const Position opening = *options.openings[0].eight();
+  options.openings[0] = GamePosition::Of(opening, Edition::kRussian);
   const SelfPlayResult run = PlaySelfPlay(options);
   EXPECT_EQ(run.wins_first, 2);
   ASSERT_FALSE(run.samples.empty());
   // The first sample is the opening, its kings priced as flying ones.
-  const Position opening = options.openings[0];
   EXPECT_EQ(run.samples[0].features.hand, Evaluate(opening, Edition::kRussian));
   EXPECT_NE(run.samples[0].features.hand, Evaluate(opening, Edition::kEnglish));
   // Flying kings catch the lone man sooner than English kings can.
   const SelfPlayResult english = PlaySelfPlay(WonEnding(2, 3000));
   EXPECT_LT(run.plies, english.plies);
+}
+
+TEST(SelfPlayTest, InternationalGamesArePlayedAndPricedOnTheTenByTenBoard) {
+  SelfPlayOptions options;
+  options.games = 2;
+  options.openings = {GamePosition::Initial(Edition::kInternational)};
+  options.random_plies = 0;
+  options.nodes = 300;
+  options.seed = 5;
+  const SelfPlayResult run = PlaySelfPlay(options);
+  EXPECT_EQ(run.wins_first + run.wins_second + run.draws, 2);
+  // Forty men a side take many plies to trade off, however weak the play.
+  EXPECT_GT(run.plies, 40u);
+  ASSERT_FALSE(run.samples.empty());
+  const Sample& first = run.samples[0];
+  // The start is symmetric: the hand-set value is 0, and of the sixteen
+  // windows each holds men.
+  EXPECT_EQ(first.features.hand, 0);
+  EXPECT_EQ(first.features.ending, 0);
+  EXPECT_TRUE(first.features.has_men);
+  for (const Sample& s : run.samples) {
+    ASSERT_TRUE(s.result == 0.0f || s.result == 0.5f || s.result == 1.0f);
+  }
+  // A position the games kept is priced by the 10x10 hand-set evaluation.
+  const absl::StatusOr<intl::Position> pos =
+      intl::ParseFen("W:W31,32,33,34,35:B16,17,18,19,20");
+  ASSERT_TRUE(pos.ok());
+  EXPECT_EQ(FeaturesOf(GamePosition::Of(*pos)).hand, intl::Evaluate(*pos));
 }
 
 TEST(SelfPlayTest, EveryNthQuietPositionIsKept) {

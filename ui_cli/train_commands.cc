@@ -106,16 +106,22 @@ absl::StatusOr<std::vector<Position>> Positions(
 }
 
 // The openings of `edition`'s self-play games: the 3-move ballot's for
-// English; for another 8x8 edition every first move with every reply from
-// its start, as its committed weights were fitted from
+// English; for another edition every first move with every reply from its
+// start, as the committed Russian and pool weights were fitted from
 // (SelfPlayOptions::random_plies then vary them further).
-absl::StatusOr<std::vector<Position>> Openings(Edition edition) {
+absl::StatusOr<std::vector<GamePosition>> SelfPlayOpenings(Edition edition) {
   absl::StatusOr<std::vector<match::Opening>> ballots =
       edition == Edition::kEnglish
           ? match::ParseBallots(match::DefaultBallots(edition), "standard")
           : match::OpeningsOfPlies(edition, 2);
   if (!ballots.ok()) return ballots.status();
-  return Positions(*ballots);
+  std::vector<GamePosition> positions;
+  for (const match::Opening& o : *ballots) {
+    absl::StatusOr<GamePosition> pos = GamePosition::ParseFen(o.fen, edition);
+    if (!pos.ok()) return pos.status();
+    positions.push_back(*pos);
+  }
+  return positions;
 }
 
 // The quiet positions of the games of `edition` in the PDN file `path`
@@ -139,10 +145,9 @@ absl::StatusOr<std::vector<train::Sample>> CorpusSamples(
     GamePosition pos = record->start;
     const Color first = pos.side_to_move();
     for (size_t i = 0; i <= record->moves.size(); ++i) {
-      // The trainer's editions are of the 8x8 board.
       if (!pos.HasCapture()) {
         train::Sample s;
-        s.features = learned::FeaturesOf(*pos.eight(), edition);
+        s.features = train::FeaturesOf(pos);
         s.game = *games_read;
         const bool first_to_move = pos.side_to_move() == first;
         switch (record->result) {
@@ -191,22 +196,23 @@ int RunTrain(const std::vector<std::string>& positional) {
                     "--result_weight from 0 to 1, --sample_every of at "
                     "least 1"));
   }
-  absl::StatusOr<Edition> edition = EightByEightEdition("train fits");
+  absl::StatusOr<Edition> edition = EditionFlag();
   if (!edition.ok()) return Fail(kExitUsage, edition.status());
-  learned::Weights start;
+  learned::Weights start = learned::HandSetOnly(*edition);
   const std::string from = absl::GetFlag(FLAGS_from);
   if (!from.empty()) {
     absl::StatusOr<std::string> bytes =
         storage::Env::Default()->ReadFile(from, 16 << 20);
     if (!bytes.ok()) return Fail(bytes.status());
-    absl::StatusOr<learned::Weights> parsed = learned::Parse(*bytes);
+    absl::StatusOr<learned::Weights> parsed = learned::Parse(*bytes, *edition);
     if (!parsed.ok()) {
       return Fail(kExitBadData, absl::InvalidArgumentError(absl::StrCat(
                                     from, ": ", parsed.status().message())));
     }
     start = *std::move(parsed);
   }
-  absl::StatusOr<std::vector<Position>> openings = Openings(*edition);
+  absl::StatusOr<std::vector<GamePosition>> openings =
+      SelfPlayOpenings(*edition);
   if (!openings.ok()) return Fail(openings.status());
 
   std::vector<train::Sample> corpus;
@@ -221,7 +227,6 @@ int RunTrain(const std::vector<std::string>& positional) {
 
   const absl::Time began = absl::Now();
   train::SelfPlayOptions options;
-  options.edition = *edition;
   options.games = games;
   options.openings = *openings;
   options.nodes = static_cast<uint64_t>(nodes);
