@@ -16,11 +16,14 @@
 namespace checkers::learned {
 
 // The weights files' bytes, compiled in from engine/data/eval_weights.bin,
-// eval_weights_russian.bin and eval_weights_pool.bin by the genrules
-// eval_weights_data, eval_weights_russian_data and eval_weights_pool_data.
+// eval_weights_russian.bin, eval_weights_pool.bin and
+// eval_weights_international.bin by the genrules eval_weights_data,
+// eval_weights_russian_data, eval_weights_pool_data and
+// eval_weights_international_data.
 absl::string_view CommittedWeightBytes();
 absl::string_view CommittedRussianWeightBytes();
 absl::string_view CommittedPoolWeightBytes();
+absl::string_view CommittedInternationalWeightBytes();
 
 namespace {
 
@@ -241,8 +244,11 @@ const Weights* Committed(Edition edition) {
           CompiledIn(CommittedPoolWeightBytes(), Edition::kPool);
       return weights;
     }
-    case Edition::kInternational:
-      break;
+    case Edition::kInternational: {
+      static const Weights* weights = CompiledIn(
+          CommittedInternationalWeightBytes(), Edition::kInternational);
+      return weights;
+    }
   }
   return nullptr;
 }

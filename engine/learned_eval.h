@@ -110,10 +110,8 @@ std::string Serialize(const Weights& weights);
 // wrong, when they are not a weights file of that edition's board.
 absl::StatusOr<Weights> Parse(absl::string_view bytes, Edition edition);
 
-// The weights committed with the program for `edition`, parsed once, or
-// nullptr for an edition that has none (it plays with the hand-set
-// evaluation alone). engine/data/README.md names the files and the
-// commands that made them.
+// The weights committed with the program for `edition`, parsed once.
+// engine/data/README.md names the files and the commands that made them.
 const Weights* Committed(Edition edition);
 
 }  // namespace checkers::learned

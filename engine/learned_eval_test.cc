@@ -107,22 +107,20 @@ TEST(LearnedEvalTest, ParseRefusesAWrongMagicASizeAndAScale) {
 }
 
 TEST(LearnedEvalTest, TheCommittedWeightsAreSound) {
-  for (Edition edition :
-       {Edition::kEnglish, Edition::kRussian, Edition::kPool}) {
+  for (Edition edition : {Edition::kEnglish, Edition::kRussian, Edition::kPool,
+                          Edition::kInternational}) {
     const Weights* w = Committed(edition);
     ASSERT_NE(w, nullptr) << EditionName(edition);
     EXPECT_GT(w->hand_scale, 0);
-    EXPECT_EQ(w->table.size(), static_cast<size_t>(kTableSize));
+    EXPECT_EQ(w->windows, WindowsOf(edition));
+    EXPECT_EQ(w->table.size(),
+              static_cast<size_t>(TableSize(WindowsOf(edition))));
   }
   // Each edition its own table, fitted to its own games.
   EXPECT_NE(Committed(Edition::kEnglish)->table,
             Committed(Edition::kRussian)->table);
   EXPECT_NE(Committed(Edition::kRussian)->table,
             Committed(Edition::kPool)->table);
-}
-
-TEST(LearnedEvalTest, InternationalHasNoWeights) {
-  EXPECT_EQ(Committed(Edition::kInternational), nullptr);
 }
 
 intl::Position Fen10(const char* fen) {

@@ -130,18 +130,26 @@ TEST(Search10Test, LearnedWeightsPriceTheLeavesUnlessTheHandSetOneIsAsked) {
   request.position = Fen("W:W27,28,32,33,37,38,41,44,47:B6,12,13,17,18,19,23");
   request.level = Level::kHard;
   request.limits.max_depth = 4;
+  request.hand_set_eval = true;
   absl::StatusOr<SearchResult> hand = Search(request);
   ASSERT_TRUE(hand.ok()) << hand.status();
   ASSERT_NE(hand->score, 0);
+  // Weights given do not count when the hand-set evaluation is asked for.
   request.eval_weights = &doubled;
-  absl::StatusOr<SearchResult> learned = Search(request);
-  ASSERT_TRUE(learned.ok()) << learned.status();
-  EXPECT_NE(learned->score, hand->score);
-  request.hand_set_eval = true;
   absl::StatusOr<SearchResult> asked = Search(request);
   ASSERT_TRUE(asked.ok()) << asked.status();
   EXPECT_EQ(asked->score, hand->score);
   EXPECT_EQ(asked->nodes, hand->nodes);
+  request.hand_set_eval = false;
+  absl::StatusOr<SearchResult> given = Search(request);
+  ASSERT_TRUE(given.ok()) << given.status();
+  EXPECT_NE(given->score, hand->score);
+  // Without weights given, international's committed ones price it.
+  request.eval_weights = nullptr;
+  absl::StatusOr<SearchResult> committed = Search(request);
+  ASSERT_TRUE(committed.ok()) << committed.status();
+  EXPECT_NE(committed->score, hand->score);
+  EXPECT_NE(committed->score, given->score);
 }
 
 TEST(Search10Test, SideWithoutAMoveIsFailedPrecondition) {

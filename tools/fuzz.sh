@@ -67,8 +67,8 @@ for kind in h cc; do
 done
 
 # The learned evaluation's weights and the opening books, compiled in as
-# the build does (engine/BUILD's eval_weights_data, eval_weights_russian_data,
-# eval_weights_pool_data and the opening_book_*_data of each edition).
+# the build does (engine/BUILD's eval_weights_*_data and opening_book_*_data
+# of each edition).
 mkdir -p "$work/gen/engine"
 embed() {
   tools/embed_bytes.sh "$1" "$2" "$3" >"$work/gen/engine/$4.new"
@@ -84,6 +84,8 @@ embed engine/data/eval_weights_russian.bin checkers::learned \
   CommittedRussianWeightBytes eval_weights_russian_data.cc
 embed engine/data/eval_weights_pool.bin checkers::learned \
   CommittedPoolWeightBytes eval_weights_pool_data.cc
+embed engine/data/eval_weights_international.bin checkers::learned \
+  CommittedInternationalWeightBytes eval_weights_international_data.cc
 embed engine/data/opening_book.txt checkers::book CommittedBookBytes \
   opening_book_data.cc
 embed engine/data/opening_book_russian.txt checkers::book \
@@ -102,6 +104,7 @@ sources=("$work/gen/events/events.pb.cc" "$work/gen/lang/lang_data.cc"
   "$work/gen/engine/eval_weights_data.cc"
   "$work/gen/engine/eval_weights_russian_data.cc"
   "$work/gen/engine/eval_weights_pool_data.cc"
+  "$work/gen/engine/eval_weights_international_data.cc"
   "$work/gen/engine/opening_book_data.cc"
   "$work/gen/engine/opening_book_russian_data.cc"
   "$work/gen/engine/opening_book_pool_data.cc" "$work/gen/web/static_files.cc")
