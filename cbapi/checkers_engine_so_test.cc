@@ -182,7 +182,7 @@ TEST_F(CheckersEngineSoTest, PlaysTheBookMoveAtOnceUnlessTheBookIsOff) {
     EXPECT_EQ(handled, 1);
     EXPECT_EQ(Command("get book"), setting);
     int board[8][8];
-    ToBoard(entry.position, board);
+    ToBoard(*entry.position.eight(), board);
     char status[1024] = {};
     int playnow = 0;
     CbMove move = {};
@@ -194,7 +194,7 @@ TEST_F(CheckersEngineSoTest, PlaysTheBookMoveAtOnceUnlessTheBookIsOff) {
       const absl::StatusOr<Position> after =
           FromBoard(board, color == kBlack ? kWhite : kBlack);
       ASSERT_TRUE(after.ok());
-      EXPECT_EQ(*after, entry.position.After(entry.move));
+      EXPECT_EQ(*after, entry.position.After(entry.move).eight()[0]);
     }
   }
   Command("set book 3");

@@ -16,11 +16,12 @@ absl::StatusOr<GameSearchResult> SearchGame(const GameSearchRequest& request,
     r.limits = request.limits;
     r.eval_weights = request.eval_weights;
     r.hand_set_eval = request.hand_set_eval;
+    r.opening_book = request.opening_book;
     absl::StatusOr<intl::SearchResult> result = intl::Search(r, poll);
     if (!result.ok()) return result.status();
     return GameSearchResult{
         GameMove(result->best_move, p->IsIrreversible(result->best_move)),
-        result->score, result->depth, result->nodes};
+        result->score, result->depth, result->nodes, result->from_book};
   }
   const Position& p = *position.eight();
   SearchRequest r;

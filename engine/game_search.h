@@ -33,8 +33,8 @@ struct GameSearchRequest {
   // An endgame database to probe (engine/endgame_db.h), or none; only the
   // 8x8 search reads it, and only under English rules.
   const egdb::Database* endgame_db = nullptr;
-  // An opening book to play from (engine/opening_book.h), or none; only
-  // the 8x8 search reads it, and only in the book's own edition.
+  // An opening book to play from (engine/opening_book.h), or none; read
+  // only in the book's own edition.
   const book::OpeningBook* opening_book = nullptr;
   // SearchRequest::hand_set_eval and eval_weights, the weights of the
   // board of `position`.

@@ -7,17 +7,18 @@
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
-#include "engine/fen8.h"
-#include "engine/notation8.h"
 
 namespace checkers::book {
 
 // The books' texts, compiled in from engine/data/opening_book.txt,
-// opening_book_russian.txt and opening_book_pool.txt by the genrules
-// opening_book_data, opening_book_russian_data and opening_book_pool_data.
+// opening_book_russian.txt, opening_book_pool.txt and
+// opening_book_international.txt by the genrules opening_book_data,
+// opening_book_russian_data, opening_book_pool_data and
+// opening_book_international_data.
 absl::string_view CommittedBookBytes();
 absl::string_view CommittedRussianBookBytes();
 absl::string_view CommittedPoolBookBytes();
+absl::string_view CommittedInternationalBookBytes();
 
 namespace {
 
@@ -31,7 +32,8 @@ constexpr int kMaxDepth = 128;
 std::string Header(Edition edition) {
   const char* name = edition == Edition::kEnglish   ? "English checkers"
                      : edition == Edition::kRussian ? "Russian draughts"
-                                                    : "Pool checkers";
+                     : edition == Edition::kPool    ? "Pool checkers"
+                                                    : "International draughts";
   return absl::StrCat(
       "# ", name,
       " opening book (engine/opening_book.h): FEN, book move,\n# score in "
@@ -55,12 +57,22 @@ absl::StatusOr<int> Number(int line, absl::string_view field,
 
 }  // namespace
 
-const Entry* OpeningBook::Find(const Position& pos) const {
+const Entry* OpeningBook::Find(const GamePosition& pos) const {
   const auto it = index_.find(pos.hash());
   if (it == index_.end()) return nullptr;
   const Entry& entry = entries_[it->second];
   // A 64-bit key can in principle be shared; the position settles it.
   return entry.position == pos ? &entry : nullptr;
+}
+
+const Entry* OpeningBook::Find(const Position& pos) const {
+  return TraitsOf(edition_).board_size == 8
+             ? Find(GamePosition::Of(pos, edition_))
+             : nullptr;
+}
+
+const Entry* OpeningBook::Find(const intl::Position& pos) const {
+  return Find(GamePosition::Of(pos));
 }
 
 absl::StatusOr<OpeningBook> Parse(absl::string_view text, Edition edition) {
@@ -78,22 +90,18 @@ absl::StatusOr<OpeningBook> Parse(absl::string_view text, Edition edition) {
                                     "score, depth); this one has ",
                                     fields.size()));
     }
-    Entry entry;
-    absl::StatusOr<Position> pos = ParseFen(fields[0]);
+    absl::StatusOr<GamePosition> pos =
+        GamePosition::ParseFen(fields[0], edition);
     if (!pos.ok()) return LineError(line_number, pos.status().message());
-    entry.position = *pos;
-    absl::StatusOr<Move> move =
-        ParseMove(entry.position, fields[1], CaptureRule::kMandatory, edition);
+    absl::StatusOr<GameMove> move = pos->ParseMove(fields[1]);
     if (!move.ok()) return LineError(line_number, move.status().message());
-    entry.move = *move;
     absl::StatusOr<int> score =
         Number(line_number, fields[2], "score", -kMaxScore, kMaxScore);
     if (!score.ok()) return score.status();
     absl::StatusOr<int> depth =
         Number(line_number, fields[3], "depth", 0, kMaxDepth);
     if (!depth.ok()) return depth.status();
-    entry.score = *score;
-    entry.depth = *depth;
+    Entry entry{*std::move(pos), *std::move(move), *score, *depth};
     const auto [it, added] =
         book.index_.emplace(entry.position.hash(), book.entries_.size());
     if (!added) {
@@ -109,8 +117,8 @@ absl::StatusOr<OpeningBook> Parse(absl::string_view text, Edition edition) {
 std::string Serialize(const std::vector<Entry>& entries, Edition edition) {
   std::string out = Header(edition);
   for (const Entry& e : entries) {
-    absl::StrAppend(&out, ToFen(e.position), " ", MoveToText(e.move), " ",
-                    e.score, " ", e.depth, "\n");
+    absl::StrAppend(&out, e.position.ToFen(), " ", e.move.Text(), " ", e.score,
+                    " ", e.depth, "\n");
   }
   return out;
 }
@@ -144,10 +152,13 @@ const OpeningBook& Committed(Edition edition) {
           ParseCommitted(CommittedPoolBookBytes(), Edition::kPool);
       return *book;
     }
-    case Edition::kInternational:
-      break;
+    case Edition::kInternational: {
+      static const OpeningBook* book = ParseCommitted(
+          CommittedInternationalBookBytes(), Edition::kInternational);
+      return *book;
+    }
   }
-  static const OpeningBook* none = ParseCommitted("", Edition::kInternational);
+  static const OpeningBook* none = new OpeningBook();
   return *none;
 }
 

@@ -8,6 +8,7 @@
 #include <cstring>
 #include <memory>
 #include <optional>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -1148,6 +1149,29 @@ absl::StatusOr<BasicSearchResult<typename B::MoveType>> SearchAtLevel(
   return result;
 }
 
+// The opening book's answer in `pos`, a position of `edition`, as a
+// search's: nullopt when there is no book, the book is another edition's
+// (the same squares are another position under other rules) or it does
+// not hold `pos`.
+template <typename PositionT>
+std::optional<BasicSearchResult<typename PositionT::Move>> BookAnswer(
+    const book::OpeningBook* book, Edition edition, const PositionT& pos) {
+  if (book == nullptr || book->edition() != edition) return std::nullopt;
+  const book::Entry* e = book->Find(pos);
+  if (e == nullptr) return std::nullopt;
+  BasicSearchResult<typename PositionT::Move> result;
+  if constexpr (std::is_same_v<PositionT, Position>) {
+    result.best_move = *e->move.eight();
+  } else {
+    result.best_move = *e->move.ten();
+  }
+  result.score = e->score;
+  result.depth = e->depth;
+  result.pv = {result.best_move};
+  result.from_book = true;
+  return result;
+}
+
 }  // namespace
 
 absl::string_view LevelName(Level level) {
@@ -1200,17 +1224,10 @@ absl::StatusOr<SearchResult> Search(const SearchRequest& request,
   const bool easy = request.level == Level::kEasy;
   // A book is read only in its own edition's games: the same squares are
   // another position under other rules.
-  if (request.opening_book != nullptr && !easy &&
-      request.opening_book->edition() == request.rules.edition &&
-      request.rules.capture_rule == CaptureRule::kMandatory) {
-    if (const book::Entry* e = request.opening_book->Find(request.position)) {
-      SearchResult result;
-      result.best_move = e->move;
-      result.score = e->score;
-      result.depth = e->depth;
-      result.pv = {e->move};
-      result.from_book = true;
-      return result;
+  if (!easy && request.rules.capture_rule == CaptureRule::kMandatory) {
+    if (std::optional<SearchResult> result = BookAnswer(
+            request.opening_book, request.rules.edition, request.position)) {
+      return *std::move(result);
     }
   }
   const learned::Weights* weights =
@@ -1248,9 +1265,17 @@ absl::StatusOr<SearchResult> Search(const SearchRequest& request,
       !s.ok()) {
     return s;
   }
-  // Easy keeps the hand-set evaluation, as on 8x8.
+  // Easy keeps the hand-set evaluation and plays without the book, as on
+  // 8x8.
+  const bool easy = request.level == Level::kEasy;
+  if (!easy) {
+    if (std::optional<SearchResult> result = BookAnswer(
+            request.opening_book, Edition::kInternational, request.position)) {
+      return *std::move(result);
+    }
+  }
   const learned::Weights* weights =
-      request.level == Level::kEasy || request.hand_set_eval ? nullptr
+      easy || request.hand_set_eval ? nullptr
       : request.eval_weights != nullptr
           ? request.eval_weights
           : learned::Committed(Edition::kInternational);

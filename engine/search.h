@@ -204,6 +204,9 @@ struct SearchRequest {
   Level level = Level::kMedium;
   uint64_t seed = 0;
   SearchLimits limits;
+  // As in the 8x8 request: the opening book to play from, read only when
+  // it is international's, and not by Easy.
+  const book::OpeningBook* opening_book = nullptr;
   // As in the 8x8 request: the learned evaluation's weights for the 10x10
   // board, owned by the caller, or nullptr for international's committed
   // ones (where there are none, the hand-set evaluation of engine/

@@ -10,6 +10,7 @@
 #include "engine/learned_eval.h"
 #include "engine/movegen10.h"
 #include "engine/notation10.h"
+#include "engine/opening_book.h"
 #include "engine/position10.h"
 #include "engine/search.h"
 #include "gtest/gtest.h"
@@ -150,6 +151,34 @@ TEST(Search10Test, LearnedWeightsPriceTheLeavesUnlessTheHandSetOneIsAsked) {
   ASSERT_TRUE(committed.ok()) << committed.status();
   EXPECT_NE(committed->score, hand->score);
   EXPECT_NE(committed->score, given->score);
+}
+
+TEST(Search10Test, TheInternationalBookIsPlayedWithoutASearchButNotByEasy) {
+  const book::OpeningBook& book = book::Committed(Edition::kInternational);
+  const book::Entry* entry =
+      book.Find(GamePosition::Initial(Edition::kInternational));
+  ASSERT_NE(entry, nullptr);
+  SearchRequest request;
+  request.position = Position::Initial();
+  request.level = Level::kHard;
+  request.opening_book = &book;
+  absl::StatusOr<SearchResult> hard = Search(request);
+  ASSERT_TRUE(hard.ok()) << hard.status();
+  EXPECT_TRUE(hard->from_book);
+  EXPECT_EQ(hard->nodes, 0u);
+  EXPECT_EQ(hard->best_move, *entry->move.ten());
+  EXPECT_EQ(hard->score, entry->score);
+  request.level = Level::kEasy;
+  absl::StatusOr<SearchResult> easy = Search(request);
+  ASSERT_TRUE(easy.ok()) << easy.status();
+  EXPECT_FALSE(easy->from_book);
+  EXPECT_GT(easy->nodes, 0u);
+  // An 8x8 edition's book is never read on this board.
+  request.level = Level::kHard;
+  request.opening_book = &book::Committed(Edition::kEnglish);
+  absl::StatusOr<SearchResult> english = Search(request);
+  ASSERT_TRUE(english.ok()) << english.status();
+  EXPECT_FALSE(english->from_book);
 }
 
 TEST(Search10Test, SideWithoutAMoveIsFailedPrecondition) {

@@ -259,7 +259,8 @@ events::GameState EnglishGameAt(const std::string& fen) {
   return s;
 }
 
-TEST(MatchTest, AnEngineWithNoBookSearchesWhereTheSameEngineWithItPlaysTheBook) {
+TEST(MatchTest,
+     AnEngineWithNoBookSearchesWhereTheSameEngineWithItPlaysTheBook) {
   // Where the book's move is also what a search finds, playing it proves
   // nothing; so walk the book to a position where the two differ (book
   // moves come from searches far deeper than Medium's), and there the
@@ -274,11 +275,11 @@ TEST(MatchTest, AnEngineWithNoBookSearchesWhereTheSameEngineWithItPlaysTheBook) 
   bool differed = false;
   for (int i = 0; i < book.size() && i < 100 && !differed; ++i) {
     const book::Entry& e = book.entries()[i];
-    const events::GameState state = EnglishGameAt(ToFen(e.position));
-    const GameMove book_move(e.move, e.position.IsIrreversible(e.move));
+    const events::GameState state = EnglishGameAt(e.position.ToFen());
+    const GameMove& book_move = e.move;
     absl::StatusOr<GameMove> with = with_book->ChooseMove(state, {}, 0.1);
     ASSERT_TRUE(with.ok()) << with.status();
-    EXPECT_EQ(with->Text(), book_move.Text()) << ToFen(e.position);
+    EXPECT_EQ(with->Text(), book_move.Text()) << e.position.ToFen();
     absl::StatusOr<GameMove> without = without_book->ChooseMove(state, {}, 0.1);
     ASSERT_TRUE(without.ok()) << without.status();
     differed = !(*without == book_move);

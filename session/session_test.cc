@@ -226,7 +226,8 @@ TEST_F(SessionTest, TheComputerPlaysTheOpeningBooksMoveAndSaysSo) {
   const book::Entry* entry = book::Committed(Edition::kEnglish).Find(ballot);
   ASSERT_NE(entry, nullptr);
   ASSERT_TRUE(session.FinishComputerWork().ok());
-  EXPECT_EQ(*session.state().position.eight(), ballot.After(entry->move));
+  EXPECT_EQ(*session.state().position.eight(),
+            ballot.After(*entry->move.eight()));
   const std::vector<Report> reports = session.TakeReports();
   ASSERT_FALSE(reports.empty());
   const events::ComputerChoice& choice = reports.back().turn.computer();
@@ -256,7 +257,8 @@ TEST_F(SessionTest, ARussianGamePlaysFromTheRussianBook) {
   const book::Entry* entry = book::Committed(Edition::kRussian).Find(ballot);
   ASSERT_NE(entry, nullptr);
   ASSERT_TRUE(session.FinishComputerWork().ok());
-  EXPECT_EQ(*session.state().position.eight(), ballot.After(entry->move));
+  EXPECT_EQ(*session.state().position.eight(),
+            ballot.After(*entry->move.eight()));
   const std::vector<Report> reports = session.TakeReports();
   ASSERT_FALSE(reports.empty());
   EXPECT_TRUE(reports.back().turn.computer().from_book());

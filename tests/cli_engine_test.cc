@@ -138,7 +138,7 @@ TEST(CliEngineTest, BenchSearchInternationalPrintsItsFingerprint) {
   EXPECT_THAT(r.out, HasSubstr("search_rules: international\n"
                                "search_positions: 6\n"
                                "search_depth: 13\n"
-                               "search_nodes: 4391318\n"));
+                               "search_nodes: 4976137\n"));
   EXPECT_THAT(r.out, HasSubstr("search_nodes_per_second: "));
 }
 

@@ -6,6 +6,7 @@
 #include <fstream>
 #include <string>
 
+#include "engine/game_position.h"
 #include "engine/learned_eval.h"
 #include "engine/opening_book.h"
 #include "gmock/gmock.h"
@@ -145,6 +146,28 @@ TEST(CliBookTest, ASmallRunWritesABookTheEngineReads) {
           .exit_code,
       0);
   EXPECT_EQ(ReadAll(again), ReadAll(out));
+}
+
+TEST(CliBookTest, AnInternationalBookStartsAtTheStartAndEveryTwoPlyStart) {
+  const std::string dir = NewTempDir("book_international");
+  const std::string out = dir + "/book.txt";
+  auto r = RunCheckers(
+      {"book", out, "--plies=1", "--nodes=300", "--rules=international"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  // The start and the 81 two-ply starts, White to move in each; those
+  // where a capture is forced leave White no choice, and no entry.
+  EXPECT_THAT(r.out, HasSubstr("from 82 openings, up to 1 plies"));
+  absl::StatusOr<book::OpeningBook> book =
+      book::Parse(ReadAll(out), Edition::kInternational);
+  ASSERT_TRUE(book.ok()) << book.status();
+  EXPECT_GT(book->size(), 41);
+  EXPECT_LE(book->size(), 82);
+  for (const book::Entry& e : book->entries()) {
+    EXPECT_EQ(e.position.side_to_move(), Color::kWhite) << e.position.ToFen();
+    EXPECT_GE(e.position.LegalMoves().size(), 2u) << e.position.ToFen();
+  }
+  EXPECT_NE(book->Find(GamePosition::Initial(Edition::kInternational)),
+            nullptr);
 }
 
 TEST(CliBookTest, BadInputExitsWithItsCode) {

@@ -92,6 +92,8 @@ embed engine/data/opening_book_russian.txt checkers::book \
   CommittedRussianBookBytes opening_book_russian_data.cc
 embed engine/data/opening_book_pool.txt checkers::book \
   CommittedPoolBookBytes opening_book_pool_data.cc
+embed engine/data/opening_book_international.txt checkers::book \
+  CommittedInternationalBookBytes opening_book_international_data.cc
 
 # The libraries the targets use: every non-test source of these packages.
 # The CheckerBoard-library loader is left out: no target loads a library;
@@ -107,7 +109,9 @@ sources=("$work/gen/events/events.pb.cc" "$work/gen/lang/lang_data.cc"
   "$work/gen/engine/eval_weights_international_data.cc"
   "$work/gen/engine/opening_book_data.cc"
   "$work/gen/engine/opening_book_russian_data.cc"
-  "$work/gen/engine/opening_book_pool_data.cc" "$work/gen/web/static_files.cc")
+  "$work/gen/engine/opening_book_pool_data.cc"
+  "$work/gen/engine/opening_book_international_data.cc"
+  "$work/gen/web/static_files.cc")
 for f in engine/*.cc events/*.cc storage/*.cc replay/*.cc lang/*.cc \
   session/*.cc json/*.cc web/*.cc web/http/*.cc match/ballot_file.cc; do
   case "$f" in

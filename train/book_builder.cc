@@ -8,9 +8,7 @@
 #include "absl/container/flat_hash_map.h"
 #include "absl/container/flat_hash_set.h"
 #include "absl/status/statusor.h"
-#include "engine/fen8.h"
-#include "engine/movegen8.h"
-#include "engine/search.h"
+#include "engine/game_search.h"
 #include "train/parallel.h"
 
 namespace checkers::train {
@@ -18,7 +16,7 @@ namespace {
 
 // A position to consider at one ply, and the side whose book it is for.
 struct Node {
-  Position position;
+  GamePosition position;
   Color book_side;
 };
 
@@ -29,11 +27,11 @@ std::vector<book::Entry> BuildBook(const BookOptions& options,
   std::vector<book::Entry> book;
   // Each opening twice: once for the book of each side.
   std::vector<Node> level;
-  for (const Position& p : options.openings) {
+  for (const GamePosition& p : options.openings) {
     level.push_back({p, Color::kBlack});
     level.push_back({p, Color::kWhite});
   }
-  // Position::hash to the index in `book` of every position searched.
+  // GamePosition::hash to the index in `book` of every position searched.
   absl::flat_hash_map<uint64_t, size_t> index;
   int done = 0;
   int known = 0;
@@ -41,18 +39,16 @@ std::vector<book::Entry> BuildBook(const BookOptions& options,
     // The positions of this ply where the book's side is to move and has a
     // choice, once each, in FEN order so that the book reads the same
     // whatever order the openings came in.
-    std::vector<std::pair<std::string, Position>> to_search;
+    std::vector<std::pair<std::string, GamePosition>> to_search;
     absl::flat_hash_set<uint64_t> queued;
     for (const Node& n : level) {
-      const Position& p = n.position;
+      const GamePosition& p = n.position;
       if (p.side_to_move() != n.book_side) continue;
-      MoveList moves;
-      GenerateMoves(p, &moves, CaptureRule::kMandatory, options.edition);
-      if (moves.size() < 2 || index.contains(p.hash()) ||
+      if (p.LegalMoves().size() < 2 || index.contains(p.hash()) ||
           !queued.insert(p.hash()).second) {
         continue;
       }
-      to_search.emplace_back(ToFen(p), p);
+      to_search.emplace_back(p.ToFen(), p);
     }
     std::sort(to_search.begin(), to_search.end(),
               [](const auto& a, const auto& b) { return a.first < b.first; });
@@ -61,12 +57,11 @@ std::vector<book::Entry> BuildBook(const BookOptions& options,
     ParallelFor(
         static_cast<int>(to_search.size()), options.threads,
         [&](int i) {
-          SearchRequest request;
+          GameSearchRequest request;
           request.position = to_search[i].second;
-          request.rules.edition = options.edition;
           request.level = Level::kHard;
           request.limits.max_nodes = options.nodes;
-          absl::StatusOr<SearchResult> result = Search(request);
+          absl::StatusOr<GameSearchResult> result = SearchGame(request);
           if (!result.ok()) return;
           found[i] = book::Entry{to_search[i].second, result->best_move,
                                  result->score, result->depth};
@@ -86,16 +81,16 @@ std::vector<book::Entry> BuildBook(const BookOptions& options,
     // forced move where it has no choice), every move of the other side.
     std::vector<Node> next;
     absl::flat_hash_set<std::pair<uint64_t, Color>> seen;
-    auto add = [&](const Position& c, Color side) {
+    auto add = [&](const GamePosition& c, Color side) {
       if (seen.insert({c.hash(), side}).second) next.push_back({c, side});
     };
     for (const Node& n : level) {
-      const Position& p = n.position;
-      const std::vector<Position> children = Children(p, options.edition);
+      const GamePosition& p = n.position;
+      const std::vector<GameMove> moves = p.LegalMoves();
       if (p.side_to_move() != n.book_side) {
-        for (const Position& c : children) add(c, n.book_side);
-      } else if (children.size() == 1) {
-        add(children[0], n.book_side);
+        for (const GameMove& m : moves) add(p.After(m), n.book_side);
+      } else if (moves.size() == 1) {
+        add(p.After(moves[0]), n.book_side);
       } else if (const auto it = index.find(p.hash()); it != index.end()) {
         add(p.After(book[it->second].move), n.book_side);
       }

@@ -11,16 +11,15 @@
 #include <functional>
 #include <vector>
 
+#include "engine/game_position.h"
 #include "engine/opening_book.h"
-#include "engine/position8.h"
-#include "engine/rules.h"
 
 namespace checkers::train {
 
 struct BookOptions {
-  // The 8x8 edition whose rules the moves, replies and searches follow.
-  Edition edition = Edition::kEnglish;
-  std::vector<Position> openings;
+  // The openings, all of one edition, whose rules the moves, replies and
+  // searches follow.
+  std::vector<GamePosition> openings;
   // The book holds positions fewer than this many plies after an opening:
   // 4 gives each side its first two moves, against every reply.
   int plies = 4;

@@ -21,10 +21,12 @@ using ::checkers::testing::FenPosition;
 BookOptions SmallBook(int threads) {
   BookOptions options;
   options.openings = {
-      FenPosition("W:W19,21,22,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,9,10,"
-                  "11,12,15"),
-      FenPosition("W:W18,21,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,11,"
-                  "12,13,14")};
+      GamePosition::Of(FenPosition("W:W19,21,22,24,25,26,27,28,29,30,31,32:"
+                                   "B1,2,3,4,5,6,7,9,10,11,12,15"),
+                       Edition::kEnglish),
+      GamePosition::Of(FenPosition("W:W18,21,23,24,25,26,27,28,29,30,31,32:"
+                                   "B1,2,3,4,5,6,7,8,11,12,13,14"),
+                       Edition::kEnglish)};
   options.plies = 3;
   options.nodes = 3000;
   options.threads = threads;
@@ -63,7 +65,7 @@ void Expect(const book::OpeningBook& book, const Position& pos, Color side,
   if (!added) it->second = std::min(it->second, ply);
   const book::Entry* e = book.Find(pos);
   ASSERT_NE(e, nullptr) << "missing " << ToFen(pos);
-  Expect(book, pos.After(e->move), side, ply + 1, plies, want);
+  Expect(book, pos.After(*e->move.eight()), side, ply + 1, plies, want);
 }
 
 TEST(BookBuilderTest, HoldsEachSidesChoicesAgainstEveryReplyInPlyOrder) {
@@ -71,9 +73,9 @@ TEST(BookBuilderTest, HoldsEachSidesChoicesAgainstEveryReplyInPlyOrder) {
   const std::vector<book::Entry> entries = BuildBook(options);
   const book::OpeningBook book = AsBook(entries);
   std::map<std::string, int> want;
-  for (const Position& opening : options.openings) {
+  for (const GamePosition& opening : options.openings) {
     for (Color side : {Color::kBlack, Color::kWhite}) {
-      Expect(book, opening, side, 0, options.plies, &want);
+      Expect(book, *opening.eight(), side, 0, options.plies, &want);
     }
   }
   // More than the openings: Black's first moves against every reply, and
@@ -87,12 +89,34 @@ TEST(BookBuilderTest, HoldsEachSidesChoicesAgainstEveryReplyInPlyOrder) {
   ASSERT_EQ(entries.size(), want.size());
   std::vector<std::pair<int, std::string>> order;
   for (const book::Entry& e : entries) {
-    const std::string fen = ToFen(e.position);
+    const std::string fen = e.position.ToFen();
     ASSERT_EQ(want.count(fen), 1u) << "unexpected " << fen;
     order.emplace_back(want[fen], fen);
     EXPECT_GT(e.depth, 0) << fen;
   }
   EXPECT_TRUE(std::is_sorted(order.begin(), order.end()));
+}
+
+TEST(BookBuilderTest, AnInternationalBookHoldsTheStartAndEveryFirstReply) {
+  BookOptions options;
+  options.openings = {GamePosition::Initial(Edition::kInternational)};
+  options.plies = 2;
+  options.nodes = 2000;
+  const std::vector<book::Entry> entries = BuildBook(options);
+  // White's first move, then Black's reply to each of White's nine.
+  ASSERT_EQ(entries.size(), 10u);
+  EXPECT_EQ(entries[0].position, options.openings[0]);
+  for (const book::Entry& e : entries) {
+    const std::vector<GameMove> legal = e.position.LegalMoves();
+    EXPECT_NE(std::find(legal.begin(), legal.end(), e.move), legal.end())
+        << e.position.ToFen();
+  }
+  absl::StatusOr<book::OpeningBook> book =
+      book::Parse(book::Serialize(entries, Edition::kInternational),
+                  Edition::kInternational);
+  ASSERT_TRUE(book.ok()) << book.status();
+  EXPECT_EQ(book->size(), 10);
+  EXPECT_EQ(book->Find(*entries[5].position.ten()), &book->entries()[5]);
 }
 
 TEST(BookBuilderTest, NoOpeningsOrNoPliesGiveAnEmptyBook) {

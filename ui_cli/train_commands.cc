@@ -93,12 +93,12 @@ absl::StatusOr<Edition> EightByEightEdition(absl::string_view does) {
   return edition;
 }
 
-// The positions of `openings`, all of the 8x8 board.
-absl::StatusOr<std::vector<Position>> Positions(
-    const std::vector<match::Opening>& openings) {
-  std::vector<Position> positions;
+// The positions of `openings`, of `edition`'s board.
+absl::StatusOr<std::vector<GamePosition>> Positions(
+    const std::vector<match::Opening>& openings, Edition edition) {
+  std::vector<GamePosition> positions;
   for (const match::Opening& o : openings) {
-    absl::StatusOr<Position> pos = ParseFen(o.fen);
+    absl::StatusOr<GamePosition> pos = GamePosition::ParseFen(o.fen, edition);
     if (!pos.ok()) return pos.status();
     positions.push_back(*pos);
   }
@@ -115,13 +115,26 @@ absl::StatusOr<std::vector<GamePosition>> SelfPlayOpenings(Edition edition) {
           ? match::ParseBallots(match::DefaultBallots(edition), "standard")
           : match::OpeningsOfPlies(edition, 2);
   if (!ballots.ok()) return ballots.status();
-  std::vector<GamePosition> positions;
-  for (const match::Opening& o : *ballots) {
-    absl::StatusOr<GamePosition> pos = GamePosition::ParseFen(o.fen, edition);
-    if (!pos.ok()) return pos.status();
-    positions.push_back(*pos);
+  return Positions(*ballots, edition);
+}
+
+// The openings of `edition`'s book: its own 3-move ballot (a Russian book
+// from English openings would hold positions Russian games never reach);
+// on 10x10, which has no ballot, the start and every two-ply start, so
+// that with --plies=2 the book holds each side's first two moves of every
+// game begun at the start and of every match from a two-ply start.
+absl::StatusOr<std::vector<GamePosition>> BookOpenings(Edition edition) {
+  const bool ten = TraitsOf(edition).board_size == 10;
+  absl::StatusOr<std::vector<match::Opening>> ballot =
+      ten ? match::OpeningsOfPlies(edition, 2)
+          : match::ParseBallots(match::DefaultBallots(edition), "standard");
+  if (!ballot.ok()) return ballot.status();
+  absl::StatusOr<std::vector<GamePosition>> openings =
+      Positions(*ballot, edition);
+  if (ten && openings.ok()) {
+    openings->insert(openings->begin(), GamePosition::Initial(edition));
   }
-  return positions;
+  return openings;
 }
 
 // The quiet positions of the games of `edition` in the PDN file `path`
@@ -299,16 +312,9 @@ int RunBook(const std::vector<std::string>& positional) {
                                 "at least 1, --threads from 1 to 64"));
   }
   options.nodes = nodes > 0 ? static_cast<uint64_t>(nodes) : 5'000'000;
-  absl::StatusOr<Edition> edition =
-      EightByEightEdition("book makes the books of");
+  absl::StatusOr<Edition> edition = EditionFlag();
   if (!edition.ok()) return Fail(kExitUsage, edition.status());
-  options.edition = *edition;
-  // Every edition's book starts from its own ballot: a Russian book from
-  // English openings would hold positions Russian games never reach.
-  absl::StatusOr<std::vector<match::Opening>> ballot =
-      match::ParseBallots(match::DefaultBallots(*edition), "standard");
-  if (!ballot.ok()) return Fail(ballot.status());
-  absl::StatusOr<std::vector<Position>> openings = Positions(*ballot);
+  absl::StatusOr<std::vector<GamePosition>> openings = BookOpenings(*edition);
   if (!openings.ok()) return Fail(openings.status());
   options.openings = *openings;
 
@@ -323,7 +329,7 @@ int RunBook(const std::vector<std::string>& positional) {
   line.Done();
   if (absl::Status s =
           storage::ReplaceFile(storage::Env::Default(), positional[0],
-                               book::Serialize(entries, options.edition));
+                               book::Serialize(entries, *edition));
       !s.ok()) {
     return Fail(kExitCantWrite, s);
   }
@@ -407,13 +413,13 @@ std::vector<Command> TrainCommands() {
        "train FILE [--games=N] [--nodes=N] [--seed=N] [--threads=N] "
        "[--epochs=N] [--l2=X] [--result_weight=X] [--sample_every=N] "
        "[--label_nodes=N] [--from=FILE] [--check=PDN] [--rules=R]  fit the "
-       "learned evaluation of an 8x8 edition to self-play",
+       "learned evaluation of an edition to self-play",
        {"games", "nodes", "seed", "threads", "epochs", "l2", "result_weight",
         "sample_every", "label_nodes", "from", "check", "rules"},
        RunTrain},
       {"book",
        "book FILE [--plies=N] [--nodes=N] [--threads=N] [--rules=R]  search "
-       "the opening book's moves for an 8x8 edition",
+       "the opening book's moves for an edition",
        {"plies", "nodes", "threads", "rules"},
        RunBook},
       {"ballots",

@@ -1,11 +1,11 @@
 // Fuzzes the opening book's reader (engine/opening_book.h). The input's
 // first byte picks the edition the rest is read as a book of, by its
-// remainder over three (English, Russian, pool: the 8x8 editions that have
-// books), so that each edition's move reading (men capturing backwards,
-// kings flying, a man crowned mid-capture) is fuzzed, not English's alone;
-// the seeds start with '0', '1' or '2'. Properties: a text that reads holds
-// only moves legal under its edition; written back it reads as the same
-// book; every entry is found by its position.
+// remainder over four (English, Russian, pool, international), so that
+// each edition's move reading (men capturing backwards, kings flying, a man
+// crowned mid-capture, the 10x10 board and majority capture) is fuzzed,
+// not English's alone; the seeds start with '0', '1', '2' or '3'. Properties: a
+// text that reads holds only moves legal under its edition; written back it
+// reads as the same book; every entry is found by its position.
 
 #include <cstddef>
 #include <cstdint>
@@ -13,7 +13,7 @@
 #include <string>
 
 #include "absl/strings/string_view.h"
-#include "engine/movegen8.h"
+#include "engine/game_position.h"
 #include "engine/opening_book.h"
 #include "engine/rules.h"
 #include "tests/fuzz/fuzz_check.h"
@@ -22,7 +22,7 @@ namespace checkers {
 namespace {
 
 constexpr Edition kBookEditions[] = {Edition::kEnglish, Edition::kRussian,
-                                     Edition::kPool};
+                                     Edition::kPool, Edition::kInternational};
 
 void Check(absl::string_view input) {
   if (input.empty()) return;
@@ -33,10 +33,11 @@ void Check(absl::string_view input) {
   if (!book.ok()) return;
   FUZZ_CHECK(book->edition() == edition, "a book is of the edition read as");
   for (const book::Entry& e : book->entries()) {
-    MoveList moves;
-    GenerateMoves(e.position, &moves, CaptureRule::kMandatory, edition);
+    FUZZ_CHECK(e.position.edition() == edition,
+               "an entry is a position of the book's edition");
     bool legal = false;
-    for (const Move& m : moves) legal = legal || m == e.move;
+    for (const GameMove& m : e.position.LegalMoves())
+      legal = legal || m == e.move;
     FUZZ_CHECK(legal, "a book move is legal");
     FUZZ_CHECK(book->Find(e.position) == &e, "an entry is found");
   }
