@@ -7,6 +7,7 @@
 
 #include "absl/status/status.h"
 #include "engine/fen10.h"
+#include "engine/game_position.h"
 #include "engine/learned_eval.h"
 #include "engine/movegen10.h"
 #include "engine/notation10.h"
