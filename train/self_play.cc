@@ -73,8 +73,10 @@ GameRecord PlayOne(const SelfPlayOptions& options, int game) {
       // The position has a legal move and the request is well formed, so
       // the search answers; should it not, the game stops undecided.
       if (!result.ok()) break;
-      const bool kept =
-          !pos.HasCapture() && quiet++ % std::max(1, options.sample_every) == 0;
+      // Captures are forced, so a capture is pending exactly when the first
+      // legal move is one; no second generation is needed.
+      const bool kept = !moves.front().is_capture() &&
+                        quiet++ % std::max(1, options.sample_every) == 0;
       if (kept) {
         Sample s;
         s.features = FeaturesOf(pos);
