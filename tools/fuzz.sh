@@ -9,8 +9,8 @@
 #
 # Environment: FUZZ_WORK (default /tmp/checkers-fuzz) holds the objects,
 # binaries, the corpus each run grows and any crash; FUZZ_JOBS (default 1)
-# compile jobs. New inputs stay in FUZZ_WORK; the committed seeds are
-# never changed.
+# compile jobs and targets fuzzed at once, default one a core. New inputs
+# stay in FUZZ_WORK; the committed seeds are never changed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 tools/setup.sh --fuzz
@@ -22,12 +22,12 @@ all_targets=(log_reader_fuzz fold_fuzz pdn_import_fuzz fen_fuzz book_fuzz http_f
 targets=("$@")
 [ ${#targets[@]} -eq 0 ] && targets=("${all_targets[@]}")
 work="${FUZZ_WORK:-/tmp/checkers-fuzz}"
-jobs="${FUZZ_JOBS:-1}"
+jobs="${FUZZ_JOBS:-$(nproc)}"
 mkdir -p "$work/gen" "$work/obj" "$work/bin"
 
 cxx=clang++-15
 sanitize=(-fsanitize=address,undefined -fno-sanitize-recover=undefined)
-cxxflags=(-std=c++20 -O1 -g -fno-omit-frame-pointer -I. -I"$work/gen"
+cxxflags=(-std=c++20 -O1 -g1 -fno-omit-frame-pointer -I. -I"$work/gen"
   -Wno-deprecated-declarations "${sanitize[@]}")
 # shellcheck disable=SC2207
 libs=($(pkg-config --libs protobuf absl_status absl_statusor absl_strings \
@@ -160,22 +160,36 @@ for t in "${targets[@]}"; do
     "${libs[@]}" -o "$work/bin/$t"
 done
 
-status=0
-for t in "${targets[@]}"; do
-  corpus="$work/corpus/$t"
+# Each target fuzzes in its own process, `jobs` at once; the reports are
+# printed in the targets' order once all have run.
+fuzz_one() {
+  local t="$1" corpus="$work/corpus/$1"
   mkdir -p "$corpus" "$work/crashes/$t"
-  echo "fuzz: $t for ${seconds}s" >&2
   # The committed seeds are read, new inputs go to the work corpus.
-  if ! ASAN_OPTIONS=detect_leaks=1:allocator_may_return_null=1 \
+  ASAN_OPTIONS=detect_leaks=1:allocator_may_return_null=1 \
     UBSAN_OPTIONS=print_stacktrace=1 \
     "$work/bin/$t" "$corpus" "tests/fuzz/corpus/$t" \
     -max_total_time="$seconds" -max_len=65536 -timeout=20 -rss_limit_mb=2048 \
     -print_final_stats=1 -artifact_prefix="$work/crashes/$t/" \
-    >"$work/$t.log" 2>&1; then
+    >"$work/$t.log" 2>&1
+}
+
+pids=()
+for t in "${targets[@]}"; do
+  echo "fuzz: $t for ${seconds}s" >&2
+  fuzz_one "$t" &
+  pids+=($!)
+  while [ "$(jobs -rp | wc -l)" -ge "$jobs" ]; do wait -n || true; done
+done
+status=0
+for i in "${!targets[@]}"; do
+  t="${targets[$i]}"
+  if ! wait "${pids[$i]}"; then
     echo "fuzz: $t FAILED; see $work/$t.log and $work/crashes/$t" >&2
     tail -n 40 "$work/$t.log" >&2
     status=1
   fi
+  echo "fuzz: $t" >&2
   grep -E "^stat::(number_of_executed_units|peak_rss_mb)|cov: " \
     "$work/$t.log" | tail -n 3 >&2 || true
 done
