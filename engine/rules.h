@@ -66,6 +66,14 @@ inline constexpr RuleTraits TraitsOf(Edition e) {
   return {8, false, false, CrownedMidCapture::kStops, false, false};
 }
 
+// The no-progress draw (docs/RULES.md): this many turns by each side
+// without a capture or a man's move, unless a game's options set another
+// count. International's is the FMJD's 25 moves with only kings moved;
+// Russian has none of its own, and a game under its rules applies the
+// default only when its options ask for one.
+inline constexpr int kDefaultNoProgressTurns = 40;
+inline constexpr int kInternationalNoProgressTurns = 25;
+
 // The edition's name in commands and logs: "english", "russian", "pool",
 // "international".
 absl::string_view EditionName(Edition e);

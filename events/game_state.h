@@ -14,6 +14,7 @@
 #include "absl/strings/string_view.h"
 #include "engine/game_position.h"
 #include "engine/movegen8.h"
+#include "engine/rules.h"
 #include "events/events.pb.h"
 
 namespace checkers::events {
@@ -35,10 +36,6 @@ inline constexpr Side OtherSide(Side side) {
 // the default names.
 absl::string_view SideName(const GameStarted* started, Side side);
 
-// The no-progress draw of a game whose options do not set one: this many
-// turns by each side without a capture or a man's move.
-inline constexpr int kDefaultNoProgressTurns = 40;
-
 // The engine's edition of a recorded one; unset (older logs) is English.
 Edition EditionOf(RulesEdition edition);
 // The recorded edition of an engine one.
@@ -48,10 +45,10 @@ RulesEdition RulesEditionOf(Edition edition);
 // lone king must be taken before the game is drawn.
 inline constexpr int kLoneKingTurns = 15;
 
-// International draughts (docs/RULES.md): 25 moves each with only kings
-// moved and no capture draw; against a lone king, three pieces with a king
-// draw after 16 moves each, and two pieces with a king after 5.
-inline constexpr int kInternationalNoProgressTurns = 25;
+// International draughts (docs/RULES.md): besides its no-progress draw
+// (kInternationalNoProgressTurns, engine/rules.h), against a lone king
+// three pieces with a king draw after 16 moves each, and two pieces with a
+// king after 5.
 inline constexpr int kThreePiecesTurns = 16;
 inline constexpr int kTwoPiecesTurns = 5;
 

@@ -11,6 +11,7 @@
 #include "absl/strings/str_join.h"
 #include "engine/game_position.h"
 #include "engine/move10.h"
+#include "engine/rules.h"
 
 namespace checkers::events {
 namespace {

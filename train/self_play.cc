@@ -5,15 +5,19 @@
 #include <utility>
 
 #include "absl/status/statusor.h"
+#include "engine/rules.h"
 #include "train/parallel.h"
 
 namespace checkers::train {
 namespace {
 
-// The plies without a capture or a man's move after which a game is drawn
-// (docs/RULES.md): 40 turns each on the 8x8 board, the FMJD's 25 on 10x10.
+// The plies without a capture or a man's move after which a game is drawn:
+// the edition's turns each (engine/rules.h). Russian self-play uses the
+// default too, which keeps its games from wandering.
 int NoProgressLimit(const GamePosition& pos) {
-  return pos.board_size() == 10 ? 50 : 80;
+  return 2 * (pos.edition() == Edition::kInternational
+                  ? kInternationalNoProgressTurns
+                  : kDefaultNoProgressTurns);
 }
 
 struct GameRecord {

@@ -19,6 +19,7 @@
 #include "absl/strings/str_cat.h"
 #include "engine/fen8.h"
 #include "engine/notation8.h"
+#include "engine/rules.h"
 #include "events/computer.h"
 #include "events/events.pb.h"
 #include "events/validate.h"
@@ -259,7 +260,7 @@ absl::StatusOr<events::GameStarted> StartFromFlags(const GameState& previous) {
   if (*edition != Edition::kRussian || FlagGiven("no_progress")) {
     const int no_progress =
         *edition == Edition::kInternational && !FlagGiven("no_progress")
-            ? events::kInternationalNoProgressTurns
+            ? kInternationalNoProgressTurns
             : absl::GetFlag(FLAGS_no_progress);
     o->set_no_progress_turns(no_progress < 1 ? events::kMaxNoProgressTurns + 1
                                              : no_progress);
