@@ -25,6 +25,7 @@
 #include "events/computer.h"
 #include "events/fold.h"
 #include "events/validate.h"
+#include "match/hub_engine.h"
 
 namespace checkers::match {
 namespace {
@@ -386,6 +387,7 @@ bool IsLevelSpec(absl::string_view spec) {
 
 absl::StatusOr<std::unique_ptr<MatchEngine>> MakeEngine(
     absl::string_view spec, const egdb::Database* endgame_db) {
+  if (absl::ConsumePrefix(&spec, kHubPrefix)) return StartHubEngine(spec);
   const std::optional<LevelSpec> level = ParseLevelSpec(spec);
   if (!level.has_value()) {
     if (absl::StrContains(spec, kWithEndgameDb)) {

@@ -19,27 +19,9 @@
 #include "engine/rules.h"
 #include "events/events.pb.h"
 #include "events/game_state.h"
+#include "match/match_engine.h"
 
 namespace checkers::match {
-
-// A player of a match.
-class MatchEngine {
- public:
-  virtual ~MatchEngine() = default;
-
-  // How the engine is named in results ("hard", or the library's name).
-  virtual const std::string& name() const = 0;
-
-  // Called before the first move of each game.
-  virtual void NewGame(uint64_t game_seed) = 0;
-
-  // A move for the side to move in `state`, a game that goes on. The move
-  // need not be legal: the match checks it. `seconds` is the time per move
-  // (engines with a node budget ignore it).
-  virtual absl::StatusOr<GameMove> ChooseMove(
-      const events::GameState& state, const std::vector<GameMove>& game_moves,
-      double seconds) = 0;
-};
 
 // Suffixes of a level, in any order. kWithEndgameDb consults the endgame
 // database: "hard+egdb". kByTime searches until the match's time per move
@@ -59,13 +41,19 @@ inline constexpr absl::string_view kWithoutBook = "+nobook";
 // Whether `spec` names one of our own levels, with any suffixes.
 bool IsLevelSpec(absl::string_view spec);
 
+// What names a Hub engine program: "hub:" then its command line.
+inline constexpr absl::string_view kHubPrefix = "hub:";
+
 // "easy", "medium" or "hard" for our own levels, with the suffixes above
 // (kWithEndgameDb consults `endgame_db`, which must then be given, and
-// outlive the engine); anything else is the path of a CheckerBoard-API
-// shared library (which plays English checkers on the 8x8 board only),
-// loaded with dlopen. InvalidArgument for a library that cannot be loaded
-// or lacks getmove/enginecommand, or that plays another game type than
-// English checkers (21), and for "+egdb" without a level or a database.
+// outlive the engine); kHubPrefix and a command for a Hub engine program
+// (which plays international draughts on the 10x10 board only), started as
+// StartHubEngine (match/hub_engine.h) says; anything else is the path of a
+// CheckerBoard-API shared library (which plays English checkers on the 8x8
+// board only), loaded with dlopen. InvalidArgument for a library that
+// cannot be loaded or lacks getmove/enginecommand, or that plays another
+// game type than English checkers (21), and for "+egdb" without a level or
+// a database; StartHubEngine's errors for a Hub engine.
 absl::StatusOr<std::unique_ptr<MatchEngine>> MakeEngine(
     absl::string_view spec, const egdb::Database* endgame_db = nullptr);
 

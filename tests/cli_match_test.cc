@@ -23,6 +23,7 @@ namespace {
 using ::testing::Contains;
 using ::testing::HasSubstr;
 using ::testing::MatchesRegex;
+using ::testing::Not;
 
 TEST(CliMatchTest, CommandPrintsAGameLineEachAndTheScore) {
   const std::string pdn =
@@ -124,6 +125,32 @@ TEST(CliMatchTest, ALibraryPlaysEnglishOnly) {
                    "--rules=international"});
   EXPECT_EQ(r.exit_code, 64);
   EXPECT_THAT(r.err, HasSubstr("plays english only"));
+}
+
+TEST(CliMatchTest, HubEngineProgramPlaysInternationalMatch) {
+  const std::string program = std::string(std::getenv("TEST_SRCDIR")) + "/" +
+                              std::getenv("TEST_WORKSPACE") +
+                              "/match/hub_engine_for_test";
+  CommandResult r = RunCheckers({"match", "--engine=hub:" + program + " first",
+                                 "--engine=easy", "--games=2", "--turn-cap=20",
+                                 "--time=0.05", "--rules=international"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_THAT(r.out, HasSubstr("game 1/2 31-26 16-21: easy (Black) - "
+                               "TestHub 1 (White) "));
+  EXPECT_THAT(r.out, HasSubstr("score TestHub 1: "));
+  EXPECT_THAT(r.out, Not(HasSubstr("forfeits")));
+  EXPECT_THAT(r.err, HasSubstr("time TestHub 1: "));
+}
+
+TEST(CliMatchTest, AHubEnginePlaysInternationalOnly) {
+  CommandResult r = RunCheckers(
+      {"match", "--engine=easy", "--engine=hub:/no/scan hub", "--rules=pool"});
+  EXPECT_EQ(r.exit_code, 64);
+  EXPECT_THAT(r.err, HasSubstr("plays international only"));
+  r = RunCheckers({"match", "--engine=easy", "--engine=hub:/no/scan hub",
+                   "--rules=international"});
+  EXPECT_EQ(r.exit_code, 64);
+  EXPECT_THAT(r.err, HasSubstr("cannot start Hub engine /no/scan"));
 }
 
 TEST(CliMatchTest, CommandRefusesBadEngines) {

@@ -33,12 +33,15 @@
 #include "ui_cli/exit_codes.h"
 
 ABSL_FLAG(std::vector<std::string>, engine, {},
-          "easy|medium|hard|LIBRARY: an engine, given twice: a level (with "
+          "easy|medium|hard|LIBRARY|hub:PROGRAM: an engine, given twice: a "
+          "level (with "
           "+egdb: consulting the endgame database, e.g. hard+egdb; +time: "
           "searching for --time a move instead of the level's nodes; "
           "+handset: with the hand-set evaluation, not the learned one; "
           "+nobook: searching every move, never playing the opening book's) "
-          "or a CheckerBoard engine library");
+          "a CheckerBoard engine library (english) or hub: and the command "
+          "line of a Hub engine program (international), e.g. "
+          "\"hub:/opt/scan/scan hub\"");
 ABSL_FLAG(std::string, openings, "",
           "FILE: a ballot file (JSON: set -> opening name -> FEN); default "
           "the edition's built-in 3-move ballot (match/ballots/; on 10x10: "
@@ -101,8 +104,8 @@ int RunMatch(const std::vector<std::string>& positional) {
   const std::vector<std::string> specs = absl::GetFlag(FLAGS_engine);
   if (specs.size() != 2) {
     return Fail(absl::InvalidArgumentError(
-        "match needs two engines: --engine=A --engine=B (easy, medium, hard or "
-        "a library path)"));
+        "match needs two engines: --engine=A --engine=B (easy, medium, hard, "
+        "a library path or hub:PROGRAM)"));
   }
   const double seconds = absl::GetFlag(FLAGS_time);
   const int games_wanted = absl::GetFlag(FLAGS_games);
@@ -132,14 +135,18 @@ int RunMatch(const std::vector<std::string>& positional) {
   if (openings->empty())
     return Fail(absl::InvalidArgumentError("the ballot has no openings"));
 
-  if (*edition != Edition::kEnglish) {
-    for (const std::string& spec : specs) {
-      if (!match::IsLevelSpec(spec)) {
-        return Fail(absl::InvalidArgumentError(absl::StrCat(
-            "--rules=", EditionName(*edition), ": ", spec,
-            " is a CheckerBoard library, which plays english only; use the "
-            "levels easy, medium or hard")));
-      }
+  // Each kind of outside engine plays one edition: a CheckerBoard library
+  // English, a Hub program international.
+  for (const std::string& spec : specs) {
+    if (match::IsLevelSpec(spec)) continue;
+    const bool hub = absl::StartsWith(spec, match::kHubPrefix);
+    const Edition plays = hub ? Edition::kInternational : Edition::kEnglish;
+    if (*edition != plays) {
+      return Fail(absl::InvalidArgumentError(
+          absl::StrCat("--rules=", EditionName(*edition), ": ", spec, " is a ",
+                       hub ? "Hub engine, which plays international only"
+                           : "CheckerBoard library, which plays english only",
+                       "; use the levels easy, medium or hard")));
     }
   }
   // An engine such as hard+egdb consults the endgame database in the

@@ -1,0 +1,221 @@
+#include "match/hub_engine.h"
+
+#include <unistd.h>
+
+#include <cstdlib>
+#include <fstream>
+#include <memory>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "absl/strings/ascii.h"
+#include "absl/strings/match.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
+#include "absl/strings/str_split.h"
+#include "engine/game_position.h"
+#include "engine/rules.h"
+#include "gmock/gmock.h"
+#include "gtest/gtest.h"
+#include "match/hub_protocol.h"
+#include "match/match.h"
+
+namespace checkers::match {
+namespace {
+
+using ::testing::HasSubstr;
+using ::testing::Not;
+
+std::string TestEngine(const std::string& mode) {
+  return absl::StrCat(std::getenv("TEST_SRCDIR"), "/",
+                      std::getenv("TEST_WORKSPACE"),
+                      "/match/hub_engine_for_test ", mode);
+}
+
+const Opening kStart{"start", "W:W31-50:B1-20"};
+
+// Every line the test engine receives in this test goes to a file of its
+// own, read back by Log().
+class HubEngineTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    log_ = absl::StrCat(
+        std::getenv("TEST_TMPDIR"), "/",
+        ::testing::UnitTest::GetInstance()->current_test_info()->name(),
+        ".log");
+    ::setenv("HUB_LOG", log_.c_str(), 1);
+  }
+
+  std::string Log() const {
+    std::ifstream in(log_);
+    std::stringstream text;
+    text << in.rdbuf();
+    return text.str();
+  }
+
+  std::string log_;
+};
+
+TEST_F(HubEngineTest, PlaysWholeGameNamedByItsIdLine) {
+  absl::StatusOr<std::unique_ptr<MatchEngine>> hub =
+      MakeEngine(absl::StrCat(kHubPrefix, TestEngine("first")));
+  ASSERT_TRUE(hub.ok()) << hub.status();
+  EXPECT_EQ((*hub)->name(), "TestHub 1");
+  absl::StatusOr<std::unique_ptr<MatchEngine>> easy = MakeEngine("easy");
+  ASSERT_TRUE(easy.ok());
+  absl::StatusOr<MatchGame> game = PlayMatchGame(**hub, **easy, kStart, 1, 200,
+                                                 0.05, Edition::kInternational);
+  ASSERT_TRUE(game.ok()) << game.status();
+  // Playing the first legal move, it loses or draws, but never forfeits:
+  // every move it named, captures too, was read as ours.
+  EXPECT_THAT(game->how, Not(HasSubstr("forfeits")));
+  EXPECT_GT(game->moves.size(), 20u);
+  const std::string log = Log();
+  EXPECT_THAT(log, HasSubstr("hub\ninit\nnew-game\npos pos=Wbbbbbbbbbbbbbbb"));
+  EXPECT_THAT(log, HasSubstr("level move-time=0.05\ngo think\n"));
+}
+
+// The lines that set the position before each of the moves of `game` that
+// its first engine, a Hub engine speaking version 1 or 2, made: the
+// position after the last capture or man's move and the king moves since.
+std::string PositionLines(const MatchGame& game, bool v1) {
+  std::string expected;
+  GamePosition p = game.start;
+  GamePosition base = p;
+  std::vector<std::string> since;
+  for (size_t i = 0; i < game.moves.size(); ++i) {
+    if (i % 2 == 0) {
+      std::string text = HubPosition(base);
+      if (v1) {
+        text[0] = absl::ascii_tolower(text[0]);
+        absl::StrAppend(&expected, "pos ", text, "\n");
+        for (const std::string& move : since) {
+          absl::StrAppend(&expected, "move ", move, "\n");
+        }
+      } else {
+        absl::StrAppend(&expected, "pos pos=", text);
+        if (!since.empty()) {
+          absl::StrAppend(&expected, " moves=\"", absl::StrJoin(since, " "),
+                          "\"");
+        }
+        absl::StrAppend(&expected, "\n");
+      }
+    }
+    p.Play(game.moves[i]);
+    if (game.moves[i].irreversible()) {
+      base = p;
+      since.clear();
+    } else {
+      since.push_back(game.moves[i].Text());
+    }
+  }
+  return expected;
+}
+
+TEST_F(HubEngineTest, KingMovesSinceTheLastCaptureOrManMoveAreSent) {
+  for (const bool v1 : {false, true}) {
+    ::unlink(log_.c_str());
+    absl::StatusOr<std::unique_ptr<MatchEngine>> hub = MakeEngine(
+        absl::StrCat(kHubPrefix, TestEngine(v1 ? "first v1" : "first")));
+    ASSERT_TRUE(hub.ok()) << hub.status();
+    absl::StatusOr<std::unique_ptr<MatchEngine>> easy = MakeEngine("easy");
+    ASSERT_TRUE(easy.ok());
+    const Opening kings{"kings", "W:WK46,K47,K48:BK3,K4,K5"};
+    absl::StatusOr<MatchGame> game = PlayMatchGame(
+        **hub, **easy, kings, 1, 16, 0.05, Edition::kInternational);
+    ASSERT_TRUE(game.ok()) << game.status();
+    EXPECT_THAT(game->how, Not(HasSubstr("forfeits")));
+    int reversible = 0;
+    for (const GameMove& move : game->moves) reversible += !move.irreversible();
+    EXPECT_GE(reversible, 4);
+    std::string sent;
+    for (absl::string_view line : absl::StrSplit(Log(), '\n')) {
+      if (absl::StartsWith(line, "pos ") ||
+          (v1 && absl::StartsWith(line, "move "))) {
+        absl::StrAppend(&sent, line, "\n");
+      }
+    }
+    EXPECT_EQ(sent, PositionLines(*game, v1)) << (v1 ? "version 1" : "2");
+  }
+}
+
+TEST_F(HubEngineTest, VersionOneIsSpokenToAnEngineThatAnswersInIt) {
+  absl::StatusOr<std::unique_ptr<MatchEngine>> hub =
+      MakeEngine(absl::StrCat(kHubPrefix, TestEngine("first v1")));
+  ASSERT_TRUE(hub.ok()) << hub.status();
+  EXPECT_EQ((*hub)->name(), "TestHub 1");
+  absl::StatusOr<std::unique_ptr<MatchEngine>> easy = MakeEngine("easy");
+  ASSERT_TRUE(easy.ok());
+  absl::StatusOr<MatchGame> game = PlayMatchGame(**easy, **hub, kStart, 1, 200,
+                                                 0.05, Edition::kInternational);
+  ASSERT_TRUE(game.ok()) << game.status();
+  EXPECT_THAT(game->how, Not(HasSubstr("forfeits")));
+  EXPECT_GT(game->moves.size(), 20u);
+  const std::string log = Log();
+  EXPECT_THAT(log, HasSubstr("hub\ninit\nnew\npos bbbbbbbbbbbbbbbbbbbbb"));
+  EXPECT_THAT(log, HasSubstr("time 50\ngo\n"));
+  EXPECT_THAT(log, Not(HasSubstr("go think")));
+}
+
+TEST_F(HubEngineTest, IllegalMoveForfeitsTheGame) {
+  absl::StatusOr<std::unique_ptr<MatchEngine>> hub =
+      MakeEngine(absl::StrCat(kHubPrefix, TestEngine("illegal")));
+  ASSERT_TRUE(hub.ok()) << hub.status();
+  absl::StatusOr<std::unique_ptr<MatchEngine>> easy = MakeEngine("easy");
+  ASSERT_TRUE(easy.ok());
+  absl::StatusOr<MatchGame> game = PlayMatchGame(**hub, **easy, kStart, 1, 200,
+                                                 0.05, Edition::kInternational);
+  ASSERT_TRUE(game.ok()) << game.status();
+  EXPECT_EQ(game->result, events::SECOND_WINS);
+  EXPECT_THAT(game->how, HasSubstr("TestHub 1 forfeits"));
+  EXPECT_THAT(game->how, HasSubstr("\"1-2\" is not a legal move"));
+}
+
+TEST_F(HubEngineTest, EngineThatExitsForfeitsWithItsStatus) {
+  absl::StatusOr<std::unique_ptr<MatchEngine>> hub =
+      MakeEngine(absl::StrCat(kHubPrefix, TestEngine("exit")));
+  ASSERT_TRUE(hub.ok()) << hub.status();
+  absl::StatusOr<std::unique_ptr<MatchEngine>> easy = MakeEngine("easy");
+  ASSERT_TRUE(easy.ok());
+  absl::StatusOr<MatchGame> game = PlayMatchGame(**easy, **hub, kStart, 1, 200,
+                                                 0.05, Edition::kInternational);
+  ASSERT_TRUE(game.ok()) << game.status();
+  EXPECT_EQ(game->result, events::FIRST_WINS);
+  EXPECT_THAT(game->how, HasSubstr("closed its output"));
+  EXPECT_THAT(game->how, HasSubstr("status 3"));
+  EXPECT_EQ(game->moves.size(), 1u);
+}
+
+TEST_F(HubEngineTest, EightByEightGameIsRefused) {
+  absl::StatusOr<std::unique_ptr<MatchEngine>> hub =
+      MakeEngine(absl::StrCat(kHubPrefix, TestEngine("first")));
+  ASSERT_TRUE(hub.ok()) << hub.status();
+  absl::StatusOr<std::unique_ptr<MatchEngine>> easy = MakeEngine("easy");
+  ASSERT_TRUE(easy.ok());
+  absl::StatusOr<MatchGame> game =
+      PlayMatchGame(**hub, **easy, {"start", "B:W21-32:B1-12"}, 1, 200, 0.05,
+                    Edition::kEnglish);
+  ASSERT_TRUE(game.ok()) << game.status();
+  EXPECT_THAT(game->how, HasSubstr("10x10 board only"));
+}
+
+TEST(HubEngineStartTest, MissingProgramOrEmptyCommandIsRefused) {
+  absl::StatusOr<std::unique_ptr<MatchEngine>> missing =
+      StartHubEngine("/nonexistent/scan hub");
+  EXPECT_EQ(missing.status().code(), absl::StatusCode::kInvalidArgument);
+  EXPECT_THAT(missing.status().message(), HasSubstr("/nonexistent/scan"));
+  EXPECT_EQ(StartHubEngine("  ").status().code(),
+            absl::StatusCode::kInvalidArgument);
+}
+
+TEST(HubEngineStartTest, ProgramThatIsNoHubEngineIsRefused) {
+  // /bin/true exits at once, without a word of the protocol.
+  absl::StatusOr<std::unique_ptr<MatchEngine>> hub =
+      StartHubEngine("/bin/true");
+  EXPECT_EQ(hub.status().code(), absl::StatusCode::kUnavailable);
+  EXPECT_THAT(hub.status().message(), HasSubstr("did not start"));
+}
+
+}  // namespace
+}  // namespace checkers::match
