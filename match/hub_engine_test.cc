@@ -54,19 +54,32 @@ class HubEngineTest : public ::testing::Test {
     return text.str();
   }
 
+  // A game of the test engine, started with `args`, against Easy: the Hub
+  // engine moves first from `opening` when `hub_first`. The Hub engine's
+  // name goes to hub_name_.
+  absl::StatusOr<MatchGame> PlayEasy(
+      const std::string& args, bool hub_first, const Opening& opening = kStart,
+      int turn_cap = 200, Edition edition = Edition::kInternational) {
+    absl::StatusOr<std::unique_ptr<MatchEngine>> hub =
+        MakeEngine(absl::StrCat(kHubPrefix, TestEngine(args)));
+    if (!hub.ok()) return hub.status();
+    hub_name_ = (*hub)->name();
+    absl::StatusOr<std::unique_ptr<MatchEngine>> easy = MakeEngine("easy");
+    if (!easy.ok()) return easy.status();
+    return hub_first ? PlayMatchGame(**hub, **easy, opening, 1, turn_cap, 0.05,
+                                     edition)
+                     : PlayMatchGame(**easy, **hub, opening, 1, turn_cap, 0.05,
+                                     edition);
+  }
+
   std::string log_;
+  std::string hub_name_;
 };
 
 TEST_F(HubEngineTest, PlaysWholeGameNamedByItsIdLine) {
-  absl::StatusOr<std::unique_ptr<MatchEngine>> hub =
-      MakeEngine(absl::StrCat(kHubPrefix, TestEngine("first")));
-  ASSERT_TRUE(hub.ok()) << hub.status();
-  EXPECT_EQ((*hub)->name(), "TestHub 1");
-  absl::StatusOr<std::unique_ptr<MatchEngine>> easy = MakeEngine("easy");
-  ASSERT_TRUE(easy.ok());
-  absl::StatusOr<MatchGame> game = PlayMatchGame(**hub, **easy, kStart, 1, 200,
-                                                 0.05, Edition::kInternational);
+  absl::StatusOr<MatchGame> game = PlayEasy("first", /*hub_first=*/true);
   ASSERT_TRUE(game.ok()) << game.status();
+  EXPECT_EQ(hub_name_, "TestHub 1");
   // Playing the first legal move, it loses or draws, but never forfeits:
   // every move it named, captures too, was read as ours.
   EXPECT_THAT(game->how, Not(HasSubstr("forfeits")));
@@ -116,14 +129,9 @@ std::string PositionLines(const MatchGame& game, bool v1) {
 TEST_F(HubEngineTest, KingMovesSinceTheLastCaptureOrManMoveAreSent) {
   for (const bool v1 : {false, true}) {
     ::unlink(log_.c_str());
-    absl::StatusOr<std::unique_ptr<MatchEngine>> hub = MakeEngine(
-        absl::StrCat(kHubPrefix, TestEngine(v1 ? "first v1" : "first")));
-    ASSERT_TRUE(hub.ok()) << hub.status();
-    absl::StatusOr<std::unique_ptr<MatchEngine>> easy = MakeEngine("easy");
-    ASSERT_TRUE(easy.ok());
-    const Opening kings{"kings", "W:WK46,K47,K48:BK3,K4,K5"};
-    absl::StatusOr<MatchGame> game = PlayMatchGame(
-        **hub, **easy, kings, 1, 16, 0.05, Edition::kInternational);
+    absl::StatusOr<MatchGame> game =
+        PlayEasy(v1 ? "first v1" : "first", /*hub_first=*/true,
+                 {"kings", "W:WK46,K47,K48:BK3,K4,K5"}, /*turn_cap=*/16);
     ASSERT_TRUE(game.ok()) << game.status();
     EXPECT_THAT(game->how, Not(HasSubstr("forfeits")));
     int reversible = 0;
@@ -141,15 +149,9 @@ TEST_F(HubEngineTest, KingMovesSinceTheLastCaptureOrManMoveAreSent) {
 }
 
 TEST_F(HubEngineTest, VersionOneIsSpokenToAnEngineThatAnswersInIt) {
-  absl::StatusOr<std::unique_ptr<MatchEngine>> hub =
-      MakeEngine(absl::StrCat(kHubPrefix, TestEngine("first v1")));
-  ASSERT_TRUE(hub.ok()) << hub.status();
-  EXPECT_EQ((*hub)->name(), "TestHub 1");
-  absl::StatusOr<std::unique_ptr<MatchEngine>> easy = MakeEngine("easy");
-  ASSERT_TRUE(easy.ok());
-  absl::StatusOr<MatchGame> game = PlayMatchGame(**easy, **hub, kStart, 1, 200,
-                                                 0.05, Edition::kInternational);
+  absl::StatusOr<MatchGame> game = PlayEasy("first v1", /*hub_first=*/false);
   ASSERT_TRUE(game.ok()) << game.status();
+  EXPECT_EQ(hub_name_, "TestHub 1");
   EXPECT_THAT(game->how, Not(HasSubstr("forfeits")));
   EXPECT_GT(game->moves.size(), 20u);
   const std::string log = Log();
@@ -159,13 +161,7 @@ TEST_F(HubEngineTest, VersionOneIsSpokenToAnEngineThatAnswersInIt) {
 }
 
 TEST_F(HubEngineTest, IllegalMoveForfeitsTheGame) {
-  absl::StatusOr<std::unique_ptr<MatchEngine>> hub =
-      MakeEngine(absl::StrCat(kHubPrefix, TestEngine("illegal")));
-  ASSERT_TRUE(hub.ok()) << hub.status();
-  absl::StatusOr<std::unique_ptr<MatchEngine>> easy = MakeEngine("easy");
-  ASSERT_TRUE(easy.ok());
-  absl::StatusOr<MatchGame> game = PlayMatchGame(**hub, **easy, kStart, 1, 200,
-                                                 0.05, Edition::kInternational);
+  absl::StatusOr<MatchGame> game = PlayEasy("illegal", /*hub_first=*/true);
   ASSERT_TRUE(game.ok()) << game.status();
   EXPECT_EQ(game->result, events::SECOND_WINS);
   EXPECT_THAT(game->how, HasSubstr("TestHub 1 forfeits"));
@@ -173,13 +169,7 @@ TEST_F(HubEngineTest, IllegalMoveForfeitsTheGame) {
 }
 
 TEST_F(HubEngineTest, EngineThatExitsForfeitsWithItsStatus) {
-  absl::StatusOr<std::unique_ptr<MatchEngine>> hub =
-      MakeEngine(absl::StrCat(kHubPrefix, TestEngine("exit")));
-  ASSERT_TRUE(hub.ok()) << hub.status();
-  absl::StatusOr<std::unique_ptr<MatchEngine>> easy = MakeEngine("easy");
-  ASSERT_TRUE(easy.ok());
-  absl::StatusOr<MatchGame> game = PlayMatchGame(**easy, **hub, kStart, 1, 200,
-                                                 0.05, Edition::kInternational);
+  absl::StatusOr<MatchGame> game = PlayEasy("exit", /*hub_first=*/false);
   ASSERT_TRUE(game.ok()) << game.status();
   EXPECT_EQ(game->result, events::FIRST_WINS);
   EXPECT_THAT(game->how, HasSubstr("closed its output"));
@@ -188,14 +178,9 @@ TEST_F(HubEngineTest, EngineThatExitsForfeitsWithItsStatus) {
 }
 
 TEST_F(HubEngineTest, EightByEightGameIsRefused) {
-  absl::StatusOr<std::unique_ptr<MatchEngine>> hub =
-      MakeEngine(absl::StrCat(kHubPrefix, TestEngine("first")));
-  ASSERT_TRUE(hub.ok()) << hub.status();
-  absl::StatusOr<std::unique_ptr<MatchEngine>> easy = MakeEngine("easy");
-  ASSERT_TRUE(easy.ok());
   absl::StatusOr<MatchGame> game =
-      PlayMatchGame(**hub, **easy, {"start", "B:W21-32:B1-12"}, 1, 200, 0.05,
-                    Edition::kEnglish);
+      PlayEasy("first", /*hub_first=*/true, {"start", "B:W21-32:B1-12"},
+               /*turn_cap=*/200, Edition::kEnglish);
   ASSERT_TRUE(game.ok()) << game.status();
   EXPECT_THAT(game->how, HasSubstr("10x10 board only"));
 }
