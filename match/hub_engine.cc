@@ -115,6 +115,12 @@ class HubEngine final : public MatchEngine {
                        " is a Hub engine, which plays on the 10x10 "
                        "board only"));
     }
+    if (!in_sync_) {
+      if (absl::Status st = Resync(); !st.ok()) return st;
+    }
+    // Until its answer is read, a failure leaves lines of this search
+    // unread.
+    in_sync_ = false;
     const bool v1 = dialect_ == Dialect::kVersion1;
     std::vector<std::string> lines;
     if (new_game_) {
@@ -165,6 +171,7 @@ class HubEngine final : public MatchEngine {
         return absl::FailedPreconditionError(absl::StrCat(
             name_, " answered \"", line->command, "\" without a move"));
       }
+      in_sync_ = true;
       absl::StatusOr<GameMove> parsed = ParseHubMove(state.position, *move);
       if (!parsed.ok()) {
         return absl::FailedPreconditionError(absl::StrCat(
@@ -225,6 +232,22 @@ class HubEngine final : public MatchEngine {
       words.push_back(value.empty() ? word : absl::StrCat(word, "=", value));
     }
     return words.empty() ? "(no message)" : absl::StrJoin(words, " ");
+  }
+
+  // After a search that failed, whatever the engine still says of it (an
+  // answer after its error, or after the time ran out) is read and
+  // dropped, up to the "pong" of a "ping" sent now, so that the next
+  // search does not read it as its own.
+  absl::Status Resync() {
+    if (absl::Status st = Send("ping"); !st.ok()) return st;
+    const Clock::time_point limit = Clock::now() + kSearchSlack;
+    for (;;) {
+      absl::StatusOr<HubLine> line = Receive(limit, "\"pong\" to \"ping\"");
+      if (!line.ok()) return line.status();
+      if (line->command == "pong") break;
+    }
+    in_sync_ = true;
+    return absl::OkStatus();
   }
 
   absl::Status Send(absl::string_view line) {
@@ -305,6 +328,9 @@ class HubEngine final : public MatchEngine {
   std::string buffer_;
   Dialect dialect_ = Dialect::kVersion2;
   bool new_game_ = true;
+  // Whether every line the engine has written about past searches has
+  // been read.
+  bool in_sync_ = true;
 };
 
 }  // namespace

@@ -6,6 +6,8 @@
 //            are legal from the position sent, and reports an error if not
 //   illegal  "1-2", which is no move at all
 //   exit     exits, with status 3, when asked to search
+//   errs     at its first search, reports an error and then answers all
+//            the same, as "first"; afterwards plays as "first"
 // A version 1 position's moves come as "move" lines, a version 2's in its
 // "pos" line.
 // When HUB_LOG names a file, every line it receives is appended to it.
@@ -56,6 +58,7 @@ int Run(const std::string& mode, bool v1) {
   std::string position;
   std::vector<std::string> moves;
   std::string text;
+  bool erred = false;
   while (std::getline(std::cin, text)) {
     if (log != nullptr) {
       std::fprintf(log, "%s\n", text.c_str());
@@ -86,6 +89,10 @@ int Run(const std::string& mode, bool v1) {
     } else if (line.command == "go") {
       const std::string answer = v1 ? "move " : "done move=";
       if (mode == "exit") return 3;
+      if (mode == "errs" && !erred) {
+        Say("error message=\"something went wrong\"");
+        erred = true;
+      }
       if (mode == "illegal") {
         Say(answer + "1-2");
         continue;
@@ -102,6 +109,8 @@ int Run(const std::string& mode, bool v1) {
       }
       Say("info depth=1 score=0.0 pv=\"a b\"");
       Say(answer + Reversed(p->LegalMoves().front()));
+    } else if (line.command == "ping") {
+      Say("pong");
     } else if (line.command == "quit") {
       return 0;
     }

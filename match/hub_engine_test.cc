@@ -168,6 +168,27 @@ TEST_F(HubEngineTest, IllegalMoveForfeitsTheGame) {
   EXPECT_THAT(game->how, HasSubstr("\"1-2\" is not a legal move"));
 }
 
+TEST_F(HubEngineTest, AnswerAfterAnErrorIsNotReadAsTheNextMove) {
+  absl::StatusOr<std::unique_ptr<MatchEngine>> hub =
+      MakeEngine(absl::StrCat(kHubPrefix, TestEngine("errs")));
+  ASSERT_TRUE(hub.ok()) << hub.status();
+  absl::StatusOr<std::unique_ptr<MatchEngine>> easy = MakeEngine("easy");
+  ASSERT_TRUE(easy.ok());
+  absl::StatusOr<MatchGame> first = PlayMatchGame(
+      **hub, **easy, kStart, 1, 200, 0.05, Edition::kInternational);
+  ASSERT_TRUE(first.ok()) << first.status();
+  EXPECT_THAT(first->how, HasSubstr("reported an error: something went wrong"));
+  // The move it wrote after its error was for the first game's start, a
+  // move of White; read in the second game, where Black moves first, it
+  // would be illegal.
+  absl::StatusOr<MatchGame> second = PlayMatchGame(
+      **easy, **hub, kStart, 2, 200, 0.05, Edition::kInternational);
+  ASSERT_TRUE(second.ok()) << second.status();
+  EXPECT_THAT(second->how, Not(HasSubstr("forfeits")));
+  EXPECT_GT(second->moves.size(), 20u);
+  EXPECT_THAT(Log(), HasSubstr("ping\n"));
+}
+
 TEST_F(HubEngineTest, EngineThatExitsForfeitsWithItsStatus) {
   absl::StatusOr<MatchGame> game = PlayEasy("exit", /*hub_first=*/false);
   ASSERT_TRUE(game.ok()) << game.status();
