@@ -1,8 +1,9 @@
 // `checkers bench levels --rules=international`: the 10x10 levels' order,
-// measured by engine-vs-engine games. There is no 10x10 game log yet, so
-// the games are played here on bare positions, with the draw rules of
-// docs/RULES.md that the search knows (third repetition, 25 king moves
-// each without a capture), a ply cap and adjudication by material.
+// measured by engine-vs-engine games. They are played here on bare
+// positions, not through the fold as `checkers match` plays them, with the
+// draw rules of docs/RULES.md that the search knows (third repetition, 25
+// king moves each without a capture), a ply cap and adjudication by
+// material.
 
 #ifndef CHECKERS_BENCH_LEVELS10_H_
 #define CHECKERS_BENCH_LEVELS10_H_
