@@ -196,10 +196,10 @@ class HubEngine final : public MatchEngine {
       if (!start.ok()) return start.status();
       p = *std::move(start);
     }
-    size_t first = 0;
-    for (size_t i = 0; i < moves.size(); ++i) {
-      if (moves[i].irreversible()) first = i + 1;
-    }
+    // The fold counts the turns since the last irreversible move.
+    const size_t first =
+        moves.size() -
+        std::min(static_cast<size_t>(state.no_progress_turns), moves.size());
     for (size_t i = 0; i < first; ++i) p.Play(moves[i]);
     std::vector<std::string> since;
     for (size_t i = first; i < moves.size(); ++i) {
