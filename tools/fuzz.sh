@@ -8,8 +8,8 @@
 #   tools/fuzz.sh [SECONDS] [TARGET...]    SECONDS per target, default 60
 #
 # Environment: FUZZ_WORK (default /tmp/checkers-fuzz) holds the objects,
-# binaries, the corpus each run grows and any crash; FUZZ_JOBS (default 1)
-# compile jobs and targets fuzzed at once, default one a core. New inputs
+# binaries, the corpus each run grows and any crash; FUZZ_JOBS the compile
+# jobs and targets fuzzed at once, default one a core. New inputs
 # stay in FUZZ_WORK; the committed seeds are never changed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -29,6 +29,15 @@ cxx=clang++-15
 sanitize=(-fsanitize=address,undefined -fno-sanitize-recover=undefined)
 cxxflags=(-std=c++20 -O1 -g1 -fno-omit-frame-pointer -I. -I"$work/gen"
   -Wno-deprecated-declarations "${sanitize[@]}")
+# Objects are rebuilt by file times only, so a change of compiler or flags
+# empties the object folder: an old work folder would otherwise link
+# objects built another way.
+flags_file="$work/obj/flags"
+if [ "$(cat "$flags_file" 2>/dev/null)" != "$cxx ${cxxflags[*]}" ]; then
+  rm -rf "${work:?}/obj" "${work:?}/bin"
+  mkdir -p "$work/obj" "$work/bin"
+  echo "$cxx ${cxxflags[*]}" >"$flags_file"
+fi
 # shellcheck disable=SC2207
 libs=($(pkg-config --libs protobuf absl_status absl_statusor absl_strings \
   absl_str_format absl_random_random absl_time absl_synchronization \
