@@ -19,6 +19,7 @@
 #include "cbapi/checkerboard.h"
 #include "engine/fen8.h"
 #include "engine/game_position.h"
+#include "engine/learned_eval.h"
 #include "engine/movegen8.h"
 #include "engine/notation8.h"
 #include "engine/search.h"
@@ -55,11 +56,17 @@ struct LevelSpec {
   bool by_time = false;
   bool hand_set_eval = false;
   bool no_book = false;
+  std::string weights_file;
 };
 
 // The LevelSpec `spec` names, or nullopt when it names no level.
 std::optional<LevelSpec> ParseLevelSpec(absl::string_view spec) {
   LevelSpec parsed;
+  if (const size_t at = spec.find(kWeightsFile); at != spec.npos) {
+    parsed.weights_file = std::string(spec.substr(at + kWeightsFile.size()));
+    if (parsed.weights_file.empty()) return std::nullopt;
+    spec = spec.substr(0, at);
+  }
   for (;;) {
     if (absl::ConsumeSuffix(&spec, kWithEndgameDb)) {
       parsed.endgame_db = true;
@@ -82,14 +89,18 @@ std::optional<LevelSpec> ParseLevelSpec(absl::string_view spec) {
 // One of our own levels.
 class BuiltinEngine final : public MatchEngine {
  public:
-  BuiltinEngine(const LevelSpec& spec, const egdb::Database* endgame_db)
+  // `weights`, when given, replace the edition's committed ones.
+  BuiltinEngine(const LevelSpec& spec, const egdb::Database* endgame_db,
+                std::optional<learned::Weights> weights)
       : spec_(spec),
         endgame_db_(endgame_db),
-        name_(absl::StrCat(LevelName(spec.level),
-                           endgame_db != nullptr ? kWithEndgameDb : "",
-                           spec.by_time ? kByTime : "",
-                           spec.hand_set_eval ? kHandSetEval : "",
-                           spec.no_book ? kWithoutBook : "")) {}
+        weights_(std::move(weights)),
+        name_(absl::StrCat(
+            LevelName(spec.level), endgame_db != nullptr ? kWithEndgameDb : "",
+            spec.by_time ? kByTime : "", spec.hand_set_eval ? kHandSetEval : "",
+            spec.no_book ? kWithoutBook : "",
+            spec.weights_file.empty() ? "" : kWeightsFile, spec.weights_file)) {
+  }
 
   const std::string& name() const override { return name_; }
   void NewGame(uint64_t game_seed) override { seed_ = game_seed; }
@@ -103,6 +114,7 @@ class BuiltinEngine final : public MatchEngine {
     request.endgame_db = endgame_db_;
     request.hand_set_eval = spec_.hand_set_eval;
     if (spec_.no_book) request.opening_book = nullptr;
+    if (weights_.has_value()) request.eval_weights = &*weights_;
     PollFn poll;
     if (spec_.by_time) {
       // Each search starts from an empty table: the two engines of a match
@@ -127,6 +139,7 @@ class BuiltinEngine final : public MatchEngine {
  private:
   const LevelSpec spec_;
   const egdb::Database* const endgame_db_;
+  const std::optional<learned::Weights> weights_;
   const std::string name_;
   uint64_t seed_ = 0;
 };
@@ -386,7 +399,8 @@ bool IsLevelSpec(absl::string_view spec) {
 }
 
 absl::StatusOr<std::unique_ptr<MatchEngine>> MakeEngine(
-    absl::string_view spec, const egdb::Database* endgame_db) {
+    absl::string_view spec, const egdb::Database* endgame_db, Edition edition,
+    const ReadFileFn& read_file) {
   if (absl::ConsumePrefix(&spec, kHubPrefix)) return StartHubEngine(spec);
   const std::optional<LevelSpec> level = ParseLevelSpec(spec);
   if (!level.has_value()) {
@@ -404,8 +418,28 @@ absl::StatusOr<std::unique_ptr<MatchEngine>> MakeEngine(
                      ": an engine with the endgame database needs a database "
                      "(checkers egdb build)"));
   }
-  return std::unique_ptr<MatchEngine>(
-      new BuiltinEngine(*level, level->endgame_db ? endgame_db : nullptr));
+  std::optional<learned::Weights> weights;
+  if (!level->weights_file.empty()) {
+    if (level->hand_set_eval) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          spec, ": +handset plays without learned weights, so it takes no ",
+          kWeightsFile));
+    }
+    if (!read_file) {
+      return absl::InvalidArgumentError(
+          absl::StrCat(spec, ": this caller reads no weights files"));
+    }
+    absl::StatusOr<std::string> bytes = read_file(level->weights_file);
+    if (!bytes.ok()) return bytes.status();
+    absl::StatusOr<learned::Weights> parsed = learned::Parse(*bytes, edition);
+    if (!parsed.ok()) {
+      return absl::InvalidArgumentError(
+          absl::StrCat(level->weights_file, ": ", parsed.status().message()));
+    }
+    weights = *std::move(parsed);
+  }
+  return std::unique_ptr<MatchEngine>(new BuiltinEngine(
+      *level, level->endgame_db ? endgame_db : nullptr, std::move(weights)));
 }
 
 absl::StatusOr<MatchGame> PlayMatchGame(MatchEngine& first, MatchEngine& second,

@@ -6,6 +6,7 @@
 #define CHECKERS_MATCH_MATCH_H_
 
 #include <cstddef>
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -37,6 +38,11 @@ inline constexpr absl::string_view kWithEndgameDb = "+egdb";
 inline constexpr absl::string_view kByTime = "+time";
 inline constexpr absl::string_view kHandSetEval = "+handset";
 inline constexpr absl::string_view kWithoutBook = "+nobook";
+// Last in a level's spec, then a path: plays with the learned evaluation's
+// weights in that file (engine/learned_eval.h, as `checkers train` writes
+// them) instead of the edition's committed ones, to measure a new fit
+// against them: "hard+time+weights=/tmp/round2.bin".
+inline constexpr absl::string_view kWeightsFile = "+weights=";
 
 // Whether `spec` names one of our own levels, with any suffixes.
 bool IsLevelSpec(absl::string_view spec);
@@ -53,9 +59,16 @@ inline constexpr absl::string_view kHubPrefix = "hub:";
 // board only), loaded with dlopen. InvalidArgument for a library that
 // cannot be loaded or lacks getmove/enginecommand, or that plays another
 // game type than English checkers (21), and for "+egdb" without a level or
-// a database; StartHubEngine's errors for a Hub engine.
+// a database; for kWeightsFile, `read_file`'s errors (it reads the file's
+// bytes; the shell passes the storage layer's, which this package does not
+// reach), and InvalidArgument when there is no `read_file` or the file
+// holds no weights for `edition`'s board; StartHubEngine's errors for a
+// Hub engine.
+using ReadFileFn =
+    std::function<absl::StatusOr<std::string>(const std::string& path)>;
 absl::StatusOr<std::unique_ptr<MatchEngine>> MakeEngine(
-    absl::string_view spec, const egdb::Database* endgame_db = nullptr);
+    absl::string_view spec, const egdb::Database* endgame_db = nullptr,
+    Edition edition = Edition::kEnglish, const ReadFileFn& read_file = {});
 
 struct Opening {
   std::string name;

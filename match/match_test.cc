@@ -11,6 +11,7 @@
 #include "engine/endgame_db.h"
 #include "engine/fen8.h"
 #include "engine/game_position.h"
+#include "engine/learned_eval.h"
 #include "engine/notation8.h"
 #include "engine/opening_book.h"
 #include "events/fold.h"
@@ -246,10 +247,11 @@ TEST(MatchTest, NoBookIsALevelSuffixNamedLast) {
   EXPECT_FALSE(IsLevelSpec("strong+nobook"));
 }
 
-// The state of an English game set up at `fen`, the side to move to play.
-events::GameState EnglishGameAt(const std::string& fen) {
+// The state of a game of `edition` set up at `fen`, the side to move to
+// play.
+events::GameState GameAt(Edition edition, const std::string& fen) {
   events::GameStarted started;
-  started.set_edition(events::RulesEditionOf(Edition::kEnglish));
+  started.set_edition(events::RulesEditionOf(edition));
   started.set_mode(events::TWO_PLAYER);
   started.set_start_fen(fen);
   events::GameState s;
@@ -275,7 +277,8 @@ TEST(MatchTest,
   bool differed = false;
   for (int i = 0; i < book.size() && i < 100 && !differed; ++i) {
     const book::Entry& e = book.entries()[i];
-    const events::GameState state = EnglishGameAt(e.position.ToFen());
+    const events::GameState state =
+        GameAt(Edition::kEnglish, e.position.ToFen());
     const GameMove& book_move = e.move;
     absl::StatusOr<GameMove> with = with_book->ChooseMove(state, {}, 0.1);
     ASSERT_TRUE(with.ok()) << with.status();
@@ -286,6 +289,75 @@ TEST(MatchTest,
   }
   EXPECT_TRUE(differed)
       << "medium+nobook played the book's move in every position tried";
+}
+
+// A ReadFileFn that serves `weights` as the file "w.bin" and nothing else.
+ReadFileFn ServeWeights(const learned::Weights& weights) {
+  return [bytes = learned::Serialize(weights)](
+             const std::string& path) -> absl::StatusOr<std::string> {
+    if (path != "w.bin") return absl::NotFoundError(path);
+    return bytes;
+  };
+}
+
+TEST(MatchTest, AWeightsFilePlaysInPlaceOfTheCommittedWeights) {
+  // Weights that give the hand-set value alone must play as +handset, and
+  // so, somewhere, unlike the committed weights. Without the book, which
+  // holds every two-ply start.
+  const ReadFileFn read_file =
+      ServeWeights(learned::HandSetOnly(Edition::kInternational));
+  absl::StatusOr<std::unique_ptr<MatchEngine>> from_file =
+      MakeEngine("medium+nobook+weights=w.bin", nullptr,
+                 Edition::kInternational, read_file);
+  ASSERT_TRUE(from_file.ok()) << from_file.status();
+  EXPECT_EQ((*from_file)->name(), "medium+nobook+weights=w.bin");
+  auto hand_set = *MakeEngine("medium+handset+nobook");
+  auto committed = *MakeEngine("medium+nobook");
+  bool differed = false;
+  for (const Opening& opening : OpeningsOfPlies(Edition::kInternational, 2)) {
+    const events::GameState state =
+        GameAt(Edition::kInternational, opening.fen);
+    absl::StatusOr<GameMove> a = (*from_file)->ChooseMove(state, {}, 0.1);
+    absl::StatusOr<GameMove> b = hand_set->ChooseMove(state, {}, 0.1);
+    ASSERT_TRUE(a.ok() && b.ok()) << a.status() << b.status();
+    EXPECT_EQ(a->Text(), b->Text()) << opening.name;
+    absl::StatusOr<GameMove> c = committed->ChooseMove(state, {}, 0.1);
+    ASSERT_TRUE(c.ok()) << c.status();
+    differed = differed || !(*c == *a);
+  }
+  EXPECT_TRUE(differed) << "the committed weights chose as the hand-set "
+                           "evaluation in every opening tried";
+}
+
+TEST(MatchTest, AWeightsFileMustHoldWeightsOfTheGamesBoard) {
+  const ReadFileFn eight_by_eight =
+      ServeWeights(learned::HandSetOnly(Edition::kEnglish));
+  absl::StatusOr<std::unique_ptr<MatchEngine>> wrong = MakeEngine(
+      "hard+weights=w.bin", nullptr, Edition::kInternational, eight_by_eight);
+  EXPECT_EQ(wrong.status().code(), absl::StatusCode::kInvalidArgument);
+  EXPECT_THAT(wrong.status().message(), HasSubstr("w.bin"));
+  EXPECT_TRUE(MakeEngine("hard+weights=w.bin", nullptr, Edition::kRussian,
+                         eight_by_eight)
+                  .ok());
+}
+
+TEST(MatchTest, AWeightsFileThatCannotBeHadIsRefused) {
+  const ReadFileFn read_file =
+      ServeWeights(learned::HandSetOnly(Edition::kEnglish));
+  EXPECT_EQ(MakeEngine("hard+weights=other.bin", nullptr, Edition::kEnglish,
+                       read_file)
+                .status()
+                .code(),
+            absl::StatusCode::kNotFound);
+  EXPECT_EQ(MakeEngine("hard+weights=w.bin").status().code(),
+            absl::StatusCode::kInvalidArgument);
+  absl::StatusOr<std::unique_ptr<MatchEngine>> both = MakeEngine(
+      "hard+handset+weights=w.bin", nullptr, Edition::kEnglish, read_file);
+  EXPECT_EQ(both.status().code(), absl::StatusCode::kInvalidArgument);
+  EXPECT_THAT(both.status().message(), HasSubstr("+handset"));
+  EXPECT_TRUE(IsLevelSpec("hard+time+weights=/tmp/a+b.bin"));
+  EXPECT_FALSE(IsLevelSpec("hard+weights="));
+  EXPECT_FALSE(IsLevelSpec("strong+weights=w.bin"));
 }
 
 TEST(MatchTest, LevelsByTheClockPlayARussianGameWithEitherEvaluation) {

@@ -78,9 +78,8 @@ TEST(CliMatchTest, RussianMatchGamesAreWrittenAsGameType25) {
 }
 
 TEST(CliMatchTest, PoolMatchesPlayThePoolBallotUnlessAFileIsGiven) {
-  CommandResult r =
-      RunCheckers({"match", "--engine=easy", "--engine=easy", "--games=1",
-                   "--turn-cap=2", "--rules=pool"});
+  CommandResult r = RunCheckers({"match", "--engine=easy", "--engine=easy",
+                                 "--games=1", "--turn-cap=2", "--rules=pool"});
   ASSERT_EQ(r.exit_code, 0) << r.err;
   // match/ballots/3move_pool.json's, not English's "001 09-13 21-17 05-09".
   EXPECT_THAT(r.out, HasSubstr("game 1/1 001 9-13 21-17 5-9: "));
@@ -151,6 +150,28 @@ TEST(CliMatchTest, AHubEnginePlaysInternationalOnly) {
                    "--rules=international"});
   EXPECT_EQ(r.exit_code, 64);
   EXPECT_THAT(r.err, HasSubstr("cannot start Hub engine /no/scan"));
+}
+
+TEST(CliMatchTest, ALevelPlaysWithTheWeightsOfAFileOfItsBoard) {
+  const std::string data = std::string(std::getenv("TEST_SRCDIR")) + "/" +
+                           std::getenv("TEST_WORKSPACE") + "/engine/data/";
+  const std::string ten = data + "eval_weights_international.bin";
+  CommandResult r =
+      RunCheckers({"match", "--engine=easy", "--engine=medium+weights=" + ten,
+                   "--games=2", "--turn-cap=6", "--rules=international"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_THAT(r.out, HasSubstr("score easy: "));
+  EXPECT_THAT(r.out, HasSubstr("medium+weights=" + ten + " (White)"));
+
+  r = RunCheckers({"match", "--engine=easy",
+                   "--engine=medium+weights=" + data + "eval_weights.bin",
+                   "--rules=international"});
+  EXPECT_EQ(r.exit_code, 64);
+  EXPECT_THAT(r.err, HasSubstr("eval_weights.bin: "));
+  r = RunCheckers(
+      {"match", "--engine=easy", "--engine=medium+weights=/no/such.bin"});
+  EXPECT_EQ(r.exit_code, 66);
+  EXPECT_THAT(r.err, HasSubstr("/no/such.bin"));
 }
 
 TEST(CliMatchTest, CommandRefusesBadEngines) {

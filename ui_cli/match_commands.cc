@@ -38,7 +38,9 @@ ABSL_FLAG(std::vector<std::string>, engine, {},
           "+egdb: consulting the endgame database, e.g. hard+egdb; +time: "
           "searching for --time a move instead of the level's nodes; "
           "+handset: with the hand-set evaluation, not the learned one; "
-          "+nobook: searching every move, never playing the opening book's) "
+          "+nobook: searching every move, never playing the opening book's; "
+          "+weights=FILE, last: with the learned weights in FILE, as train "
+          "writes them) "
           "a CheckerBoard engine library (english) or hub: and the command "
           "line of a Hub engine program (international), e.g. "
           "\"hub:/opt/scan/scan hub\"");
@@ -162,11 +164,15 @@ int RunMatch(const std::vector<std::string>& positional) {
     if (!loaded.ok()) return Fail(loaded.status());
     endgame_db = *std::move(loaded);
   }
+  // Weights files are under half a megabyte (learned::Serialize).
+  const match::ReadFileFn read_file = [](const std::string& path) {
+    return storage::Env::Default()->ReadFile(path, 16 << 20);
+  };
   absl::StatusOr<std::unique_ptr<MatchEngine>> a =
-      MakeEngine(specs[0], endgame_db.get());
+      MakeEngine(specs[0], endgame_db.get(), *edition, read_file);
   if (!a.ok()) return Fail(a.status());
   absl::StatusOr<std::unique_ptr<MatchEngine>> b =
-      MakeEngine(specs[1], endgame_db.get());
+      MakeEngine(specs[1], endgame_db.get(), *edition, read_file);
   if (!b.ok()) return Fail(b.status());
 
   const int total =
