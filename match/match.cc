@@ -19,7 +19,6 @@
 #include "cbapi/checkerboard.h"
 #include "engine/fen8.h"
 #include "engine/game_position.h"
-#include "engine/learned_eval.h"
 #include "engine/movegen8.h"
 #include "engine/notation8.h"
 #include "engine/search.h"
@@ -400,7 +399,7 @@ bool IsLevelSpec(absl::string_view spec) {
 
 absl::StatusOr<std::unique_ptr<MatchEngine>> MakeEngine(
     absl::string_view spec, const egdb::Database* endgame_db, Edition edition,
-    const ReadFileFn& read_file) {
+    const ReadWeightsFn& read_weights) {
   if (absl::ConsumePrefix(&spec, kHubPrefix)) return StartHubEngine(spec);
   const std::optional<LevelSpec> level = ParseLevelSpec(spec);
   if (!level.has_value()) {
@@ -425,18 +424,14 @@ absl::StatusOr<std::unique_ptr<MatchEngine>> MakeEngine(
           spec, ": +handset plays without learned weights, so it takes no ",
           kWeightsFile));
     }
-    if (!read_file) {
+    if (!read_weights) {
       return absl::InvalidArgumentError(
           absl::StrCat(spec, ": this caller reads no weights files"));
     }
-    absl::StatusOr<std::string> bytes = read_file(level->weights_file);
-    if (!bytes.ok()) return bytes.status();
-    absl::StatusOr<learned::Weights> parsed = learned::Parse(*bytes, edition);
-    if (!parsed.ok()) {
-      return absl::InvalidArgumentError(
-          absl::StrCat(level->weights_file, ": ", parsed.status().message()));
-    }
-    weights = *std::move(parsed);
+    absl::StatusOr<learned::Weights> read =
+        read_weights(level->weights_file, edition);
+    if (!read.ok()) return read.status();
+    weights = *std::move(read);
   }
   return std::unique_ptr<MatchEngine>(new BuiltinEngine(
       *level, level->endgame_db ? endgame_db : nullptr, std::move(weights)));

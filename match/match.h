@@ -15,6 +15,7 @@
 #include "absl/strings/string_view.h"
 #include "engine/endgame_db.h"
 #include "engine/game_position.h"
+#include "engine/learned_eval.h"
 #include "engine/move8.h"
 #include "engine/position8.h"
 #include "engine/rules.h"
@@ -59,16 +60,16 @@ inline constexpr absl::string_view kHubPrefix = "hub:";
 // board only), loaded with dlopen. InvalidArgument for a library that
 // cannot be loaded or lacks getmove/enginecommand, or that plays another
 // game type than English checkers (21), and for "+egdb" without a level or
-// a database; for kWeightsFile, `read_file`'s errors (it reads the file's
-// bytes; the shell passes the storage layer's, which this package does not
-// reach), and InvalidArgument when there is no `read_file` or the file
-// holds no weights for `edition`'s board; StartHubEngine's errors for a
-// Hub engine.
-using ReadFileFn =
-    std::function<absl::StatusOr<std::string>(const std::string& path)>;
+// a database; for kWeightsFile, InvalidArgument when there is no
+// `read_weights`, else its errors (it reads the weights of `edition`'s
+// board from the file: the shell passes storage::ReadWeightsFile, which
+// this package does not reach); StartHubEngine's errors for a Hub engine.
+using ReadWeightsFn = std::function<absl::StatusOr<learned::Weights>(
+    const std::string& path, Edition edition)>;
 absl::StatusOr<std::unique_ptr<MatchEngine>> MakeEngine(
     absl::string_view spec, const egdb::Database* endgame_db = nullptr,
-    Edition edition = Edition::kEnglish, const ReadFileFn& read_file = {});
+    Edition edition = Edition::kEnglish,
+    const ReadWeightsFn& read_weights = {});
 
 struct Opening {
   std::string name;

@@ -6,6 +6,7 @@
 #include <utility>
 #include <vector>
 
+#include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
 #include "absl/strings/strip.h"
 #include "engine/endgame_db.h"
@@ -291,12 +292,19 @@ TEST(MatchTest,
       << "medium+nobook played the book's move in every position tried";
 }
 
-// A ReadFileFn that serves `weights` as the file "w.bin" and nothing else.
-ReadFileFn ServeWeights(const learned::Weights& weights) {
+// A ReadWeightsFn that serves `weights` as the file "w.bin" and nothing
+// else, refusing them for the other board as storage::ReadWeightsFile does.
+ReadWeightsFn ServeWeights(const learned::Weights& weights) {
   return [bytes = learned::Serialize(weights)](
-             const std::string& path) -> absl::StatusOr<std::string> {
+             const std::string& path,
+             Edition edition) -> absl::StatusOr<learned::Weights> {
     if (path != "w.bin") return absl::NotFoundError(path);
-    return bytes;
+    absl::StatusOr<learned::Weights> parsed = learned::Parse(bytes, edition);
+    if (!parsed.ok()) {
+      return absl::InvalidArgumentError(
+          absl::StrCat(path, ": ", parsed.status().message()));
+    }
+    return parsed;
   };
 }
 
@@ -304,7 +312,7 @@ TEST(MatchTest, AWeightsFilePlaysInPlaceOfTheCommittedWeights) {
   // Weights that give the hand-set value alone must play as +handset, and
   // so, somewhere, unlike the committed weights. Without the book, which
   // holds every two-ply start.
-  const ReadFileFn read_file =
+  const ReadWeightsFn read_file =
       ServeWeights(learned::HandSetOnly(Edition::kInternational));
   absl::StatusOr<std::unique_ptr<MatchEngine>> from_file =
       MakeEngine("medium+nobook+weights=w.bin", nullptr,
@@ -330,7 +338,7 @@ TEST(MatchTest, AWeightsFilePlaysInPlaceOfTheCommittedWeights) {
 }
 
 TEST(MatchTest, AWeightsFileMustHoldWeightsOfTheGamesBoard) {
-  const ReadFileFn eight_by_eight =
+  const ReadWeightsFn eight_by_eight =
       ServeWeights(learned::HandSetOnly(Edition::kEnglish));
   absl::StatusOr<std::unique_ptr<MatchEngine>> wrong = MakeEngine(
       "hard+weights=w.bin", nullptr, Edition::kInternational, eight_by_eight);
@@ -342,7 +350,7 @@ TEST(MatchTest, AWeightsFileMustHoldWeightsOfTheGamesBoard) {
 }
 
 TEST(MatchTest, AWeightsFileThatCannotBeHadIsRefused) {
-  const ReadFileFn read_file =
+  const ReadWeightsFn read_file =
       ServeWeights(learned::HandSetOnly(Edition::kEnglish));
   EXPECT_EQ(MakeEngine("hard+weights=other.bin", nullptr, Edition::kEnglish,
                        read_file)

@@ -28,6 +28,7 @@
 #include "replay/pdn_writer.h"
 #include "storage/endgame_files.h"
 #include "storage/env.h"
+#include "storage/weights_file.h"
 #include "ui_cli/command.h"
 #include "ui_cli/common_flags.h"
 #include "ui_cli/exit_codes.h"
@@ -164,15 +165,15 @@ int RunMatch(const std::vector<std::string>& positional) {
     if (!loaded.ok()) return Fail(loaded.status());
     endgame_db = *std::move(loaded);
   }
-  // Weights files are under half a megabyte (learned::Serialize).
-  const match::ReadFileFn read_file = [](const std::string& path) {
-    return storage::Env::Default()->ReadFile(path, 16 << 20);
+  const match::ReadWeightsFn read_weights = [](const std::string& path,
+                                               Edition edition) {
+    return storage::ReadWeightsFile(storage::Env::Default(), path, edition);
   };
   absl::StatusOr<std::unique_ptr<MatchEngine>> a =
-      MakeEngine(specs[0], endgame_db.get(), *edition, read_file);
+      MakeEngine(specs[0], endgame_db.get(), *edition, read_weights);
   if (!a.ok()) return Fail(a.status());
   absl::StatusOr<std::unique_ptr<MatchEngine>> b =
-      MakeEngine(specs[1], endgame_db.get(), *edition, read_file);
+      MakeEngine(specs[1], endgame_db.get(), *edition, read_weights);
   if (!b.ok()) return Fail(b.status());
 
   const int total =

@@ -30,6 +30,7 @@
 #include "replay/pdn_replay.h"
 #include "storage/env.h"
 #include "storage/replace_file.h"
+#include "storage/weights_file.h"
 #include "train/book_builder.h"
 #include "train/fit.h"
 #include "train/self_play.h"
@@ -214,15 +215,15 @@ int RunTrain(const std::vector<std::string>& positional) {
   learned::Weights start = learned::HandSetOnly(*edition);
   const std::string from = absl::GetFlag(FLAGS_from);
   if (!from.empty()) {
-    absl::StatusOr<std::string> bytes =
-        storage::Env::Default()->ReadFile(from, 16 << 20);
-    if (!bytes.ok()) return Fail(bytes.status());
-    absl::StatusOr<learned::Weights> parsed = learned::Parse(*bytes, *edition);
-    if (!parsed.ok()) {
-      return Fail(kExitBadData, absl::InvalidArgumentError(absl::StrCat(
-                                    from, ": ", parsed.status().message())));
+    absl::StatusOr<learned::Weights> read =
+        storage::ReadWeightsFile(storage::Env::Default(), from, *edition);
+    if (!read.ok()) {
+      // A file that is there but holds no weights of the board is bad data.
+      return read.status().code() == absl::StatusCode::kInvalidArgument
+                 ? Fail(kExitBadData, read.status())
+                 : Fail(read.status());
     }
-    start = *std::move(parsed);
+    start = *std::move(read);
   }
   absl::StatusOr<std::vector<GamePosition>> openings =
       SelfPlayOpenings(*edition);
