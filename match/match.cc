@@ -85,6 +85,12 @@ std::optional<LevelSpec> ParseLevelSpec(absl::string_view spec) {
   return parsed;
 }
 
+// The last part of `path`: an engine's name keeps its weights file's name
+// but not the directory, which would crowd every game line.
+absl::string_view FileName(absl::string_view path) {
+  return path.substr(path.find_last_of('/') + 1);
+}
+
 // One of our own levels.
 class BuiltinEngine final : public MatchEngine {
  public:
@@ -98,8 +104,8 @@ class BuiltinEngine final : public MatchEngine {
             LevelName(spec.level), endgame_db != nullptr ? kWithEndgameDb : "",
             spec.by_time ? kByTime : "", spec.hand_set_eval ? kHandSetEval : "",
             spec.no_book ? kWithoutBook : "",
-            spec.weights_file.empty() ? "" : kWeightsFile, spec.weights_file)) {
-  }
+            spec.weights_file.empty() ? "" : kWeightsFile,
+            FileName(spec.weights_file))) {}
 
   const std::string& name() const override { return name_; }
   void NewGame(uint64_t game_seed) override { seed_ = game_seed; }

@@ -42,7 +42,8 @@ inline constexpr absl::string_view kWithoutBook = "+nobook";
 // Last in a level's spec, then a path: plays with the learned evaluation's
 // weights in that file (engine/learned_eval.h, as `checkers train` writes
 // them) instead of the edition's committed ones, to measure a new fit
-// against them: "hard+time+weights=/tmp/round2.bin".
+// against them: "hard+time+weights=/tmp/round2.bin", an engine named
+// "hard+time+weights=round2.bin".
 inline constexpr absl::string_view kWeightsFile = "+weights=";
 
 // Whether `spec` names one of our own levels, with any suffixes.

@@ -308,6 +308,17 @@ ReadWeightsFn ServeWeights(const learned::Weights& weights) {
   };
 }
 
+TEST(MatchTest, AnEngineWithAWeightsFileIsNamedWithoutItsDirectory) {
+  const ReadWeightsFn any_path = [](const std::string&, Edition edition) {
+    return absl::StatusOr<learned::Weights>(learned::HandSetOnly(edition));
+  };
+  absl::StatusOr<std::unique_ptr<MatchEngine>> engine =
+      MakeEngine("hard+time+weights=/tmp/a+b/round2.bin", nullptr,
+                 Edition::kRussian, any_path);
+  ASSERT_TRUE(engine.ok()) << engine.status();
+  EXPECT_EQ((*engine)->name(), "hard+time+weights=round2.bin");
+}
+
 TEST(MatchTest, AWeightsFilePlaysInPlaceOfTheCommittedWeights) {
   // Weights that give the hand-set value alone must play as +handset, and
   // so, somewhere, unlike the committed weights. Without the book, which

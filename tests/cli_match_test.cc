@@ -54,6 +54,28 @@ TEST(CliMatchTest, CommandPrintsAGameLineEachAndTheScore) {
   EXPECT_EQ(games->size(), 2u);
 }
 
+TEST(CliMatchTest, TwoEnginesOfOneNameAreToldApartByTheirPlace) {
+  const std::string pdn =
+      std::string(std::getenv("TEST_TMPDIR")) + "/same_name.pdn";
+  CommandResult r = RunCheckers(
+      {"match", "--engine=easy", "--engine=easy", "--games=2", "--pdn=" + pdn});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  std::vector<std::string> lines =
+      absl::StrSplit(r.out, '\n', absl::SkipEmpty());
+  ASSERT_EQ(lines.size(), 3u);
+  // After the ballot's three plies White moves first: A in the first game,
+  // B in the second.
+  EXPECT_THAT(lines[0], HasSubstr(": easy (B) (Black) - easy (A) (White) "));
+  EXPECT_THAT(lines[1], HasSubstr(": easy (A) (Black) - easy (B) (White) "));
+  EXPECT_THAT(lines[2], HasSubstr("score easy (A): "));
+  EXPECT_THAT(r.err, HasSubstr("time easy (B): "));
+  std::ifstream in(pdn);
+  std::stringstream text;
+  text << in.rdbuf();
+  EXPECT_THAT(text.str(), HasSubstr("[Black \"easy (A)\"]"));
+  EXPECT_THAT(text.str(), HasSubstr("[White \"easy (A)\"]"));
+}
+
 TEST(CliMatchTest, RussianMatchGamesAreWrittenAsGameType25) {
   const std::string pdn =
       std::string(std::getenv("TEST_TMPDIR")) + "/russian.pdn";
@@ -161,7 +183,8 @@ TEST(CliMatchTest, ALevelPlaysWithTheWeightsOfAFileOfItsBoard) {
                    "--games=2", "--turn-cap=6", "--rules=international"});
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_THAT(r.out, HasSubstr("score easy: "));
-  EXPECT_THAT(r.out, HasSubstr("medium+weights=" + ten + " (White)"));
+  EXPECT_THAT(r.out, HasSubstr("medium+weights=eval_weights_international.bin "
+                               "(White)"));
 
   r = RunCheckers({"match", "--engine=easy",
                    "--engine=medium+weights=" + data + "eval_weights.bin",

@@ -175,6 +175,15 @@ int RunMatch(const std::vector<std::string>& positional) {
   absl::StatusOr<std::unique_ptr<MatchEngine>> b =
       MakeEngine(specs[1], endgame_db.get(), *edition, read_weights);
   if (!b.ok()) return Fail(b.status());
+  // Two builds of one program answer with one name, as does a level
+  // against itself: the lines below and the PDN tell them apart by their
+  // place on the command line.
+  std::string name_a = (*a)->name();
+  std::string name_b = (*b)->name();
+  if (name_a == name_b) {
+    absl::StrAppend(&name_a, " (A)");
+    absl::StrAppend(&name_b, " (B)");
+  }
 
   const int total =
       games_wanted > 0 ? games_wanted : 2 * static_cast<int>(openings->size());
@@ -190,6 +199,8 @@ int RunMatch(const std::vector<std::string>& positional) {
                       seconds, *edition);
     if (!game.ok()) return Fail(game.status());
     game->first_is_a = a_first;
+    game->first_engine = a_first ? name_a : name_b;
+    game->second_engine = a_first ? name_b : name_a;
     const bool first_black = game->start.side_to_move() == Color::kBlack;
     const std::string& black =
         first_black ? game->first_engine : game->second_engine;
@@ -224,7 +235,7 @@ int RunMatch(const std::vector<std::string>& positional) {
                  "time %s: %d moves, of %.3f s a move used mean %.0f%%, median "
                  "%.0f%%, 95th percentile %.0f%%, max %.0f%% (game %d, turn "
                  "%d); %d over 110%%\n",
-                 (engine_a ? *a : *b)->name().c_str(), use.moves, seconds,
+                 (engine_a ? name_a : name_b).c_str(), use.moves, seconds,
                  100 * use.mean, 100 * use.median, 100 * use.p95, 100 * use.max,
                  use.max_game, use.max_turn, use.over_110);
   }
@@ -232,8 +243,8 @@ int RunMatch(const std::vector<std::string>& positional) {
   std::printf(
       "score %s: %d wins, %d losses, %d draws, %.1f%% (95%% interval %.1f%% to "
       "%.1f%%; wins against losses, sign test p = %.3f)\n",
-      (*a)->name().c_str(), score.wins, score.losses, score.draws,
-      score.percent, score.low, score.high, score.sign_p);
+      name_a.c_str(), score.wins, score.losses, score.draws, score.percent,
+      score.low, score.high, score.sign_p);
   return kExitOk;
 }
 
