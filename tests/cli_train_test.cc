@@ -78,6 +78,23 @@ TEST(CliTrainTest, RussianRulesFitWeightsOfTheirOwn) {
   EXPECT_NE(ReadAll(russian), ReadAll(english));
 }
 
+TEST(CliTrainTest, ACheckFileWithoutGameTypeIsReadUnderTheRulesEdition) {
+  // russian_games.pdn, like most Russian collections, has no GameType tag.
+  const std::string dir = NewTempDir("train_check");
+  auto r = RunCheckers({"train", dir + "/russian.bin", "--games=2",
+                        "--nodes=100", "--epochs=2", "--rules=russian",
+                        "--check=tests/data/russian_games.pdn"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_THAT(r.out, HasSubstr("russian_games.pdn: 153 games, "));
+
+  // Games of another edition leave nothing to check against.
+  auto other = RunCheckers({"train", dir + "/w", "--games=2", "--nodes=100",
+                            "--epochs=2", "--rules=russian",
+                            "--check=tests/data/international_games.pdn"});
+  EXPECT_EQ(other.exit_code, 65);
+  EXPECT_THAT(other.err, HasSubstr("has no game of russian"));
+}
+
 TEST(CliTrainTest, InternationalRulesFitTenByTenWeights) {
   const std::string dir = NewTempDir("train_international");
   const std::string out = dir + "/international.bin";

@@ -139,7 +139,11 @@ absl::StatusOr<std::vector<GamePosition>> BookOpenings(Edition edition) {
 }
 
 // The quiet positions of the games of `edition` in the PDN file `path`
-// that have a result, each with its result for the side to move.
+// that have a result, each with its result for the side to move. A game
+// without a GameType tag is read as one of `edition`, as `checkers import
+// --rules` reads it: collections of Russian games rarely carry the tag.
+// DataLoss when no game of the file is of use, which would
+// otherwise leave the check out without a word.
 absl::StatusOr<std::vector<train::Sample>> CorpusSamples(
     const std::string& path, Edition edition, int* games_read) {
   absl::StatusOr<std::string> text =
@@ -150,7 +154,8 @@ absl::StatusOr<std::vector<train::Sample>> CorpusSamples(
   std::vector<train::Sample> samples;
   *games_read = 0;
   for (const replay::PdnGame& game : file.games) {
-    absl::StatusOr<replay::GameRecord> record = replay::ReplayPdnGame(game);
+    absl::StatusOr<replay::GameRecord> record =
+        replay::ReplayPdnGame(game, edition);
     if (!record.ok() || record->edition() != edition ||
         record->result == replay::GameResult::kUnknown) {
       continue;
@@ -178,6 +183,12 @@ absl::StatusOr<std::vector<train::Sample>> CorpusSamples(
       }
       if (i < record->moves.size()) pos.Play(record->moves[i]);
     }
+  }
+  if (*games_read == 0) {
+    return absl::DataLossError(
+        absl::StrCat(path, " has no game of ", EditionName(edition),
+                     " that replays and has a result (of ", file.games.size(),
+                     " read); --check needs games of the --rules edition"));
   }
   return samples;
 }
