@@ -27,8 +27,9 @@ absl::string_view CommittedInternationalWeightBytes();
 
 namespace {
 
-// The magic lines of the two boards' weights files, of equal length.
+// The magic lines of the weights files' layouts, of equal length.
 constexpr absl::string_view kMagic8 = "CKEW1\n";
+constexpr absl::string_view kMagic8WithMaterial = "CKEW2\n";
 constexpr absl::string_view kMagic10 = "CKEI1\n";
 constexpr size_t kMagicSize = kMagic8.size();
 
@@ -115,6 +116,10 @@ Features FeaturesOf(const Position& pos, Edition edition) {
           static_cast<uint16_t>(kBase3[bits & 0xFF] + 2 * kBase3[bits >> 16]);
     }
   }
+  const Color us = pos.side_to_move();
+  f.config[kWindows] = static_cast<uint16_t>(MaterialConfig(
+      BitCount(pos.men(us)), BitCount(pos.kings(us)),
+      BitCount(pos.men(Opponent(us))), BitCount(pos.kings(Opponent(us)))));
   return f;
 }
 
@@ -151,6 +156,14 @@ Weights HandSetOnly(Edition edition) {
   return weights;
 }
 
+Weights WithMaterial(Weights weights) {
+  if (weights.windows == kWindows) {
+    weights.windows = kWindowsWithMaterial;
+    weights.table.resize(TableSize(kWindowsWithMaterial), 0);
+  }
+  return weights;
+}
+
 int Evaluate(const Features& f, const Weights& weights) {
   const int hand = f.hand * weights.hand_scale / kHandScaleOne;
   if (!f.has_men) return hand;
@@ -173,7 +186,10 @@ int Evaluate(const intl::Position& pos, const Weights& weights) {
 }
 
 std::string Serialize(const Weights& weights) {
-  std::string out(weights.windows == kWindows10 ? kMagic10 : kMagic8);
+  std::string out(weights.windows == kWindows10 ? kMagic10
+                  : weights.windows == kWindowsWithMaterial
+                      ? kMagic8WithMaterial
+                      : kMagic8);
   PutInt(&out, static_cast<uint32_t>(weights.hand_scale), 4);
   for (int16_t v : weights.table) PutInt(&out, static_cast<uint16_t>(v), 2);
   return out;
@@ -183,16 +199,19 @@ absl::StatusOr<Weights> Parse(absl::string_view bytes, Edition edition) {
   Weights weights = HandSetOnly(edition);
   const bool ten = weights.windows == kWindows10;
   const absl::string_view magic = bytes.substr(0, kMagicSize);
-  if (magic == (ten ? kMagic8 : kMagic10)) {
+  if (ten ? (magic == kMagic8 || magic == kMagic8WithMaterial)
+          : magic == kMagic10) {
     return absl::InvalidArgumentError(
         absl::StrCat("these evaluation weights are of the ",
                      ten ? "8x8" : "10x10", " board; ", EditionName(edition),
                      " is played on the ", ten ? "10x10" : "8x8", " one"));
   }
-  if (magic != (ten ? kMagic10 : kMagic8)) {
+  if (!ten && magic == kMagic8WithMaterial) {
+    weights = WithMaterial(std::move(weights));
+  } else if (magic != (ten ? kMagic10 : kMagic8)) {
     return absl::InvalidArgumentError(
-        "not an evaluation weights file: it does not start with CKEW1 or "
-        "CKEI1");
+        "not an evaluation weights file: it does not start with CKEW1, CKEW2 "
+        "or CKEI1");
   }
   const size_t expected =
       kMagicSize + 4 + 2 * static_cast<size_t>(weights.table.size());

@@ -12,6 +12,11 @@
 // configurations. Each configuration has two values, one for a full board
 // and one for an ending, mixed by the number of pieces left. Kings are the
 // hand-set evaluation's business: in a window they count as empty squares.
+//
+// 8x8 weights may carry one table more, read as a tenth window: the
+// material, each side's men (0-12) and kings (0-3, more counted as 3). Its
+// values correct the hand-set prices of men against flying kings, which
+// no window sees (docs/EVALUATION.md, "A material table").
 
 #ifndef CHECKERS_ENGINE_LEARNED_EVAL_H_
 #define CHECKERS_ENGINE_LEARNED_EVAL_H_
@@ -32,6 +37,8 @@ namespace checkers::learned {
 // The windows of the 8x8 board and of the 10x10 board.
 inline constexpr int kWindows = 9;
 inline constexpr int kWindows10 = 16;
+// The 8x8 board's windows with the material table, the last of them.
+inline constexpr int kWindowsWithMaterial = kWindows + 1;
 inline constexpr int kMaxWindows = kWindows10;
 inline constexpr int kWindowConfigs = 6561;
 inline constexpr int kPhases = 2;
@@ -43,6 +50,25 @@ inline constexpr int kTableSize = TableSize(kWindows);
 
 // The windows of `edition`'s board: kWindows or kWindows10.
 int WindowsOf(Edition edition);
+
+// The material table's configuration of `own` men and kings (the side to
+// move's) against `other` ones: below kWindowConfigs, as a window's. Men
+// beyond 12 (a set-up position may have them) count as 12, kings beyond
+// 3 as 3.
+inline constexpr int kMaterialMen = 13;
+inline constexpr int kMaterialKings = 4;
+inline constexpr int MaterialConfig(int own_men, int own_kings, int other_men,
+                                    int other_kings) {
+  auto cap = [](int n, int limit) { return n < limit ? n : limit - 1; };
+  return ((cap(own_men, kMaterialMen) * kMaterialMen +
+           cap(other_men, kMaterialMen)) *
+              kMaterialKings +
+          cap(own_kings, kMaterialKings)) *
+             kMaterialKings +
+         cap(other_kings, kMaterialKings);
+}
+static_assert(MaterialConfig(32, 32, 32, 32) == MaterialConfig(12, 3, 12, 3) &&
+              MaterialConfig(12, 3, 12, 3) < kWindowConfigs);
 // The ending's share of the mix is out of this.
 inline constexpr int kPhaseScale = 256;
 // The hand-set evaluation's factor is out of this.
@@ -60,7 +86,8 @@ struct Features {
   // value is the scaled hand-set one alone.
   bool has_men = false;
   // Each window's configuration, 0..kWindowConfigs-1; the first kWindows
-  // on the 8x8 board, all kWindows10 on the 10x10 one.
+  // on the 8x8 board and then its MaterialConfig, all kWindows10 on the
+  // 10x10 one.
   std::array<uint16_t, kMaxWindows> config{};
 };
 
@@ -77,7 +104,8 @@ inline constexpr int TableIndex(int w, int config, int phase) {
 }
 
 struct Weights {
-  // The board's windows: kWindows (8x8) or kWindows10 (10x10).
+  // The board's windows: kWindows or kWindowsWithMaterial (8x8), or
+  // kWindows10 (10x10).
   int windows = kWindows;
   // The hand-set evaluation's factor, out of kHandScaleOne.
   int hand_scale = kHandScaleOne;
@@ -88,6 +116,10 @@ struct Weights {
 // Weights of `edition`'s board that give its hand-set evaluation alone:
 // a factor of one and every value zero.
 Weights HandSetOnly(Edition edition);
+
+// `weights` (8x8 ones) with a material table of zeros added when they
+// have none: the same values, and a table for a fit to fill.
+Weights WithMaterial(Weights weights);
 
 // The value of `features`, of a board of `weights.windows` windows, in
 // centi-men for the side to move.
@@ -101,9 +133,10 @@ int Evaluate(const Position& pos, const Weights& weights,
 // The same for the 10x10 `pos`, with weights of kWindows10 windows.
 int Evaluate(const intl::Position& pos, const Weights& weights);
 
-// The bytes of a weights file: a magic line naming the board ("CKEW1\n"
-// for 8x8, "CKEI1\n" for 10x10), the hand scale and the table as
-// little-endian 32- and 16-bit integers.
+// The bytes of a weights file: a magic line naming the layout ("CKEW1\n"
+// for 8x8, "CKEW2\n" for 8x8 with the material table, "CKEI1\n" for
+// 10x10), the hand scale and the table as little-endian 32- and 16-bit
+// integers.
 std::string Serialize(const Weights& weights);
 
 // The weights `bytes` hold for `edition`; InvalidArgument, saying what is

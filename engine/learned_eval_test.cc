@@ -106,6 +106,49 @@ TEST(LearnedEvalTest, ParseRefusesAWrongMagicASizeAndAScale) {
   EXPECT_NE(parsed.status().message().find("factor"), std::string::npos);
 }
 
+TEST(LearnedEvalTest, TheMaterialTableIsReadByTheCountsOfTheSideToMove) {
+  // White to move with two men and a king against Black's three men and
+  // two kings; the table's value for that balance, in both phases, is
+  // added whole.
+  const Position pos = FenPosition("W:W18,22,K26:B6,10,15,K1,K3");
+  Weights w = WithMaterial(HandSetOnly(Edition::kRussian));
+  ASSERT_EQ(w.windows, kWindowsWithMaterial);
+  const int config = MaterialConfig(2, 1, 3, 2);
+  EXPECT_EQ(FeaturesOf(pos, Edition::kRussian).config[kWindows], config);
+  const int before = Evaluate(pos, w, Edition::kRussian);
+  EXPECT_EQ(before, checkers::Evaluate(pos, Edition::kRussian));
+  w.table[TableIndex(kWindows, config, 0)] = 40;
+  w.table[TableIndex(kWindows, config, 1)] = 40;
+  EXPECT_EQ(Evaluate(pos, w, Edition::kRussian), before + 40);
+  // Seen from the other side the same balance is another configuration.
+  EXPECT_EQ(Evaluate(Mirrored(pos), w, Edition::kRussian), before + 40);
+  EXPECT_NE(MaterialConfig(3, 2, 2, 1), config);
+  // Weights without the table ignore it.
+  EXPECT_EQ(Evaluate(pos, HandSetOnly(Edition::kRussian), Edition::kRussian),
+            before);
+}
+
+TEST(LearnedEvalTest, WeightsWithTheMaterialTableParseBackOnTheEightByEight) {
+  Weights w = WithMaterial(RandomWeights(17, Edition::kPool));
+  w.table.back() = -77;
+  const std::string bytes = Serialize(w);
+  EXPECT_EQ(bytes.substr(0, 6), "CKEW2\n");
+  absl::StatusOr<Weights> back = Parse(bytes, Edition::kPool);
+  ASSERT_TRUE(back.ok()) << back.status();
+  EXPECT_EQ(back->windows, kWindowsWithMaterial);
+  EXPECT_EQ(back->hand_scale, w.hand_scale);
+  EXPECT_EQ(back->table, w.table);
+  // Adding the table again changes nothing.
+  EXPECT_EQ(WithMaterial(*back).table, w.table);
+  // A CKEW1 size under the CKEW2 line is refused, as is the 10x10 board.
+  EXPECT_FALSE(Parse(bytes.substr(0, Serialize(RandomWeights(17)).size()),
+                     Edition::kPool)
+                   .ok());
+  absl::StatusOr<Weights> ten = Parse(bytes, Edition::kInternational);
+  ASSERT_FALSE(ten.ok());
+  EXPECT_NE(ten.status().message().find("8x8"), std::string::npos);
+}
+
 TEST(LearnedEvalTest, TheCommittedWeightsAreSound) {
   for (Edition edition : {Edition::kEnglish, Edition::kRussian, Edition::kPool,
                           Edition::kInternational}) {

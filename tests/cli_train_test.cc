@@ -95,6 +95,31 @@ TEST(CliTrainTest, ACheckFileWithoutGameTypeIsReadUnderTheRulesEdition) {
   EXPECT_THAT(other.err, HasSubstr("has no game of russian"));
 }
 
+TEST(CliTrainTest, MaterialAddsTheMaterialTableOnTheEightByEightOnly) {
+  const std::string dir = NewTempDir("train_material");
+  const std::string out = dir + "/pool.bin";
+  auto r = RunCheckers({"train", out, "--games=4", "--nodes=200", "--epochs=5",
+                        "--rules=pool", "--material"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  absl::StatusOr<learned::Weights> w =
+      learned::Parse(ReadAll(out), Edition::kPool);
+  ASSERT_TRUE(w.ok()) << w.status();
+  EXPECT_EQ(w->windows, learned::kWindowsWithMaterial);
+  // A fit from those weights keeps the table without the flag.
+  const std::string again = dir + "/again.bin";
+  ASSERT_EQ(RunCheckers({"train", again, "--games=2", "--nodes=200",
+                         "--epochs=2", "--rules=pool", "--from=" + out})
+                .exit_code,
+            0);
+  EXPECT_EQ(learned::Parse(ReadAll(again), Edition::kPool)->windows,
+            learned::kWindowsWithMaterial);
+
+  auto ten =
+      RunCheckers({"train", dir + "/w", "--rules=international", "--material"});
+  EXPECT_EQ(ten.exit_code, 64);
+  EXPECT_THAT(ten.err, HasSubstr("8x8"));
+}
+
 TEST(CliTrainTest, InternationalRulesFitTenByTenWeights) {
   const std::string dir = NewTempDir("train_international");
   const std::string out = dir + "/international.bin";

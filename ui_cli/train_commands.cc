@@ -73,6 +73,9 @@ ABSL_FLAG(std::string, from, "",
           "FILE: train: the weights the games are played with and the fit "
           "starts from (default: the hand-set evaluation alone); DIR|URI: "
           "tables copy: the store the tables come from");
+ABSL_FLAG(bool, material, false,
+          "train: fit a table of each side's men and kings beside the "
+          "windows (8x8 editions; docs/EVALUATION.md)");
 ABSL_FLAG(std::string, check, "",
           "FILE: train: a PDN file of games of the --rules edition whose "
           "positions, with their results, measure the fit besides the "
@@ -235,6 +238,14 @@ int RunTrain(const std::vector<std::string>& positional) {
                  : Fail(read.status());
     }
     start = *std::move(read);
+  }
+  if (absl::GetFlag(FLAGS_material)) {
+    if (TraitsOf(*edition).board_size != 8) {
+      return Fail(kExitUsage, absl::InvalidArgumentError(
+                                  "--material fits a table of the 8x8 "
+                                  "editions; international has none"));
+    }
+    start = learned::WithMaterial(std::move(start));
   }
   absl::StatusOr<std::vector<GamePosition>> openings =
       SelfPlayOpenings(*edition);
@@ -424,10 +435,10 @@ std::vector<Command> TrainCommands() {
       {"train",
        "train FILE [--games=N] [--nodes=N] [--seed=N] [--threads=N] "
        "[--epochs=N] [--l2=X] [--result_weight=X] [--sample_every=N] "
-       "[--label_nodes=N] [--from=FILE] [--check=PDN] [--rules=R]  fit the "
-       "learned evaluation of an edition to self-play",
+       "[--label_nodes=N] [--from=FILE] [--material] [--check=PDN] "
+       "[--rules=R]  fit the learned evaluation of an edition to self-play",
        {"games", "nodes", "seed", "threads", "epochs", "l2", "result_weight",
-        "sample_every", "label_nodes", "from", "check", "rules"},
+        "sample_every", "label_nodes", "from", "material", "check", "rules"},
        RunTrain},
       {"book",
        "book FILE [--plies=N] [--nodes=N] [--threads=N] [--rules=R]  search "
