@@ -16,7 +16,8 @@
 // 8x8 weights may carry one table more, read as a tenth window: the
 // material, each side's men (0-12) and kings (0-3, more counted as 3). Its
 // values correct the hand-set prices of men against flying kings, which
-// no window sees (docs/EVALUATION.md, "A material table").
+// no window sees (docs/EVALUATION.md, "Russian: a second round, and a
+// material table").
 
 #ifndef CHECKERS_ENGINE_LEARNED_EVAL_H_
 #define CHECKERS_ENGINE_LEARNED_EVAL_H_

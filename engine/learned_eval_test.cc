@@ -120,7 +120,9 @@ TEST(LearnedEvalTest, TheMaterialTableIsReadByTheCountsOfTheSideToMove) {
   w.table[TableIndex(kWindows, config, 0)] = 40;
   w.table[TableIndex(kWindows, config, 1)] = 40;
   EXPECT_EQ(Evaluate(pos, w, Edition::kRussian), before + 40);
-  // Seen from the other side the same balance is another configuration.
+  // The mirror image (colours and the side to move swapped) has the same
+  // balance for its side to move; the other side's view of it is another
+  // configuration.
   EXPECT_EQ(Evaluate(Mirrored(pos), w, Edition::kRussian), before + 40);
   EXPECT_NE(MaterialConfig(3, 2, 2, 1), config);
   // Weights without the table ignore it.
