@@ -145,8 +145,8 @@ absl::StatusOr<std::vector<GamePosition>> BookOpenings(Edition edition) {
 // that have a result, each with its result for the side to move. A game
 // without a GameType tag is read as one of `edition`, as `checkers import
 // --rules` reads it: collections of Russian games rarely carry the tag.
-// DataLoss when no game of the file is of use, which would
-// otherwise leave the check out without a word.
+// DataLoss when no game of the file is of use, which would otherwise
+// leave the check out without a word.
 absl::StatusOr<std::vector<train::Sample>> CorpusSamples(
     const std::string& path, Edition edition, int* games_read) {
   absl::StatusOr<std::string> text =
