@@ -18,7 +18,7 @@ tools/setup.sh --fuzz
 seconds="${1:-60}"
 [ $# -gt 0 ] && shift
 all_targets=(log_reader_fuzz fold_fuzz pdn_import_fuzz fen_fuzz book_fuzz http_fuzz
-  ballot_fuzz)
+  ballot_fuzz weights_fuzz)
 targets=("$@")
 [ ${#targets[@]} -eq 0 ] && targets=("${all_targets[@]}")
 work="${FUZZ_WORK:-/tmp/checkers-fuzz}"
