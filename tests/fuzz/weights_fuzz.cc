@@ -10,6 +10,7 @@
 // same bytes; its values evaluate every test position without fault.
 
 #include <algorithm>
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <iterator>
@@ -39,6 +40,27 @@ constexpr const char* kFens10[] = {
     "B:W27,28,32,33,K38,41,44:B6,12,13,K17,19,23",
 };
 
+// A sound file of `edition`'s board, with the material table when
+// `material` and the board has one; made once each, as a file is hundreds
+// of kilobytes.
+const std::string& SoundFile(Edition edition, bool material) {
+  static const auto* files = [] {
+    auto* made = new std::array<std::string, 2 * std::size(kEditions)>;
+    for (size_t e = 0; e < std::size(kEditions); ++e) {
+      learned::Weights base = learned::HandSetOnly(kEditions[e]);
+      (*made)[2 * e] = learned::Serialize(base);
+      if (base.windows == learned::kWindows)
+        base = learned::WithMaterial(std::move(base));
+      (*made)[2 * e + 1] = learned::Serialize(base);
+    }
+    return made;
+  }();
+  const size_t e =
+      std::find(std::begin(kEditions), std::end(kEditions), edition) -
+      std::begin(kEditions);
+  return (*files)[2 * e + (material ? 1 : 0)];
+}
+
 void Check(absl::string_view input) {
   if (input.size() < 2) return;
   const Edition edition =
@@ -47,10 +69,7 @@ void Check(absl::string_view input) {
   input.remove_prefix(2);
   std::string bytes(input);
   if (form & 1) {
-    learned::Weights base = learned::HandSetOnly(edition);
-    if ((form & 2) && learned::WindowsOf(edition) == learned::kWindows)
-      base = learned::WithMaterial(std::move(base));
-    bytes = learned::Serialize(base);
+    bytes = SoundFile(edition, (form & 2) != 0);
     std::copy_n(input.begin(), std::min(input.size(), bytes.size()),
                 bytes.begin());
   }
