@@ -163,6 +163,25 @@ TEST(CliMatchTest, HubEngineProgramPlaysInternationalMatch) {
   EXPECT_THAT(r.err, HasSubstr("time TestHub 1: "));
 }
 
+TEST(CliMatchTest, AForfeitNamesTheEngineByItsPlaceWhenNamesAreOne) {
+  const std::string program = std::string(std::getenv("TEST_SRCDIR")) + "/" +
+                              std::getenv("TEST_WORKSPACE") +
+                              "/match/hub_engine_for_test";
+  CommandResult r =
+      RunCheckers({"match", "--engine=hub:" + program + " illegal",
+                   "--engine=hub:" + program + " first", "--games=2",
+                   "--turn-cap=20", "--time=0.05", "--rules=international"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  std::vector<std::string> lines =
+      absl::StrSplit(r.out, '\n', absl::SkipEmpty());
+  ASSERT_EQ(lines.size(), 3u);
+  // A moves first in the first game and forfeits at once; in the second B
+  // moves first and A forfeits at its first move.
+  EXPECT_THAT(lines[0], HasSubstr("TestHub 1 (A) forfeits: "));
+  EXPECT_THAT(lines[1], HasSubstr("TestHub 1 (A) forfeits: "));
+  EXPECT_THAT(lines[2], HasSubstr("score TestHub 1 (A): 0 wins, 2 losses"));
+}
+
 TEST(CliMatchTest, AHubEnginePlaysInternationalOnly) {
   CommandResult r = RunCheckers(
       {"match", "--engine=easy", "--engine=hub:/no/scan hub", "--rules=pool"});

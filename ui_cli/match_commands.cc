@@ -18,9 +18,11 @@
 #include "engine/game_position.h"
 #include "engine/rules.h"
 #include "engine/search.h"
+#include "events/game_state.h"
 #include "match/ballot_file.h"
 #include "match/default_ballots.h"
 #include "match/match.h"
+#include "match/match_engine.h"
 #include "match/match_score.h"
 #include "replay/game_record.h"
 #include "replay/log_record.h"
@@ -74,6 +76,25 @@ using match::PlayMatchGame;
 using match::ScoreOf;
 using match::TimeUse;
 using match::TimeUseOf;
+
+// An engine that plays as another does under a name of the match's own.
+class RenamedEngine : public MatchEngine {
+ public:
+  RenamedEngine(std::unique_ptr<MatchEngine> engine, std::string name)
+      : engine_(std::move(engine)), name_(std::move(name)) {}
+
+  const std::string& name() const override { return name_; }
+  void NewGame(uint64_t game_seed) override { engine_->NewGame(game_seed); }
+  absl::StatusOr<GameMove> ChooseMove(const events::GameState& state,
+                                      const std::vector<GameMove>& game_moves,
+                                      double seconds) override {
+    return engine_->ChooseMove(state, game_moves, seconds);
+  }
+
+ private:
+  std::unique_ptr<MatchEngine> engine_;
+  std::string name_;
+};
 
 absl::StatusOr<std::string> ReadText(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
@@ -176,14 +197,17 @@ int RunMatch(const std::vector<std::string>& positional) {
       MakeEngine(specs[1], endgame_db.get(), *edition, read_weights);
   if (!b.ok()) return Fail(b.status());
   // Two builds of one program answer with one name, as does a level
-  // against itself: the lines below and the PDN tell them apart by their
-  // place on the command line.
-  std::string name_a = (*a)->name();
-  std::string name_b = (*b)->name();
-  if (name_a == name_b) {
-    absl::StrAppend(&name_a, " (A)");
-    absl::StrAppend(&name_b, " (B)");
+  // against itself: the lines below, the PDN and a forfeit's reason tell
+  // them apart by their place on the command line.
+  if ((*a)->name() == (*b)->name()) {
+    const std::string name = (*a)->name();
+    *a = std::make_unique<RenamedEngine>(*std::move(a),
+                                         absl::StrCat(name, " (A)"));
+    *b = std::make_unique<RenamedEngine>(*std::move(b),
+                                         absl::StrCat(name, " (B)"));
   }
+  const std::string& name_a = (*a)->name();
+  const std::string& name_b = (*b)->name();
 
   const int total =
       games_wanted > 0 ? games_wanted : 2 * static_cast<int>(openings->size());
@@ -199,8 +223,6 @@ int RunMatch(const std::vector<std::string>& positional) {
                       seconds, *edition);
     if (!game.ok()) return Fail(game.status());
     game->first_is_a = a_first;
-    game->first_engine = a_first ? name_a : name_b;
-    game->second_engine = a_first ? name_b : name_a;
     const bool first_black = game->start.side_to_move() == Color::kBlack;
     const std::string& black =
         first_black ? game->first_engine : game->second_engine;
