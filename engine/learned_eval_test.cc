@@ -159,11 +159,11 @@ TEST(LearnedEvalTest, TheCommittedWeightsAreSound) {
     EXPECT_GT(w->hand_scale, 0);
     EXPECT_EQ(w->table.size(), static_cast<size_t>(TableSize(w->windows)));
   }
-  // Russian's are fitted with the material table (docs/EVALUATION.md); the
-  // others with the board's windows alone.
+  // Russian's and pool's are fitted with the material table
+  // (docs/EVALUATION.md); the others with the board's windows alone.
   EXPECT_EQ(Committed(Edition::kEnglish)->windows, kWindows);
   EXPECT_EQ(Committed(Edition::kRussian)->windows, kWindowsWithMaterial);
-  EXPECT_EQ(Committed(Edition::kPool)->windows, kWindows);
+  EXPECT_EQ(Committed(Edition::kPool)->windows, kWindowsWithMaterial);
   EXPECT_EQ(Committed(Edition::kInternational)->windows,
             WindowsOf(Edition::kInternational));
   // Each edition its own table, fitted to its own games.
