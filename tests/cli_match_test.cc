@@ -25,6 +25,12 @@ using ::testing::HasSubstr;
 using ::testing::MatchesRegex;
 using ::testing::Not;
 
+// The path of `path`, relative to the workspace, among the test's runfiles.
+std::string Runfile(const std::string& path) {
+  return std::string(std::getenv("TEST_SRCDIR")) + "/" +
+         std::getenv("TEST_WORKSPACE") + "/" + path;
+}
+
 TEST(CliMatchTest, CommandPrintsAGameLineEachAndTheScore) {
   const std::string pdn =
       std::string(std::getenv("TEST_TMPDIR")) + "/match.pdn";
@@ -149,9 +155,7 @@ TEST(CliMatchTest, ALibraryPlaysEnglishOnly) {
 }
 
 TEST(CliMatchTest, HubEngineProgramPlaysInternationalMatch) {
-  const std::string program = std::string(std::getenv("TEST_SRCDIR")) + "/" +
-                              std::getenv("TEST_WORKSPACE") +
-                              "/match/hub_engine_for_test";
+  const std::string program = Runfile("match/hub_engine_for_test");
   CommandResult r = RunCheckers({"match", "--engine=hub:" + program + " first",
                                  "--engine=easy", "--games=2", "--turn-cap=20",
                                  "--time=0.05", "--rules=international"});
@@ -164,9 +168,7 @@ TEST(CliMatchTest, HubEngineProgramPlaysInternationalMatch) {
 }
 
 TEST(CliMatchTest, AForfeitNamesTheEngineByItsPlaceWhenNamesAreOne) {
-  const std::string program = std::string(std::getenv("TEST_SRCDIR")) + "/" +
-                              std::getenv("TEST_WORKSPACE") +
-                              "/match/hub_engine_for_test";
+  const std::string program = Runfile("match/hub_engine_for_test");
   CommandResult r =
       RunCheckers({"match", "--engine=hub:" + program + " illegal",
                    "--engine=hub:" + program + " first", "--games=2",
@@ -194,8 +196,7 @@ TEST(CliMatchTest, AHubEnginePlaysInternationalOnly) {
 }
 
 TEST(CliMatchTest, ALevelPlaysWithTheWeightsOfAFileOfItsBoard) {
-  const std::string data = std::string(std::getenv("TEST_SRCDIR")) + "/" +
-                           std::getenv("TEST_WORKSPACE") + "/engine/data/";
+  const std::string data = Runfile("engine/data/");
   const std::string ten = data + "eval_weights_international.bin";
   CommandResult r =
       RunCheckers({"match", "--engine=easy", "--engine=medium+weights=" + ten,
