@@ -2,10 +2,8 @@
 // collection judged turn by turn, as text and as the JSON the replay page
 // draws.
 
-#include <cstdlib>
 #include <string>
 
-#include "absl/strings/str_cat.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "nlohmann/json.hpp"
@@ -17,12 +15,11 @@ namespace {
 using ::checkers::testing::CommandResult;
 using ::checkers::testing::NewTempDir;
 using ::checkers::testing::RunCheckers;
+using ::checkers::testing::RunfilePath;
 using ::testing::HasSubstr;
 
 std::string DataPath(const std::string& name) {
-  const char* srcdir = std::getenv("TEST_SRCDIR");
-  const char* workspace = std::getenv("TEST_WORKSPACE");
-  return absl::StrCat(srcdir, "/", workspace, "/tests/data/", name);
+  return RunfilePath("tests/data/" + name);
 }
 
 // A small budget keeps the test quick; the figures are the same kind.

@@ -25,12 +25,6 @@ using ::testing::HasSubstr;
 using ::testing::MatchesRegex;
 using ::testing::Not;
 
-// The path of `path`, relative to the workspace, among the test's runfiles.
-std::string Runfile(const std::string& path) {
-  return std::string(std::getenv("TEST_SRCDIR")) + "/" +
-         std::getenv("TEST_WORKSPACE") + "/" + path;
-}
-
 TEST(CliMatchTest, CommandPrintsAGameLineEachAndTheScore) {
   const std::string pdn =
       std::string(std::getenv("TEST_TMPDIR")) + "/match.pdn";
@@ -155,7 +149,7 @@ TEST(CliMatchTest, ALibraryPlaysEnglishOnly) {
 }
 
 TEST(CliMatchTest, HubEngineProgramPlaysInternationalMatch) {
-  const std::string program = Runfile("match/hub_engine_for_test");
+  const std::string program = RunfilePath("match/hub_engine_for_test");
   CommandResult r = RunCheckers({"match", "--engine=hub:" + program + " first",
                                  "--engine=easy", "--games=2", "--turn-cap=20",
                                  "--time=0.05", "--rules=international"});
@@ -168,7 +162,7 @@ TEST(CliMatchTest, HubEngineProgramPlaysInternationalMatch) {
 }
 
 TEST(CliMatchTest, AForfeitNamesTheEngineByItsPlaceWhenNamesAreOne) {
-  const std::string program = Runfile("match/hub_engine_for_test");
+  const std::string program = RunfilePath("match/hub_engine_for_test");
   CommandResult r =
       RunCheckers({"match", "--engine=hub:" + program + " illegal",
                    "--engine=hub:" + program + " first", "--games=2",
@@ -196,7 +190,7 @@ TEST(CliMatchTest, AHubEnginePlaysInternationalOnly) {
 }
 
 TEST(CliMatchTest, ALevelPlaysWithTheWeightsOfAFileOfItsBoard) {
-  const std::string data = Runfile("engine/data/");
+  const std::string data = RunfilePath("engine/data/");
   const std::string ten = data + "eval_weights_international.bin";
   CommandResult r =
       RunCheckers({"match", "--engine=easy", "--engine=medium+weights=" + ten,

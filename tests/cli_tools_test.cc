@@ -6,7 +6,6 @@
 #include <unistd.h>
 
 #include <algorithm>
-#include <cstdlib>
 #include <fstream>
 #include <string>
 #include <vector>
@@ -46,12 +45,7 @@ using ::testing::StartsWith;
 using ::checkers::testing::NewTempDir;
 
 std::string DataPath(absl::string_view name) {
-  const char* srcdir = std::getenv("TEST_SRCDIR");
-  const char* workspace = std::getenv("TEST_WORKSPACE");
-  if (srcdir == nullptr || workspace == nullptr) {
-    return absl::StrCat("tests/data/", name);
-  }
-  return absl::StrCat(srcdir, "/", workspace, "/tests/data/", name);
+  return ::checkers::testing::RunfilePath(absl::StrCat("tests/data/", name));
 }
 
 using ::checkers::testing::ReadAll;

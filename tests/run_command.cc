@@ -113,12 +113,14 @@ std::string ReadAll(const std::string& path) {
   return s.str();
 }
 
-std::string CheckersBinary() {
+std::string RunfilePath(const std::string& path) {
   const char* srcdir = std::getenv("TEST_SRCDIR");
   const char* workspace = std::getenv("TEST_WORKSPACE");
-  if (srcdir == nullptr || workspace == nullptr) return "ui_cli/checkers";
-  return std::string(srcdir) + "/" + workspace + "/ui_cli/checkers";
+  if (srcdir == nullptr || workspace == nullptr) return path;
+  return std::string(srcdir) + "/" + workspace + "/" + path;
 }
+
+std::string CheckersBinary() { return RunfilePath("ui_cli/checkers"); }
 
 CommandResult RunCheckers(const std::vector<std::string>& args,
                           const std::string& input,
