@@ -20,6 +20,7 @@
 #include "gtest/gtest.h"
 #include "match/hub_protocol.h"
 #include "match/match.h"
+#include "tests/runfiles.h"
 
 namespace checkers::match {
 namespace {
@@ -28,9 +29,8 @@ using ::testing::HasSubstr;
 using ::testing::Not;
 
 std::string TestEngine(const std::string& mode) {
-  return absl::StrCat(std::getenv("TEST_SRCDIR"), "/",
-                      std::getenv("TEST_WORKSPACE"),
-                      "/match/hub_engine_for_test ", mode);
+  return absl::StrCat(
+      ::checkers::testing::RunfilePath("match/hub_engine_for_test"), " ", mode);
 }
 
 const Opening kStart{"start", "W:W31-50:B1-20"};

@@ -1,6 +1,5 @@
 #include "match/match.h"
 
-#include <cstdlib>
 #include <memory>
 #include <string>
 #include <utility>
@@ -21,16 +20,13 @@
 #include "gtest/gtest.h"
 #include "match/ballot_file.h"
 #include "match/default_ballots.h"
+#include "tests/runfiles.h"
 
 namespace checkers::match {
 namespace {
 
+using ::checkers::testing::RunfilePath;
 using ::testing::HasSubstr;
-
-std::string Runfile(const std::string& path) {
-  return std::string(std::getenv("TEST_SRCDIR")) + "/" +
-         std::getenv("TEST_WORKSPACE") + "/" + path;
-}
 
 // The ballots the binary embeds, so that the tests read what a match plays.
 std::string Ballots() { return std::string(DefaultBallots(Edition::kEnglish)); }
@@ -137,7 +133,7 @@ TEST(MatchTest, TheEndgameDatabaseNeedsALevelAndADatabase) {
 
 TEST(MatchTest, OurCheckerBoardLibraryPlaysAGame) {
   absl::StatusOr<std::unique_ptr<MatchEngine>> library =
-      MakeEngine(Runfile("cbapi/checkers_engine.so"));
+      MakeEngine(RunfilePath("cbapi/checkers_engine.so"));
   ASSERT_TRUE(library.ok()) << library.status();
   auto easy = *MakeEngine("easy");
   const std::vector<Opening> openings = *ParseBallots(Ballots(), "standard");
@@ -150,7 +146,7 @@ TEST(MatchTest, OurCheckerBoardLibraryPlaysAGame) {
 
 TEST(MatchTest, EngineThatPlaysAnIllegalMoveForfeits) {
   absl::StatusOr<std::unique_ptr<MatchEngine>> cheater =
-      MakeEngine(Runfile("match/answer_engine_impossible_board.so"));
+      MakeEngine(RunfilePath("match/answer_engine_impossible_board.so"));
   ASSERT_TRUE(cheater.ok()) << cheater.status();
   EXPECT_EQ((*cheater)->name(), "answerer");
   auto easy = *MakeEngine("easy");
@@ -169,7 +165,7 @@ TEST(MatchTest, EngineThatPlaysAnIllegalMoveForfeits) {
 // A game between `library` and easy from the opening position.
 absl::StatusOr<MatchGame> GameOf(const std::string& library) {
   absl::StatusOr<std::unique_ptr<MatchEngine>> engine =
-      MakeEngine(Runfile(library));
+      MakeEngine(RunfilePath(library));
   if (!engine.ok()) return engine.status();
   auto easy = *MakeEngine("easy");
   return PlayMatchGame(**engine, *easy,

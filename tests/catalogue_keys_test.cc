@@ -1,25 +1,21 @@
 // The code's half of the catalogue contract (lang/catalogue.h): every key
 // the shells and the session's wording ask for is in English.
 
-#include <cstdlib>
 #include <fstream>
 #include <regex>
 #include <sstream>
 #include <string>
 
-#include "absl/strings/str_cat.h"
 #include "gtest/gtest.h"
 #include "lang/catalogue.h"
+#include "tests/runfiles.h"
 
 namespace checkers::terminal {
 namespace {
 
 // `path` is relative to the workspace, as the test's data names it.
 std::string ReadSource(const std::string& path) {
-  const char* srcdir = std::getenv("TEST_SRCDIR");
-  const char* workspace = std::getenv("TEST_WORKSPACE");
-  std::ifstream in(absl::StrCat(srcdir ? srcdir : ".", "/",
-                                workspace ? workspace : "", "/", path));
+  std::ifstream in(testing::RunfilePath(path));
   std::stringstream text;
   text << in.rdbuf();
   return text.str();

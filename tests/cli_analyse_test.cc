@@ -8,6 +8,7 @@
 #include "gtest/gtest.h"
 #include "nlohmann/json.hpp"
 #include "tests/run_command.h"
+#include "tests/runfiles.h"
 
 namespace checkers {
 namespace {

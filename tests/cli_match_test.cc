@@ -16,6 +16,7 @@
 #include "replay/pdn.h"
 #include "replay/pdn_replay.h"
 #include "tests/run_command.h"
+#include "tests/runfiles.h"
 
 namespace checkers::testing {
 namespace {

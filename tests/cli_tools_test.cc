@@ -28,6 +28,7 @@
 #include "storage/log_reader.h"
 #include "tests/log_builder.h"
 #include "tests/run_command.h"
+#include "tests/runfiles.h"
 
 namespace checkers {
 namespace {

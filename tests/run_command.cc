@@ -13,6 +13,8 @@
 #include <string>
 #include <vector>
 
+#include "tests/runfiles.h"
+
 namespace checkers::testing {
 
 CommandResult RunCommand(const std::vector<std::string>& argv,
@@ -111,13 +113,6 @@ std::string ReadAll(const std::string& path) {
   std::stringstream s;
   s << in.rdbuf();
   return s.str();
-}
-
-std::string RunfilePath(const std::string& path) {
-  const char* srcdir = std::getenv("TEST_SRCDIR");
-  const char* workspace = std::getenv("TEST_WORKSPACE");
-  if (srcdir == nullptr || workspace == nullptr) return path;
-  return std::string(srcdir) + "/" + workspace + "/" + path;
 }
 
 std::string CheckersBinary() { return RunfilePath("ui_cli/checkers"); }

@@ -28,10 +28,6 @@ std::string NewTempDir(const std::string& prefix);
 // The whole file at `path`; empty when it cannot be read.
 std::string ReadAll(const std::string& path);
 
-// The path of `path`, relative to the workspace's root, in the test's
-// runfiles; `path` itself when the test is not run by Bazel.
-std::string RunfilePath(const std::string& path);
-
 // The path of the `checkers` binary in the test's runfiles.
 std::string CheckersBinary();
 
