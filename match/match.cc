@@ -55,6 +55,7 @@ struct LevelSpec {
   bool by_time = false;
   bool hand_set_eval = false;
   bool no_book = false;
+  std::string book_file;
   std::string weights_file;
 };
 
@@ -64,6 +65,11 @@ std::optional<LevelSpec> ParseLevelSpec(absl::string_view spec) {
   if (const size_t at = spec.find(kWeightsFile); at != spec.npos) {
     parsed.weights_file = std::string(spec.substr(at + kWeightsFile.size()));
     if (parsed.weights_file.empty()) return std::nullopt;
+    spec = spec.substr(0, at);
+  }
+  if (const size_t at = spec.find(kBookFile); at != spec.npos) {
+    parsed.book_file = std::string(spec.substr(at + kBookFile.size()));
+    if (parsed.book_file.empty()) return std::nullopt;
     spec = spec.substr(0, at);
   }
   for (;;) {
@@ -94,16 +100,19 @@ absl::string_view FileName(absl::string_view path) {
 // One of our own levels.
 class BuiltinEngine final : public MatchEngine {
  public:
-  // `weights`, when given, replace the edition's committed ones.
+  // `weights` and `book`, when given, replace the edition's committed ones.
   BuiltinEngine(const LevelSpec& spec, const egdb::Database* endgame_db,
-                std::optional<learned::Weights> weights)
+                std::optional<learned::Weights> weights,
+                std::optional<book::OpeningBook> book)
       : spec_(spec),
         endgame_db_(endgame_db),
         weights_(std::move(weights)),
+        book_(std::move(book)),
         name_(absl::StrCat(
             LevelName(spec.level), endgame_db != nullptr ? kWithEndgameDb : "",
             spec.by_time ? kByTime : "", spec.hand_set_eval ? kHandSetEval : "",
             spec.no_book ? kWithoutBook : "",
+            spec.book_file.empty() ? "" : kBookFile, FileName(spec.book_file),
             spec.weights_file.empty() ? "" : kWeightsFile,
             FileName(spec.weights_file))) {}
 
@@ -119,6 +128,7 @@ class BuiltinEngine final : public MatchEngine {
     request.endgame_db = endgame_db_;
     request.hand_set_eval = spec_.hand_set_eval;
     if (spec_.no_book) request.opening_book = nullptr;
+    if (book_.has_value()) request.opening_book = &*book_;
     if (weights_.has_value()) request.eval_weights = &*weights_;
     PollFn poll;
     if (spec_.by_time) {
@@ -145,6 +155,7 @@ class BuiltinEngine final : public MatchEngine {
   const LevelSpec spec_;
   const egdb::Database* const endgame_db_;
   const std::optional<learned::Weights> weights_;
+  const std::optional<book::OpeningBook> book_;
   const std::string name_;
   uint64_t seed_ = 0;
 };
@@ -405,7 +416,7 @@ bool IsLevelSpec(absl::string_view spec) {
 
 absl::StatusOr<std::unique_ptr<MatchEngine>> MakeEngine(
     absl::string_view spec, const egdb::Database* endgame_db, Edition edition,
-    const ReadWeightsFn& read_weights) {
+    const ReadWeightsFn& read_weights, const ReadBookFn& read_book) {
   if (absl::ConsumePrefix(&spec, kHubPrefix)) return StartHubEngine(spec);
   const std::optional<LevelSpec> level = ParseLevelSpec(spec);
   if (!level.has_value()) {
@@ -439,8 +450,24 @@ absl::StatusOr<std::unique_ptr<MatchEngine>> MakeEngine(
     if (!read.ok()) return read.status();
     weights = *std::move(read);
   }
-  return std::unique_ptr<MatchEngine>(new BuiltinEngine(
-      *level, level->endgame_db ? endgame_db : nullptr, std::move(weights)));
+  std::optional<book::OpeningBook> book;
+  if (!level->book_file.empty()) {
+    if (level->no_book) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          spec, ": +nobook plays without a book, so it takes no ", kBookFile));
+    }
+    if (!read_book) {
+      return absl::InvalidArgumentError(
+          absl::StrCat(spec, ": this caller reads no book files"));
+    }
+    absl::StatusOr<book::OpeningBook> read =
+        read_book(level->book_file, edition);
+    if (!read.ok()) return read.status();
+    book = *std::move(read);
+  }
+  return std::unique_ptr<MatchEngine>(
+      new BuiltinEngine(*level, level->endgame_db ? endgame_db : nullptr,
+                        std::move(weights), std::move(book)));
 }
 
 absl::StatusOr<MatchGame> PlayMatchGame(MatchEngine& first, MatchEngine& second,

@@ -17,6 +17,7 @@
 #include "engine/game_position.h"
 #include "engine/learned_eval.h"
 #include "engine/move8.h"
+#include "engine/opening_book.h"
 #include "engine/position8.h"
 #include "engine/rules.h"
 #include "events/events.pb.h"
@@ -45,6 +46,12 @@ inline constexpr absl::string_view kWithoutBook = "+nobook";
 // against them: "hard+time+weights=/tmp/round2.bin", an engine named
 // "hard+time+weights=round2.bin".
 inline constexpr absl::string_view kWeightsFile = "+weights=";
+// Then a path, before kWeightsFile when both are given: plays from the
+// opening book in that file (engine/opening_book.h, as `checkers book`
+// writes it) instead of the edition's committed one, so that a book just
+// searched meets the committed one in one program:
+// "hard+time+book=/tmp/pool.txt", named "hard+time+book=pool.txt".
+inline constexpr absl::string_view kBookFile = "+book=";
 
 // Whether `spec` names one of our own levels, with any suffixes.
 bool IsLevelSpec(absl::string_view spec);
@@ -64,13 +71,17 @@ inline constexpr absl::string_view kHubPrefix = "hub:";
 // a database; for kWeightsFile, InvalidArgument when there is no
 // `read_weights`, else its errors (it reads the weights of `edition`'s
 // board from the file: the shell passes storage::ReadWeightsFile, which
-// this package does not reach); StartHubEngine's errors for a Hub engine.
+// this package does not reach); for kBookFile the same with `read_book`
+// (storage::ReadBookFile), and InvalidArgument beside kWithoutBook;
+// StartHubEngine's errors for a Hub engine.
 using ReadWeightsFn = std::function<absl::StatusOr<learned::Weights>(
+    const std::string& path, Edition edition)>;
+using ReadBookFn = std::function<absl::StatusOr<book::OpeningBook>(
     const std::string& path, Edition edition)>;
 absl::StatusOr<std::unique_ptr<MatchEngine>> MakeEngine(
     absl::string_view spec, const egdb::Database* endgame_db = nullptr,
-    Edition edition = Edition::kEnglish,
-    const ReadWeightsFn& read_weights = {});
+    Edition edition = Edition::kEnglish, const ReadWeightsFn& read_weights = {},
+    const ReadBookFn& read_book = {});
 
 struct Opening {
   std::string name;

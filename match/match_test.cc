@@ -375,6 +375,94 @@ TEST(MatchTest, AWeightsFileThatCannotBeHadIsRefused) {
   EXPECT_FALSE(IsLevelSpec("strong+weights=w.bin"));
 }
 
+// A ReadBookFn that serves `entries`, a book of `edition`, as the file
+// "b.txt" and nothing else, parsing its text as storage::ReadBookFile does.
+ReadBookFn ServeBook(const std::vector<book::Entry>& entries, Edition edition) {
+  return [text = book::Serialize(entries, edition)](
+             const std::string& path,
+             Edition wanted) -> absl::StatusOr<book::OpeningBook> {
+    if (path != "b.txt") return absl::NotFoundError(path);
+    return book::Parse(text, wanted);
+  };
+}
+
+TEST(MatchTest, ABookFilePlaysInPlaceOfTheCommittedBook) {
+  // A book of one position whose move is another than the committed
+  // book's: the engine with the file plays the file's move there, and
+  // where the file has no entry it searches (the committed book is not
+  // consulted behind it).
+  const book::OpeningBook& committed = book::Committed(Edition::kPool);
+  ASSERT_GT(committed.size(), 1);
+  book::Entry entry = committed.entries()[0];
+  const std::vector<GameMove> moves = entry.position.LegalMoves();
+  ASSERT_GT(moves.size(), 1u);
+  entry.move = *moves.begin() == entry.move ? moves.back() : moves.front();
+  absl::StatusOr<std::unique_ptr<MatchEngine>> from_file =
+      MakeEngine("medium+book=b.txt", nullptr, Edition::kPool, {},
+                 ServeBook({entry}, Edition::kPool));
+  ASSERT_TRUE(from_file.ok()) << from_file.status();
+  EXPECT_EQ((*from_file)->name(), "medium+book=b.txt");
+  (*from_file)->NewGame(1);
+  absl::StatusOr<GameMove> played =
+      (*from_file)
+          ->ChooseMove(GameAt(Edition::kPool, entry.position.ToFen()), {}, 0.1);
+  ASSERT_TRUE(played.ok()) << played.status();
+  EXPECT_EQ(played->Text(), entry.move.Text());
+
+  // Where a search finds the committed book's move too, the file's engine
+  // could be reading either; so compare where they differ.
+  auto without_book = *MakeEngine("medium+nobook");
+  without_book->NewGame(1);
+  bool compared = false;
+  for (int i = 1; i < committed.size() && i < 100 && !compared; ++i) {
+    const book::Entry& other = committed.entries()[i];
+    const events::GameState state =
+        GameAt(Edition::kPool, other.position.ToFen());
+    absl::StatusOr<GameMove> plain = without_book->ChooseMove(state, {}, 0.1);
+    ASSERT_TRUE(plain.ok()) << plain.status();
+    if (*plain == other.move) continue;
+    absl::StatusOr<GameMove> searched =
+        (*from_file)->ChooseMove(state, {}, 0.1);
+    ASSERT_TRUE(searched.ok()) << searched.status();
+    EXPECT_EQ(searched->Text(), plain->Text()) << other.position.ToFen();
+    compared = true;
+  }
+  EXPECT_TRUE(compared) << "medium+nobook played the committed book's move "
+                           "in every position tried";
+}
+
+TEST(MatchTest, ABookFileIsNamedBeforeAWeightsFileWithoutDirectories) {
+  const ReadWeightsFn any_weights = [](const std::string&, Edition edition) {
+    return absl::StatusOr<learned::Weights>(learned::HandSetOnly(edition));
+  };
+  const ReadBookFn any_book = [](const std::string&, Edition edition) {
+    return book::Parse("", edition);
+  };
+  absl::StatusOr<std::unique_ptr<MatchEngine>> engine =
+      MakeEngine("hard+time+book=/tmp/a+b/new.txt+weights=/tmp/c/w.bin",
+                 nullptr, Edition::kRussian, any_weights, any_book);
+  ASSERT_TRUE(engine.ok()) << engine.status();
+  EXPECT_EQ((*engine)->name(), "hard+time+book=new.txt+weights=w.bin");
+}
+
+TEST(MatchTest, ABookFileThatCannotBeHadIsRefused) {
+  const ReadBookFn read_file = ServeBook({}, Edition::kPool);
+  EXPECT_EQ(
+      MakeEngine("hard+book=other.txt", nullptr, Edition::kPool, {}, read_file)
+          .status()
+          .code(),
+      absl::StatusCode::kNotFound);
+  EXPECT_EQ(MakeEngine("hard+book=b.txt").status().code(),
+            absl::StatusCode::kInvalidArgument);
+  absl::StatusOr<std::unique_ptr<MatchEngine>> both = MakeEngine(
+      "hard+nobook+book=b.txt", nullptr, Edition::kPool, {}, read_file);
+  EXPECT_EQ(both.status().code(), absl::StatusCode::kInvalidArgument);
+  EXPECT_THAT(both.status().message(), HasSubstr("+nobook"));
+  EXPECT_TRUE(IsLevelSpec("hard+time+book=/tmp/a+b.txt"));
+  EXPECT_FALSE(IsLevelSpec("hard+book="));
+  EXPECT_FALSE(IsLevelSpec("hard+book=+weights=w.bin"));
+}
+
 TEST(MatchTest, LevelsByTheClockPlayARussianGameWithEitherEvaluation) {
   auto learned = *MakeEngine("hard+time");
   auto hand_set = *MakeEngine("hard+time+handset");

@@ -212,6 +212,34 @@ TEST(CliMatchTest, ALevelPlaysWithTheWeightsOfAFileOfItsBoard) {
   EXPECT_THAT(r.err, HasSubstr("/no/such.bin"));
 }
 
+TEST(CliMatchTest, ALevelPlaysFromTheBookOfAFileOfItsEdition) {
+  const std::string data = RunfilePath("engine/data/");
+  CommandResult r =
+      RunCheckers({"match", "--engine=easy",
+                   "--engine=medium+book=" + data + "opening_book_pool.txt",
+                   "--games=2", "--turn-cap=6", "--rules=pool"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_THAT(r.out, HasSubstr("score easy: "));
+  EXPECT_THAT(r.out, HasSubstr("medium+book=opening_book_pool.txt (White)"));
+
+  r = RunCheckers(
+      {"match", "--engine=easy",
+       "--engine=medium+book=" + data + "opening_book_international.txt",
+       "--rules=pool"});
+  EXPECT_EQ(r.exit_code, 64);
+  EXPECT_THAT(r.err, HasSubstr("opening_book_international.txt: line "));
+  r = RunCheckers({"match", "--engine=easy",
+                   "--engine=medium+book=/no/such.txt", "--rules=pool"});
+  EXPECT_EQ(r.exit_code, 66);
+  EXPECT_THAT(r.err, HasSubstr("/no/such.txt"));
+  r = RunCheckers(
+      {"match", "--engine=easy",
+       "--engine=medium+nobook+book=" + data + "opening_book_pool.txt",
+       "--rules=pool"});
+  EXPECT_EQ(r.exit_code, 64);
+  EXPECT_THAT(r.err, HasSubstr("+nobook"));
+}
+
 TEST(CliMatchTest, CommandRefusesBadEngines) {
   EXPECT_EQ(RunCheckers({"match", "--engine=easy"}).exit_code, 64);
   EXPECT_EQ(

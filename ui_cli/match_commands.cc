@@ -28,6 +28,7 @@
 #include "replay/log_record.h"
 #include "replay/pdn.h"
 #include "replay/pdn_writer.h"
+#include "storage/book_file.h"
 #include "storage/endgame_files.h"
 #include "storage/env.h"
 #include "storage/weights_file.h"
@@ -42,8 +43,9 @@ ABSL_FLAG(std::vector<std::string>, engine, {},
           "searching for --time a move instead of the level's nodes; "
           "+handset: with the hand-set evaluation, not the learned one; "
           "+nobook: searching every move, never playing the opening book's; "
-          "+weights=FILE, last: with the learned weights in FILE, as train "
-          "writes them) "
+          "+book=FILE: playing from the opening book in FILE, as book "
+          "writes it; +weights=FILE, last: with the learned weights in FILE, "
+          "as train writes them) "
           "a CheckerBoard engine library (english) or hub: and the command "
           "line of a Hub engine program (international), e.g. "
           "\"hub:/opt/scan/scan hub\"");
@@ -190,11 +192,15 @@ int RunMatch(const std::vector<std::string>& positional) {
                                                Edition edition) {
     return storage::ReadWeightsFile(storage::Env::Default(), path, edition);
   };
+  const match::ReadBookFn read_book = [](const std::string& path,
+                                         Edition edition) {
+    return storage::ReadBookFile(storage::Env::Default(), path, edition);
+  };
   absl::StatusOr<std::unique_ptr<MatchEngine>> a =
-      MakeEngine(specs[0], endgame_db.get(), *edition, read_weights);
+      MakeEngine(specs[0], endgame_db.get(), *edition, read_weights, read_book);
   if (!a.ok()) return Fail(a.status());
   absl::StatusOr<std::unique_ptr<MatchEngine>> b =
-      MakeEngine(specs[1], endgame_db.get(), *edition, read_weights);
+      MakeEngine(specs[1], endgame_db.get(), *edition, read_weights, read_book);
   if (!b.ok()) return Fail(b.status());
   // Two builds of one program answer with one name, as does a level
   // against itself: the lines below, the PDN and a forfeit's reason tell
