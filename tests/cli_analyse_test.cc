@@ -8,7 +8,7 @@
 #include "gtest/gtest.h"
 #include "nlohmann/json.hpp"
 #include "tests/run_command.h"
-#include "tests/runfiles.h"
+#include "tests/test_data.h"
 
 namespace checkers {
 namespace {
@@ -16,12 +16,8 @@ namespace {
 using ::checkers::testing::CommandResult;
 using ::checkers::testing::NewTempDir;
 using ::checkers::testing::RunCheckers;
-using ::checkers::testing::RunfilePath;
+using ::checkers::testing::TestDataPath;
 using ::testing::HasSubstr;
-
-std::string DataPath(const std::string& name) {
-  return RunfilePath("tests/data/" + name);
-}
 
 // A small budget keeps the test quick; the figures are the same kind.
 constexpr char kNodes[] = "--nodes=5000";
@@ -51,13 +47,13 @@ TEST(CliAnalyseTest, ASavedGameIsJudgedTurnByTurn) {
 
 TEST(CliAnalyseTest, AGameOfAPdnCollectionIsChosenByNumber) {
   CommandResult r = RunCheckers(
-      {"analyse", DataPath("tinsley.pdn"), "--game=2", kNodes, "--json"});
+      {"analyse", TestDataPath("tinsley.pdn"), "--game=2", kNodes, "--json"});
   ASSERT_EQ(r.exit_code, 0) << r.err;
   const nlohmann::json a = nlohmann::json::parse(r.out);
   EXPECT_EQ(a["positions"].size(), a["turns"].size() + 1);
   EXPECT_GT(a["turns"].size(), 10u);
   r = RunCheckers(
-      {"analyse", DataPath("tinsley.pdn"), "--game=100000", kNodes});
+      {"analyse", TestDataPath("tinsley.pdn"), "--game=100000", kNodes});
   EXPECT_EQ(r.exit_code, 64);
   EXPECT_THAT(r.err, HasSubstr("no game 100000"));
 }

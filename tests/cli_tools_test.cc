@@ -28,7 +28,7 @@
 #include "storage/log_reader.h"
 #include "tests/log_builder.h"
 #include "tests/run_command.h"
-#include "tests/runfiles.h"
+#include "tests/test_data.h"
 
 namespace checkers {
 namespace {
@@ -44,10 +44,7 @@ using ::testing::Not;
 using ::testing::StartsWith;
 
 using ::checkers::testing::NewTempDir;
-
-std::string DataPath(absl::string_view name) {
-  return ::checkers::testing::RunfilePath(absl::StrCat("tests/data/", name));
-}
+using ::checkers::testing::TestDataPath;
 
 using ::checkers::testing::ReadAll;
 
@@ -137,7 +134,7 @@ LogBuilder FourTurns() {
 TEST(CliToolsTest, ImportTinsleyWritesALogPerLegalGameAndRefusesPetal) {
   const std::string out = NewTempDir("tinsley");
   const auto r =
-      RunCheckers({"import", DataPath("tinsley.pdn"), "--out=" + out});
+      RunCheckers({"import", TestDataPath("tinsley.pdn"), "--out=" + out});
   EXPECT_EQ(r.exit_code, 1);
   EXPECT_EQ(r.out, absl::StrCat("imported 723 games (35986 plies) into ", out,
                                 "; refused 1 (game 541)\n"));
@@ -182,7 +179,7 @@ TEST(CliToolsTest, ImportTinsleyWritesALogPerLegalGameAndRefusesPetal) {
 
 TEST(CliToolsTest, RussianGamesImportWithTheirRulesAuditAndRoundTrip) {
   const std::string out = NewTempDir("russian");
-  const auto r = RunCheckers({"import", DataPath("russian_games.pdn"),
+  const auto r = RunCheckers({"import", TestDataPath("russian_games.pdn"),
                               "--out=" + out, "--rules=russian"});
   EXPECT_EQ(r.exit_code, 0) << r.err;
   EXPECT_EQ(r.out,
@@ -232,7 +229,7 @@ TEST(CliToolsTest, InternationalGamesImportAuditAndExportAsGameType20) {
   for (const bool flag : {false, true}) {
     const std::string out = NewTempDir("international");
     std::vector<std::string> args = {
-        "import", DataPath("international_games.pdn"), "--out=" + out};
+        "import", TestDataPath("international_games.pdn"), "--out=" + out};
     if (flag) args.push_back("--rules=international");
     const auto r = RunCheckers(args);
     if (!flag) {
@@ -281,7 +278,8 @@ TEST(CliToolsTest, InternationalGamesImportAuditAndExportAsGameType20) {
 
 TEST(CliToolsTest, TrapsImportWholeAndAnImportNeverOverwrites) {
   const std::string out = NewTempDir("traps");
-  const auto r = RunCheckers({"import", DataPath("traps.pdn"), "--out=" + out});
+  const auto r =
+      RunCheckers({"import", TestDataPath("traps.pdn"), "--out=" + out});
   EXPECT_EQ(r.exit_code, 0) << r.err;
   EXPECT_EQ(r.out,
             absl::StrCat("imported 15 games (325 plies) into ", out, "\n"));
@@ -289,7 +287,7 @@ TEST(CliToolsTest, TrapsImportWholeAndAnImportNeverOverwrites) {
 
   const std::string before = ReadAll(out + "/game-0001.log");
   const auto twice =
-      RunCheckers({"import", DataPath("traps.pdn"), "--out=" + out});
+      RunCheckers({"import", TestDataPath("traps.pdn"), "--out=" + out});
   EXPECT_EQ(twice.exit_code, 1);
   EXPECT_EQ(LineCount(twice.err), 1);
   EXPECT_THAT(twice.err, HasSubstr("already holds game-0001.log and 14 more"));
@@ -307,7 +305,7 @@ testing::CommandResult ImportText(const std::string& dir,
 
 TEST(CliToolsTest, ImportRefusalsFollowTheContract) {
   const std::string dir = NewTempDir("import-errors");
-  EXPECT_EQ(RunCheckers({"import", DataPath("traps.pdn")}).exit_code, 64);
+  EXPECT_EQ(RunCheckers({"import", TestDataPath("traps.pdn")}).exit_code, 64);
   EXPECT_EQ(RunCheckers({"import", "--out=" + dir}).exit_code, 64);
   const auto missing =
       RunCheckers({"import", dir + "/none.pdn", "--out=" + dir});

@@ -10,8 +10,12 @@
 
 namespace checkers::testing {
 
+std::string TestDataPath(absl::string_view name) {
+  return RunfilePath(absl::StrCat("tests/data/", name));
+}
+
 absl::StatusOr<std::string> ReadTestData(absl::string_view name) {
-  const std::string path = RunfilePath(absl::StrCat("tests/data/", name));
+  const std::string path = TestDataPath(name);
   std::ifstream in(path, std::ios::binary);
   if (!in.is_open())
     return absl::NotFoundError(absl::StrCat("cannot read ", path));

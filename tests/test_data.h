@@ -10,9 +10,11 @@
 
 namespace checkers::testing {
 
-// The contents of tests/data/`name` from the test's runfiles
-// ($TEST_SRCDIR/$TEST_WORKSPACE/tests/data/...); NotFound if it cannot be
-// read.
+// The path of tests/data/`name` in the test's runfiles (RunfilePath), for
+// a test that hands the file to the checkers program.
+std::string TestDataPath(absl::string_view name);
+
+// The contents of TestDataPath(`name`); NotFound if it cannot be read.
 absl::StatusOr<std::string> ReadTestData(absl::string_view name);
 
 }  // namespace checkers::testing
