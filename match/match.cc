@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cstring>
+#include <functional>
 #include <optional>
 #include <string>
 #include <utility>
@@ -389,6 +390,25 @@ std::string ReasonText(const events::GameEnded& end) {
   return absl::AsciiStrToLower(events::EndReason_Name(end.reason()));
 }
 
+// What `read` makes of the file `path` that `spec` names for a level
+// (a kWeightsFile or kBookFile path), or nullopt when it names none.
+// InvalidArgument, naming the `kind` of file, when the caller gave no
+// reader.
+template <typename T>
+absl::StatusOr<std::optional<T>> ReadNamedFile(
+    absl::string_view spec, absl::string_view kind, const std::string& path,
+    Edition edition,
+    const std::function<absl::StatusOr<T>(const std::string&, Edition)>& read) {
+  if (path.empty()) return std::optional<T>();
+  if (!read) {
+    return absl::InvalidArgumentError(
+        absl::StrCat(spec, ": this caller reads no ", kind, " files"));
+  }
+  absl::StatusOr<T> file = read(path, edition);
+  if (!file.ok()) return file.status();
+  return std::optional<T>(*std::move(file));
+}
+
 }  // namespace
 
 std::string GameHistoryCommand(const Position& start,
@@ -434,40 +454,24 @@ absl::StatusOr<std::unique_ptr<MatchEngine>> MakeEngine(
                      ": an engine with the endgame database needs a database "
                      "(checkers egdb build)"));
   }
-  std::optional<learned::Weights> weights;
-  if (!level->weights_file.empty()) {
-    if (level->hand_set_eval) {
-      return absl::InvalidArgumentError(absl::StrCat(
-          spec, ": +handset plays without learned weights, so it takes no ",
-          kWeightsFile));
-    }
-    if (!read_weights) {
-      return absl::InvalidArgumentError(
-          absl::StrCat(spec, ": this caller reads no weights files"));
-    }
-    absl::StatusOr<learned::Weights> read =
-        read_weights(level->weights_file, edition);
-    if (!read.ok()) return read.status();
-    weights = *std::move(read);
+  if (level->hand_set_eval && !level->weights_file.empty()) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        spec, ": +handset plays without learned weights, so it takes no ",
+        kWeightsFile));
   }
-  std::optional<book::OpeningBook> book;
-  if (!level->book_file.empty()) {
-    if (level->no_book) {
-      return absl::InvalidArgumentError(absl::StrCat(
-          spec, ": +nobook plays without a book, so it takes no ", kBookFile));
-    }
-    if (!read_book) {
-      return absl::InvalidArgumentError(
-          absl::StrCat(spec, ": this caller reads no book files"));
-    }
-    absl::StatusOr<book::OpeningBook> read =
-        read_book(level->book_file, edition);
-    if (!read.ok()) return read.status();
-    book = *std::move(read);
+  if (level->no_book && !level->book_file.empty()) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        spec, ": +nobook plays without a book, so it takes no ", kBookFile));
   }
+  absl::StatusOr<std::optional<learned::Weights>> weights = ReadNamedFile(
+      spec, "weights", level->weights_file, edition, read_weights);
+  if (!weights.ok()) return weights.status();
+  absl::StatusOr<std::optional<book::OpeningBook>> book =
+      ReadNamedFile(spec, "book", level->book_file, edition, read_book);
+  if (!book.ok()) return book.status();
   return std::unique_ptr<MatchEngine>(
       new BuiltinEngine(*level, level->endgame_db ? endgame_db : nullptr,
-                        std::move(weights), std::move(book)));
+                        *std::move(weights), *std::move(book)));
 }
 
 absl::StatusOr<MatchGame> PlayMatchGame(MatchEngine& first, MatchEngine& second,
