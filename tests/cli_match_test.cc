@@ -222,22 +222,22 @@ TEST(CliMatchTest, ALevelPlaysFromTheBookOfAFileOfItsEdition) {
   EXPECT_THAT(r.out, HasSubstr("score easy: "));
   EXPECT_THAT(r.out, HasSubstr("medium+book=opening_book_pool.txt (White)"));
 
-  r = RunCheckers(
-      {"match", "--engine=easy",
-       "--engine=medium+book=" + data + "opening_book_international.txt",
-       "--rules=pool"});
-  EXPECT_EQ(r.exit_code, 64);
-  EXPECT_THAT(r.err, HasSubstr("opening_book_international.txt: line "));
-  r = RunCheckers({"match", "--engine=easy",
-                   "--engine=medium+book=/no/such.txt", "--rules=pool"});
-  EXPECT_EQ(r.exit_code, 66);
-  EXPECT_THAT(r.err, HasSubstr("/no/such.txt"));
-  r = RunCheckers(
-      {"match", "--engine=easy",
-       "--engine=medium+nobook+book=" + data + "opening_book_pool.txt",
-       "--rules=pool"});
-  EXPECT_EQ(r.exit_code, 64);
-  EXPECT_THAT(r.err, HasSubstr("+nobook"));
+  struct Refusal {
+    std::string engine;
+    int exit_code;
+    std::string says;
+  };
+  for (const Refusal& refusal : std::vector<Refusal>{
+           {"medium+book=" + data + "opening_book_international.txt", 64,
+            "opening_book_international.txt: line "},
+           {"medium+book=/no/such.txt", 66, "/no/such.txt"},
+           {"medium+nobook+book=" + data + "opening_book_pool.txt", 64,
+            "+nobook"}}) {
+    r = RunCheckers({"match", "--engine=easy", "--engine=" + refusal.engine,
+                     "--rules=pool"});
+    EXPECT_EQ(r.exit_code, refusal.exit_code) << refusal.engine;
+    EXPECT_THAT(r.err, HasSubstr(refusal.says)) << refusal.engine;
+  }
 }
 
 TEST(CliMatchTest, CommandRefusesBadEngines) {
