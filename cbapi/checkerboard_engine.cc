@@ -255,7 +255,8 @@ class DatabaseLoader {
   void Start() {
     absl::call_once(started_, [this] {
       std::thread([this] {
-        db_ = storage::LoadDefaultEndgameDatabaseIfPresent();
+        db_ = storage::LoadDefaultEndgameDatabaseIfPresent(
+            storage::EndgameCheck::kAtLoad);
         loaded_.Notify();
       }).detach();
     });
@@ -386,9 +387,8 @@ int GetMove(int board[8][8], int color, double maxtime, char* str, int* playnow,
   Status(str, absl::StrFormat("best %s%s score %d depth %d nodes %" PRIu64
                               " time %.2fs",
                               MoveToText(result->best_move),
-                              result->from_book ? " (book)" : "",
-                              result->score, result->depth, result->nodes,
-                              seconds));
+                              result->from_book ? " (book)" : "", result->score,
+                              result->depth, result->nodes, seconds));
   if (IsMateScore(result->score)) return result->score > 0 ? kWin : kLoss;
   return kUnknown;
 }

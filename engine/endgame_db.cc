@@ -239,7 +239,8 @@ absl::Status Database::AddSlice(const Material& material, std::string packed) {
 
 absl::Status Database::AddSliceView(const Material& material,
                                     absl::string_view packed,
-                                    std::shared_ptr<const void> keeper) {
+                                    std::shared_ptr<const void> keeper,
+                                    CheckFn check) {
   if (material.pieces() > kMaxPieces || !material.IsCanonical() ||
       material.black_men + material.black_kings == 0 ||
       material.white_men + material.white_kings == 0) {
@@ -255,8 +256,12 @@ absl::Status Database::AddSliceView(const Material& material,
     return absl::AlreadyExistsError(absl::StrCat(
         "the endgame slice ", material.Name(), " is loaded twice"));
   }
-  slices_.push_back(
-      std::make_unique<Slice>(Slice{material, packed, std::move(keeper)}));
+  auto slice = std::make_unique<Slice>();
+  slice->material = material;
+  slice->packed = packed;
+  slice->keeper = std::move(keeper);
+  slice->check = std::move(check);
+  slices_.push_back(std::move(slice));
   slice_of_[material.black_men][material.black_kings][material.white_men]
            [material.white_kings] = static_cast<uint16_t>(slices_.size());
   UpdateComplete();
@@ -270,9 +275,17 @@ const Database::Slice* Database::Find(const Material& m) const {
   return i == 0 ? nullptr : slices_[i - 1].get();
 }
 
+const Database::Slice* Database::FindSound(const Material& m) const {
+  const Slice* slice = Find(m);
+  if (slice == nullptr || slice->check == nullptr) return slice;
+  absl::call_once(slice->checked,
+                  [slice] { slice->sound = slice->check(slice->packed); });
+  return slice->sound ? slice : nullptr;
+}
+
 std::optional<absl::string_view> Database::PackedSlice(
     const Material& material) const {
-  const Slice* slice = Find(material);
+  const Slice* slice = FindSound(material);
   if (slice == nullptr) return std::nullopt;
   return slice->packed;
 }
@@ -302,12 +315,12 @@ std::optional<Wdl> Database::Probe(const Position& pos) const {
   Material m = MaterialOf(pos);
   if (m.pieces() > kMaxPieces) return std::nullopt;
   if (m.IsCanonical()) {
-    const Slice* slice = Find(m);
+    const Slice* slice = FindSound(m);
     if (slice == nullptr) return std::nullopt;
     return ValueAt(slice->packed, IndexOf(m, pos));
   }
   m = m.Reversed();
-  const Slice* slice = Find(m);
+  const Slice* slice = FindSound(m);
   if (slice == nullptr) return std::nullopt;
   return ValueAt(slice->packed, IndexOf(m, Reversed(pos)));
 }
@@ -435,7 +448,7 @@ absl::Status Database::BuildSlice(const Material& material,
 absl::StatusOr<uint64_t> Database::VerifySlice(const Material& material,
                                                const ProgressFn& progress,
                                                std::string* first_wrong) const {
-  const Slice* slice = Find(material);
+  const Slice* slice = FindSound(material);
   if (slice == nullptr) {
     return absl::FailedPreconditionError(
         absl::StrCat("the endgame slice ", material.Name(), " is not loaded"));

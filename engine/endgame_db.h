@@ -23,6 +23,7 @@
 #include <string>
 #include <vector>
 
+#include "absl/base/call_once.h"
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
@@ -116,11 +117,18 @@ class Database {
   // slice is there.
   absl::Status AddSlice(const Material& material, std::string packed);
 
+  // Whether a slice's packed values are sound (a checksum over them).
+  using CheckFn = std::function<bool(absl::string_view packed)>;
+
   // As AddSlice, for values held elsewhere (a mapped file): `packed` must
   // stay valid and unchanged while `keeper` lives, and the database keeps
-  // `keeper` for as long as it holds the slice.
+  // `keeper` for as long as it holds the slice. With `check`, the values
+  // are checked once, when a probe or PackedSlice first reads them, not
+  // here: a program maps every file at once and reads only the slices its
+  // searches reach. A slice the check rejects reads as absent from then on.
   absl::Status AddSliceView(const Material& material, absl::string_view packed,
-                            std::shared_ptr<const void> keeper);
+                            std::shared_ptr<const void> keeper,
+                            CheckFn check = nullptr);
 
   // Computes the slice of the canonical `material` from the slices its
   // moves lead to, which must all be present (add them in SlicesUpTo
@@ -129,7 +137,8 @@ class Database {
   absl::Status BuildSlice(const Material& material,
                           const ProgressFn& progress = nullptr);
 
-  // The packed values of a slice held, or nullopt.
+  // The packed values of a slice held (and, for a slice added with a
+  // check, found sound), or nullopt.
   std::optional<absl::string_view> PackedSlice(const Material& material) const;
 
   // Checks every stored position of a slice against one ply of play: a win
@@ -141,14 +150,17 @@ class Database {
       std::string* first_wrong = nullptr) const;
 
   // The largest N such that every slice of up to N pieces is held; 0 when
-  // none is (not even 2 pieces).
+  // none is (not even 2 pieces). Slices whose check has not run yet count
+  // as held.
   int complete_pieces() const { return complete_pieces_; }
 
   // The slices held, smallest first.
   std::vector<Material> slices() const;
 
   // The value of `pos` for its side to move, or nullopt when its slice is
-  // not held. A side without pieces to move has lost.
+  // not held (or was rejected by its check). A side without pieces to move
+  // has lost. Safe to call from many threads at once, a slice's first
+  // check included.
   std::optional<Wdl> Probe(const Position& pos) const;
 
  private:
@@ -157,8 +169,15 @@ class Database {
     absl::string_view packed;
     // What holds `packed`'s bytes: the built slice's string or the file.
     std::shared_ptr<const void> keeper;
+    // Run at most once, under `checked`, which also publishes `sound`.
+    CheckFn check;
+    mutable absl::once_flag checked;
+    mutable bool sound = true;
   };
   const Slice* Find(const Material& material) const;
+  // Find, then the slice's check on its first use: nullptr when absent or
+  // rejected.
+  const Slice* FindSound(const Material& material) const;
   void UpdateComplete();
 
   std::vector<std::unique_ptr<Slice>> slices_;

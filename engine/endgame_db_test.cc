@@ -1,9 +1,12 @@
 #include "engine/endgame_db.h"
 
+#include <atomic>
 #include <cstdint>
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
+#include <thread>
 #include <utility>
 #include <vector>
 
@@ -305,6 +308,68 @@ TEST(EndgameDbTest, ASliceHeldElsewhereIsProbedInPlaceWhileItsHolderIsKept) {
     EXPECT_FALSE(watched.expired());
   }
   EXPECT_TRUE(watched.expired());
+}
+
+// A copy of the 3-piece database whose every slice carries a check that
+// counts its runs in `runs` (by slice name) and passes when `sound` says so.
+std::unique_ptr<Database> CheckedCopy(
+    std::map<std::string, std::atomic<int>>* runs, bool sound = true) {
+  const Database& built = Built(3);
+  auto db = std::make_unique<Database>();
+  for (const Material& m : built.slices()) {
+    std::atomic<int>* count = &(*runs)[m.Name()];
+    const absl::string_view bytes = *built.PackedSlice(m);
+    EXPECT_TRUE(
+        db->AddSliceView(m, bytes, nullptr, [count, sound](absl::string_view) {
+            ++*count;
+            return sound;
+          }).ok());
+  }
+  return db;
+}
+
+TEST(EndgameDbTest, ACheckedSliceIsCheckedOnceWhenFirstReadAndNotBefore) {
+  std::map<std::string, std::atomic<int>> runs;
+  const std::unique_ptr<Database> db = CheckedCopy(&runs);
+  EXPECT_EQ(db->complete_pieces(), 3);
+  for (const auto& [name, count] : runs) EXPECT_EQ(count, 0) << name;
+
+  // Two kings against one: slice 0201 (and, reversed, the same slice).
+  const Position two_kings = FenPosition("B:WK32:BK1,K5");
+  const Position reversed = Reversed(two_kings);
+  EXPECT_EQ(db->Probe(two_kings), Built(3).Probe(two_kings));
+  EXPECT_EQ(db->Probe(reversed), Built(3).Probe(reversed));
+  EXPECT_TRUE(db->PackedSlice({0, 2, 0, 1}).has_value());
+  for (const auto& [name, count] : runs) {
+    EXPECT_EQ(count, name == "0201" ? 1 : 0) << name;
+  }
+}
+
+TEST(EndgameDbTest, ManySearchesReadingAnUncheckedSliceAtOnceCheckItOnce) {
+  std::map<std::string, std::atomic<int>> runs;
+  const std::unique_ptr<Database> db = CheckedCopy(&runs);
+  const Position two_kings = FenPosition("B:WK32:BK1,K5");
+  const std::optional<Wdl> expected = Built(3).Probe(two_kings);
+  std::vector<std::thread> searches;
+  std::atomic<int> agreed = 0;
+  for (int i = 0; i < 8; ++i) {
+    searches.emplace_back([&] {
+      if (db->Probe(two_kings) == expected) ++agreed;
+    });
+  }
+  for (std::thread& t : searches) t.join();
+  EXPECT_EQ(agreed, 8);
+  EXPECT_EQ(runs["0201"], 1);
+}
+
+TEST(EndgameDbTest, ASliceItsCheckRejectsReadsAsAbsentFromThenOn) {
+  std::map<std::string, std::atomic<int>> runs;
+  const std::unique_ptr<Database> db = CheckedCopy(&runs, /*sound=*/false);
+  const Position two_kings = FenPosition("B:WK32:BK1,K5");
+  EXPECT_EQ(db->Probe(two_kings), std::nullopt);
+  EXPECT_EQ(db->Probe(two_kings), std::nullopt);
+  EXPECT_EQ(db->PackedSlice({0, 2, 0, 1}), std::nullopt);
+  EXPECT_EQ(runs["0201"], 1);
 }
 
 TEST(EndgameDbTest, BuildingBeforeTheSlicesAMoveLeadsToFails) {

@@ -43,6 +43,57 @@ std::string Header(const egdb::Material& m, absl::string_view packed) {
   return header;
 }
 
+// The error for the file `name` found damaged: what is wrong, and the cure.
+absl::Status Damaged(absl::string_view name, absl::string_view what) {
+  return absl::DataLossError(
+      absl::StrCat("the endgame file ", name, " ", what,
+                   "; delete it and run checkers egdb build to make it again"));
+}
+
+// A slice file whose header has been checked: its values, and the
+// checksum they should have.
+struct Framed {
+  absl::string_view packed;
+  uint32_t values_crc;
+
+  bool ValuesSound(absl::string_view values) const {
+    return crc32c::Value(values.data(), values.size()) == values_crc;
+  }
+  absl::Status CheckValues(absl::string_view name) const {
+    if (ValuesSound(packed)) return absl::OkStatus();
+    return Damaged(name, "has damaged values (checksum mismatch)");
+  }
+};
+
+// Everything DecodeEndgameSlice checks but the values' checksum, which
+// needs the whole file read.
+absl::StatusOr<Framed> Unframe(const egdb::Material& material,
+                               absl::string_view bytes,
+                               absl::string_view name) {
+  if (bytes.size() < kEndgameHeaderSize || bytes.substr(0, 8) != kMagic) {
+    return Damaged(name, "is not an endgame database file");
+  }
+  const absl::string_view header = bytes.substr(0, kEndgameHeaderSize);
+  if (crc32c::Unmask(GetLittleEndian(header, 28, 4)) !=
+      crc32c::Value(header.data(), 28)) {
+    return Damaged(name, "has a damaged header (checksum mismatch)");
+  }
+  const egdb::Material stored{header[9], header[10], header[11], header[12]};
+  if (header[8] != kEnglish || !(stored == material) ||
+      GetLittleEndian(header, 16, 8) != egdb::SliceEntries(material)) {
+    return Damaged(name,
+                   absl::StrCat("holds another slice than ", material.Name()));
+  }
+  const uint64_t size = kEndgameHeaderSize + egdb::SlicePackedBytes(material);
+  if (bytes.size() != size) {
+    return Damaged(
+        name, absl::StrCat("is ", bytes.size(), " bytes long, not ", size));
+  }
+  return Framed{
+      bytes.substr(kEndgameHeaderSize),
+      static_cast<uint32_t>(crc32c::Unmask(GetLittleEndian(header, 24, 4)))};
+}
+
 }  // namespace
 
 absl::StatusOr<std::string> DefaultEndgameDir() {
@@ -65,35 +116,10 @@ std::string EncodeEndgameSlice(const egdb::Material& material,
 absl::StatusOr<absl::string_view> DecodeEndgameSlice(
     const egdb::Material& material, absl::string_view bytes,
     absl::string_view name) {
-  const auto damaged = [&](absl::string_view what) {
-    return absl::DataLossError(absl::StrCat(
-        "the endgame file ", name, " ", what,
-        "; delete it and run checkers egdb build to make it again"));
-  };
-  const uint64_t packed_size = egdb::SlicePackedBytes(material);
-  if (bytes.size() < kEndgameHeaderSize || bytes.substr(0, 8) != kMagic) {
-    return damaged("is not an endgame database file");
-  }
-  const absl::string_view header = bytes.substr(0, kEndgameHeaderSize);
-  if (crc32c::Unmask(GetLittleEndian(header, 28, 4)) !=
-      crc32c::Value(header.data(), 28)) {
-    return damaged("has a damaged header (checksum mismatch)");
-  }
-  const egdb::Material stored{header[9], header[10], header[11], header[12]};
-  if (header[8] != kEnglish || !(stored == material) ||
-      GetLittleEndian(header, 16, 8) != egdb::SliceEntries(material)) {
-    return damaged(absl::StrCat("holds another slice than ", material.Name()));
-  }
-  if (bytes.size() != kEndgameHeaderSize + packed_size) {
-    return damaged(absl::StrCat("is ", bytes.size(), " bytes long, not ",
-                                kEndgameHeaderSize + packed_size));
-  }
-  const absl::string_view packed = bytes.substr(kEndgameHeaderSize);
-  if (crc32c::Unmask(GetLittleEndian(header, 24, 4)) !=
-      crc32c::Value(packed.data(), packed.size())) {
-    return damaged("has damaged values (checksum mismatch)");
-  }
-  return packed;
+  absl::StatusOr<Framed> framed = Unframe(material, bytes, name);
+  if (!framed.ok()) return framed.status();
+  if (absl::Status s = framed->CheckValues(name); !s.ok()) return s;
+  return framed->packed;
 }
 
 absl::Status WriteEndgameSlice(Env* env, const std::string& dir,
@@ -112,27 +138,36 @@ absl::Status WriteEndgameSlice(Env* env, const std::string& dir,
 
 absl::Status LoadEndgameSlice(Env* env, const std::string& dir,
                               const egdb::Material& material,
-                              egdb::Database* db) {
+                              egdb::Database* db, EndgameCheck check) {
   const std::string path =
       absl::StrCat(dir, "/", EndgameSliceFileName(material));
   absl::StatusOr<std::unique_ptr<ReadOnlyFile>> file =
       env->MapFile(path, kEndgameHeaderSize + egdb::SlicePackedBytes(material));
   if (!file.ok()) return file.status();
-  absl::StatusOr<absl::string_view> packed =
-      DecodeEndgameSlice(material, (*file)->data(), path);
-  if (!packed.ok()) return packed.status();
-  return db->AddSliceView(
-      material, *packed, std::shared_ptr<const ReadOnlyFile>(*std::move(file)));
+  absl::StatusOr<Framed> framed = Unframe(material, (*file)->data(), path);
+  if (!framed.ok()) return framed.status();
+  egdb::Database::CheckFn values_check;
+  if (check == EndgameCheck::kAtLoad) {
+    if (absl::Status s = framed->CheckValues(path); !s.ok()) return s;
+  } else {
+    values_check = [framed = *framed](absl::string_view values) {
+      return framed.ValuesSound(values);
+    };
+  }
+  return db->AddSliceView(material, framed->packed,
+                          std::shared_ptr<const ReadOnlyFile>(*std::move(file)),
+                          std::move(values_check));
 }
 
 absl::StatusOr<std::unique_ptr<egdb::Database>> LoadEndgameDatabase(
-    Env* env, const std::string& dir, int max_pieces) {
+    Env* env, const std::string& dir, int max_pieces, EndgameCheck check) {
   auto db = std::make_unique<egdb::Database>();
   int loaded = 0;
   for (const egdb::Material& m : egdb::SlicesUpTo(max_pieces)) {
     const std::string path = absl::StrCat(dir, "/", EndgameSliceFileName(m));
     if (!env->FileExists(path)) continue;
-    if (absl::Status s = LoadEndgameSlice(env, dir, m, db.get()); !s.ok()) {
+    if (absl::Status s = LoadEndgameSlice(env, dir, m, db.get(), check);
+        !s.ok()) {
       return s;
     }
     ++loaded;
@@ -144,11 +179,12 @@ absl::StatusOr<std::unique_ptr<egdb::Database>> LoadEndgameDatabase(
   return db;
 }
 
-std::unique_ptr<egdb::Database> LoadDefaultEndgameDatabaseIfPresent() {
+std::unique_ptr<egdb::Database> LoadDefaultEndgameDatabaseIfPresent(
+    EndgameCheck check) {
   absl::StatusOr<std::string> dir = DefaultEndgameDir();
   if (!dir.ok()) return nullptr;
   absl::StatusOr<std::unique_ptr<egdb::Database>> db =
-      LoadEndgameDatabase(Env::Default(), *dir);
+      LoadEndgameDatabase(Env::Default(), *dir, egdb::kMaxPieces, check);
   if (!db.ok()) return nullptr;
   return *std::move(db);
 }

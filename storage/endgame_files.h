@@ -51,26 +51,41 @@ absl::Status WriteEndgameSlice(Env* env, const std::string& dir,
                                const egdb::Material& material,
                                const egdb::Database& db);
 
+// When a loaded slice's values are read whole to check their checksum.
+enum class EndgameCheck {
+  // Before the load returns, which a damaged file fails: for the tools
+  // that report damage, and for a player on a clock, whose moves must not
+  // pay for a slice's first read (six pieces: 745 MB).
+  kAtLoad,
+  // When a search first reaches the slice (egdb::Database::AddSliceView):
+  // the load reads only the headers, in milliseconds at any size, and a
+  // slice whose values prove damaged is played without.
+  kOnFirstRead,
+};
+
 // Adds the slice of `material` from its file in `dir` to `db`, which
 // reads the values from the file mapped into memory (Env::MapFile: the
 // pages are shared by every program that loads the file, so two engines
-// in a match hold one copy). The whole file is read once to check its
-// checksums. NotFound when the file is missing, DataLoss when it is
-// damaged (DecodeEndgameSlice).
+// in a match hold one copy). The header is checked now, the values as
+// `check` says. NotFound when the file is missing, DataLoss when it is
+// found damaged (DecodeEndgameSlice).
 absl::Status LoadEndgameSlice(Env* env, const std::string& dir,
                               const egdb::Material& material,
-                              egdb::Database* db);
+                              egdb::Database* db,
+                              EndgameCheck check = EndgameCheck::kAtLoad);
 
 // Every slice file of up to `max_pieces` pieces found in `dir`, loaded in
 // build order; missing files are skipped. NotFound when `dir` holds no
-// slice at all; DataLoss for the first damaged file.
+// slice at all; DataLoss for the first file found damaged.
 absl::StatusOr<std::unique_ptr<egdb::Database>> LoadEndgameDatabase(
-    Env* env, const std::string& dir, int max_pieces = egdb::kMaxPieces);
+    Env* env, const std::string& dir, int max_pieces = egdb::kMaxPieces,
+    EndgameCheck check = EndgameCheck::kAtLoad);
 
 // For the players (the game, the CheckerBoard engine): the database in the
-// default directory when one is there and sound, else nullptr, since the
-// game plays without it.
-std::unique_ptr<egdb::Database> LoadDefaultEndgameDatabaseIfPresent();
+// default directory when one is there and found sound, else nullptr, since
+// the game plays without it.
+std::unique_ptr<egdb::Database> LoadDefaultEndgameDatabaseIfPresent(
+    EndgameCheck check);
 
 }  // namespace checkers::storage
 

@@ -129,6 +129,53 @@ TEST(EndgameFilesTest, ADamagedFileStopsTheLoadWithItsName) {
   EXPECT_NE(db.status().message().find("english-0101.wdl"), std::string::npos);
 }
 
+// The two-piece slices in /db of `env`, the kings' slice with one value
+// byte flipped.
+void WriteWithDamagedKings(FaultEnv* env) {
+  for (const Material& m : TwoPieces().slices()) {
+    ASSERT_TRUE(WriteEndgameSlice(env, "/db", m, TwoPieces()).ok());
+  }
+  std::string bytes =
+      EncodeEndgameSlice(kKings, *TwoPieces().PackedSlice(kKings));
+  bytes.back() ^= 0x40;
+  env->PutFile("/db/english-0101.wdl", bytes);
+}
+
+TEST(EndgameFilesTest, DamagedValuesFailALoadThatChecksThemAtOnce) {
+  FaultEnv env;
+  WriteWithDamagedKings(&env);
+  absl::StatusOr<std::unique_ptr<Database>> db =
+      LoadEndgameDatabase(&env, "/db", 2, EndgameCheck::kAtLoad);
+  EXPECT_EQ(db.status().code(), absl::StatusCode::kDataLoss);
+  EXPECT_NE(db.status().message().find("english-0101.wdl"), std::string::npos);
+}
+
+TEST(EndgameFilesTest, DamagedValuesCheckedOnFirstReadLoseOnlyTheirSlice) {
+  FaultEnv env;
+  WriteWithDamagedKings(&env);
+  absl::StatusOr<std::unique_ptr<Database>> db =
+      LoadEndgameDatabase(&env, "/db", 2, EndgameCheck::kOnFirstRead);
+  ASSERT_TRUE(db.ok()) << db.status();
+  EXPECT_EQ((*db)->Probe(*ParseFen("B:WK11:BK4")), std::nullopt);
+  EXPECT_EQ((*db)->PackedSlice(kKings), std::nullopt);
+  for (const Material& m : TwoPieces().slices()) {
+    if (m == kKings) continue;
+    EXPECT_EQ(*(*db)->PackedSlice(m), *TwoPieces().PackedSlice(m)) << m.Name();
+  }
+}
+
+TEST(EndgameFilesTest, ADamagedHeaderFailsEvenALoadThatChecksValuesLater) {
+  FaultEnv env;
+  std::string bytes =
+      EncodeEndgameSlice(kKings, *TwoPieces().PackedSlice(kKings));
+  bytes[10] ^= 0x01;
+  env.PutFile("/db/english-0101.wdl", bytes);
+  EXPECT_EQ(LoadEndgameDatabase(&env, "/db", 2, EndgameCheck::kOnFirstRead)
+                .status()
+                .code(),
+            absl::StatusCode::kDataLoss);
+}
+
 TEST(EndgameFilesTest, TheDefaultDirectoryIsBesideTheDefaultSave) {
   setenv("XDG_STATE_HOME", "/state", 1);
   absl::StatusOr<std::string> dir = DefaultEndgameDir();

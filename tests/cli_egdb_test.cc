@@ -1,11 +1,21 @@
 // End-to-end tests of `checkers egdb build|verify|info`: the files, the
-// progress on stderr, resuming and rebuilding, and the exit codes.
+// progress on stderr, resuming and rebuilding, and the exit codes; and of
+// the game's one-shot commands consulting the database.
 
 #include <fstream>
+#include <memory>
+#include <optional>
 #include <string>
+#include <vector>
 
+#include "absl/status/statusor.h"
+#include "engine/endgame_db.h"
+#include "engine/endgame_db_testing.h"
+#include "engine/fen8.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
+#include "storage/endgame_files.h"
+#include "storage/env.h"
 #include "tests/run_command.h"
 
 namespace checkers {
@@ -79,6 +89,44 @@ TEST(CliEgdbTest, AMissingDatabaseAndBadWordsHaveTheirExitCodes) {
       RunCheckers({"egdb", "verify", "--pieces=3", "--dir=" + dir}).exit_code,
       64);
   EXPECT_EQ(RunCheckers({"egdb", "rebuild"}).exit_code, 64);
+}
+
+// The position after the computer's reply to 1-5 from "B:WK18:BK1" (the
+// person Black, the computer White at Medium), each step a command of its
+// own with the save and the database under `state`.
+std::string ReplyToKingAgainstKing(const std::string& state) {
+  const std::vector<std::string> env = {"XDG_STATE_HOME=" + state};
+  EXPECT_EQ(RunCheckers({"new", "--mode=computer", "--side=first",
+                         "--difficulty=medium", "--fen=B:WK18:BK1", "--yes"},
+                        "", env)
+                .exit_code,
+            0);
+  const auto moved = RunCheckers({"move", "1-5"}, "", env);
+  EXPECT_EQ(moved.exit_code, 0) << moved.err;
+  const std::string shown = RunCheckers({"show"}, "", env).out;
+  const size_t fen = shown.find("FEN: ");
+  if (fen == std::string::npos) return shown;
+  return shown.substr(fen + 5, shown.find('\n', fen) - fen - 5);
+}
+
+TEST(CliEgdbTest, TheComputersReplyInAOneShotCommandConsultsTheDatabase) {
+  const std::string state = NewTempDir("state");
+  const std::string plain = ReplyToKingAgainstKing(state);
+  const absl::StatusOr<Position> plain_position = ParseFen(plain);
+  ASSERT_TRUE(plain_position.ok()) << plain;
+  // A made-up database in which one other reply, and only it, wins for
+  // White, in the default directory: `checkers move` must play it.
+  const std::optional<Position> winning =
+      egdb::AnotherMoveThan(*ParseFen("W:WK18:BK5"), *plain_position);
+  ASSERT_TRUE(winning.has_value());
+  const std::unique_ptr<egdb::Database> db = egdb::DrawsButOneLoss(*winning);
+  ASSERT_NE(db, nullptr);
+  for (const egdb::Material& m : db->slices()) {
+    ASSERT_TRUE(storage::WriteEndgameSlice(storage::Env::Default(),
+                                           state + "/checkers/egdb", m, *db)
+                    .ok());
+  }
+  EXPECT_EQ(ReplyToKingAgainstKing(state), ToFen(*winning));
 }
 
 }  // namespace

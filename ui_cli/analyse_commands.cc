@@ -144,7 +144,8 @@ int RunAnalyse(const std::vector<std::string>& positional) {
       GameAt(**t, positional[0], number);
   if (!events.ok()) return Fail(events.status());
   const std::unique_ptr<egdb::Database> endgame_db =
-      storage::LoadDefaultEndgameDatabaseIfPresent();
+      storage::LoadDefaultEndgameDatabaseIfPresent(
+          storage::EndgameCheck::kOnFirstRead);
   options.endgame_db = endgame_db.get();
   absl::StatusOr<replay::GameAnalysis> analysis =
       replay::AnalyseGame(*events, options);

@@ -17,6 +17,7 @@
 #include "absl/status/statusor.h"
 #include "absl/strings/ascii.h"
 #include "absl/strings/str_cat.h"
+#include "engine/endgame_db.h"
 #include "engine/fen8.h"
 #include "engine/notation8.h"
 #include "engine/rules.h"
@@ -26,6 +27,7 @@
 #include "lang/catalogue.h"
 #include "session/play_text.h"
 #include "session/session.h"
+#include "storage/endgame_files.h"
 #include "storage/env.h"
 #include "storage/game_log.h"
 #include "terminal/board_text.h"
@@ -121,6 +123,18 @@ absl::Status BadFen(const lang::Catalogue& t, const std::string& fen,
       "cmd.bad_fen", {{"fen", fen}, {"detail", std::string(error.message())}}));
 }
 
+// The endgame database the computer's turns consult, as in `checkers
+// play`: the files are mapped once per command and a slice is read only
+// when a search reaches it, so a command whose search meets no ending
+// pays milliseconds for it.
+const egdb::Database* EndgameDatabase() {
+  static const egdb::Database* const db =
+      storage::LoadDefaultEndgameDatabaseIfPresent(
+          storage::EndgameCheck::kOnFirstRead)
+          .release();
+  return db;
+}
+
 // The save behind a command that changes the game: opened through a
 // session that refuses to go on in memory, so that a command either saves
 // what it did or fails. Only `new` creates a save that does not exist.
@@ -128,7 +142,8 @@ absl::StatusOr<std::unique_ptr<session::Session>> OpenSession(
     const lang::Catalogue& t, bool create) {
   absl::StatusOr<std::string> path = SavePath();
   if (!path.ok()) return path.status();
-  auto s = std::make_unique<session::Session>(session::Session::Options());
+  auto s = std::make_unique<session::Session>(
+      session::Session::Options{.endgame_db = EndgameDatabase()});
   absl::Status opened = s->OpenForCommand(*path, create);
   if (absl::IsNotFound(opened)) {
     return absl::FailedPreconditionError(t.Get("cmd.no_game"));
@@ -346,7 +361,7 @@ int RunNew(const std::vector<std::string>& positional) {
   }
   absl::StatusOr<std::string> path = SavePath();
   if (!path.ok()) return Fail(path.status());
-  session::Session s({});
+  session::Session s({.endgame_db = EndgameDatabase()});
   absl::Status opened = s.OpenForCommand(*path, /*create=*/true);
   if (absl::IsDataLoss(opened)) {
     // A damaged save is kept aside, never overwritten.

@@ -81,9 +81,12 @@ int RunPlay(const std::vector<std::string>& positional) {
   }
 
   // The computer plays endings perfectly when `checkers egdb build` has
-  // made a database; without one it searches them like any position.
+  // made a database; without one it searches them like any position. Its
+  // moves are bounded by nodes, not time, so a slice is read when a search
+  // first reaches it rather than all before the game starts.
   const std::unique_ptr<egdb::Database> endgame_db =
-      storage::LoadDefaultEndgameDatabaseIfPresent();
+      storage::LoadDefaultEndgameDatabaseIfPresent(
+          storage::EndgameCheck::kOnFirstRead);
   session::Session session(
       {.computer = *computer, .endgame_db = endgame_db.get()});
   session.Open(SavePath());

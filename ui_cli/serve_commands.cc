@@ -113,11 +113,12 @@ int RunServe(const std::vector<std::string>& positional) {
   } else if (clock != "real") {
     return Fail(Usage("--clock must be \"real\" (or \"test\" for tests)"));
   }
-  // Once the flags are good, as loading takes a second or two: as in the
-  // terminal game, every table's computer plays endings perfectly when
-  // `checkers egdb build` has made a database.
+  // As in the terminal game, every table's computer plays endings
+  // perfectly when `checkers egdb build` has made a database, each slice
+  // read when a search first reaches it.
   const std::unique_ptr<egdb::Database> endgame_db =
-      storage::LoadDefaultEndgameDatabaseIfPresent();
+      storage::LoadDefaultEndgameDatabaseIfPresent(
+          storage::EndgameCheck::kOnFirstRead);
   options.table.endgame_db = endgame_db.get();
   // The replay page's analyses judge as `checkers analyse` does, with the
   // same --nodes.
