@@ -5,7 +5,13 @@
 #include <limits>
 #include <tuple>
 #include <utility>
+#include <vector>
 
+#ifdef __BMI2__
+#include <immintrin.h>
+#endif
+
+#include "absl/base/call_once.h"
 #include "absl/strings/str_cat.h"
 #include "engine/board8.h"
 #include "engine/fen8.h"
@@ -44,32 +50,55 @@ uint64_t ColexRank(Bitboard set) {
   return rank;
 }
 
-// The set of `k` numbers whose colex rank is `rank`.
-Bitboard ColexUnrank(uint64_t rank, int k) {
-  Bitboard set = 0;
-  int n = kNumSquares - 1;
-  for (int i = k; i >= 1; --i) {
-    while (Choose(n, i) > rank) --n;
-    rank -= Choose(n, i);
-    set |= SquareBit(n);
-    --n;
-  }
-  return set;
+// Every set of `k` squares in colex order. Colex order among sets of one
+// size is the order of their bitboards as numbers, so each set is the next
+// larger number with `k` bits. Built on first use: a build unranks every
+// index of a slice and most of them again on its way back, and unranking
+// by a search over the binomials took most of a build's time.
+const std::vector<Bitboard>& SetsInColexOrder(int k) {
+  static absl::once_flag built[kMaxPieces + 1];
+  static const std::vector<Bitboard>* sets[kMaxPieces + 1] = {};
+  absl::call_once(built[k], [k] {
+    auto* all = new std::vector<Bitboard>();
+    all->reserve(Choose(kNumSquares, k));
+    uint64_t set = (uint64_t{1} << k) - 1;
+    while (set < (uint64_t{1} << kNumSquares)) {
+      all->push_back(static_cast<Bitboard>(set));
+      if (set == 0) break;
+      // The lowest run of ones moves up a place, the rest of it to the
+      // bottom (Gosper).
+      const uint64_t lowest = set & -set;
+      const uint64_t carried = set + lowest;
+      set = carried | (((set ^ carried) >> 2) / lowest);
+    }
+    sets[k] = all;
+  });
+  return *sets[k];
 }
+
+// The set of `k` numbers whose colex rank is `rank`.
+Bitboard ColexUnrank(uint64_t rank, int k) { return SetsInColexOrder(k)[rank]; }
 
 // The squares of `set` numbered among the squares outside `blockers`: a
 // square's number is how many free squares lie below it.
 Bitboard Compress(Bitboard set, Bitboard blockers) {
+#ifdef __BMI2__
+  return _pext_u32(set, ~blockers);
+#else
   Bitboard out = 0;
   for (; set; set = PopLowest(set)) {
     const Square s = LowestSquare(set);
     out |= SquareBit(s - PopCount(blockers & (SquareBit(s) - 1)));
   }
   return out;
+#endif
 }
 
 // The inverse of Compress: the free squares with the numbers in `set`.
 Bitboard Expand(Bitboard set, Bitboard blockers) {
+#ifdef __BMI2__
+  return _pdep_u32(set, ~blockers);
+#else
   Bitboard out = 0;
   Bitboard free = ~blockers;
   int number = 0;
@@ -82,6 +111,7 @@ Bitboard Expand(Bitboard set, Bitboard blockers) {
     out |= SquareBit(LowestSquare(free));
   }
   return out;
+#endif
 }
 
 // The sizes of the four factors of a slice's index, one side to move.
@@ -127,6 +157,88 @@ absl::StatusOr<Wdl> OnePlyValue(const Database& db, const Position& pos) {
     if (*v != Wdl::kWin) all_wins = false;
   }
   return all_wins ? Wdl::kLoss : Wdl::kDraw;
+}
+
+// IndexOf and PositionAt for a slice whose factors are `f`, which a build
+// computes once rather than for every position.
+uint64_t IndexWith(const Factors& f, const Position& pos) {
+  const Bitboard black_men = pos.men(Color::kBlack);
+  const Bitboard white_men = pos.men(Color::kWhite);
+  const Bitboard men = black_men | white_men;
+  const Bitboard black_kings = pos.kings(Color::kBlack);
+  uint64_t index = ColexRank(black_men);
+  index = index * f.white_men + ColexRank(white_men >> 4);
+  index = index * f.black_kings + ColexRank(Compress(black_kings, men));
+  index = index * f.white_kings +
+          ColexRank(Compress(pos.kings(Color::kWhite), men | black_kings));
+  if (pos.side_to_move() == Color::kWhite) index += f.product();
+  return index;
+}
+
+std::optional<Position> PositionWith(const Material& material, const Factors& f,
+                                     uint64_t index) {
+  const uint64_t half = f.product();
+  const Color to_move = index >= half ? Color::kWhite : Color::kBlack;
+  index %= half;
+  const uint64_t white_king_rank = index % f.white_kings;
+  index /= f.white_kings;
+  const uint64_t black_king_rank = index % f.black_kings;
+  index /= f.black_kings;
+  const uint64_t white_man_rank = index % f.white_men;
+  const uint64_t black_man_rank = index / f.white_men;
+  const Bitboard black_men = ColexUnrank(black_man_rank, material.black_men);
+  const Bitboard white_men = ColexUnrank(white_man_rank, material.white_men)
+                             << 4;
+  if (black_men & white_men) return std::nullopt;
+  const Bitboard men = black_men | white_men;
+  const Bitboard black_kings =
+      Expand(ColexUnrank(black_king_rank, material.black_kings), men);
+  const Bitboard white_kings = Expand(
+      ColexUnrank(white_king_rank, material.white_kings), men | black_kings);
+  return Position::FromBitboards(black_men | black_kings,
+                                 white_men | white_kings,
+                                 black_kings | white_kings, to_move);
+}
+
+// Calls visit(index, position) for every entry of the slice of `m`, whose
+// factors are `f`, in the order of their indices, the position nullptr for
+// an entry that names none; as PositionAt would, without its divisions,
+// each set unranked once for all the entries below it. Stops, returning
+// false, when `visit` does.
+template <typename Visit>
+bool ForEachEntry(const Material& m, const Factors& f, Visit visit) {
+  const std::vector<Bitboard>& black_man_sets = SetsInColexOrder(m.black_men);
+  const std::vector<Bitboard>& white_man_sets = SetsInColexOrder(m.white_men);
+  const std::vector<Bitboard>& black_king_sets =
+      SetsInColexOrder(m.black_kings);
+  const std::vector<Bitboard>& white_king_sets =
+      SetsInColexOrder(m.white_kings);
+  uint64_t index = 0;
+  for (const Color to_move : {Color::kBlack, Color::kWhite}) {
+    for (uint64_t bm = 0; bm < f.black_men; ++bm) {
+      const Bitboard black_men = black_man_sets[bm];
+      for (uint64_t wm = 0; wm < f.white_men; ++wm) {
+        const Bitboard white_men = white_man_sets[wm] << 4;
+        const Bitboard men = black_men | white_men;
+        for (uint64_t bk = 0; bk < f.black_kings; ++bk) {
+          const Bitboard black_kings = Expand(black_king_sets[bk], men);
+          for (uint64_t wk = 0; wk < f.white_kings; ++wk, ++index) {
+            if (black_men & white_men) {
+              if (!visit(index, nullptr)) return false;
+              continue;
+            }
+            const Bitboard white_kings =
+                Expand(white_king_sets[wk], men | black_kings);
+            const Position pos = Position::FromBitboards(
+                black_men | black_kings, white_men | white_kings,
+                black_kings | white_kings, to_move);
+            if (!visit(index, &pos)) return false;
+          }
+        }
+      }
+    }
+  }
+  return true;
 }
 
 }  // namespace
@@ -180,43 +292,11 @@ uint64_t SliceEntries(const Material& material) {
 }
 
 uint64_t IndexOf(const Material& material, const Position& pos) {
-  const Factors f = FactorsOf(material);
-  const Bitboard black_men = pos.men(Color::kBlack);
-  const Bitboard white_men = pos.men(Color::kWhite);
-  const Bitboard men = black_men | white_men;
-  const Bitboard black_kings = pos.kings(Color::kBlack);
-  uint64_t index = ColexRank(black_men);
-  index = index * f.white_men + ColexRank(white_men >> 4);
-  index = index * f.black_kings + ColexRank(Compress(black_kings, men));
-  index = index * f.white_kings +
-          ColexRank(Compress(pos.kings(Color::kWhite), men | black_kings));
-  if (pos.side_to_move() == Color::kWhite) index += f.product();
-  return index;
+  return IndexWith(FactorsOf(material), pos);
 }
 
 std::optional<Position> PositionAt(const Material& material, uint64_t index) {
-  const Factors f = FactorsOf(material);
-  const uint64_t half = f.product();
-  const Color to_move = index >= half ? Color::kWhite : Color::kBlack;
-  index %= half;
-  const uint64_t white_king_rank = index % f.white_kings;
-  index /= f.white_kings;
-  const uint64_t black_king_rank = index % f.black_kings;
-  index /= f.black_kings;
-  const uint64_t white_man_rank = index % f.white_men;
-  const uint64_t black_man_rank = index / f.white_men;
-  const Bitboard black_men = ColexUnrank(black_man_rank, material.black_men);
-  const Bitboard white_men = ColexUnrank(white_man_rank, material.white_men)
-                             << 4;
-  if (black_men & white_men) return std::nullopt;
-  const Bitboard men = black_men | white_men;
-  const Bitboard black_kings =
-      Expand(ColexUnrank(black_king_rank, material.black_kings), men);
-  const Bitboard white_kings = Expand(
-      ColexUnrank(white_king_rank, material.white_kings), men | black_kings);
-  return Position::FromBitboards(black_men | black_kings,
-                                 white_men | white_kings,
-                                 black_kings | white_kings, to_move);
+  return PositionWith(material, FactorsOf(material), index);
 }
 
 Position Reversed(const Position& pos) {
@@ -349,12 +429,13 @@ absl::Status Database::BuildSlice(const Material& material,
 
   // Forward: each position's moves out of the slice (captures, crownings)
   // have known values; those within it are counted.
-  for (uint64_t i = 0; i < entries; ++i) {
+  const Factors factors = FactorsOf(material);
+  absl::Status missing;
+  ForEachEntry(material, factors, [&](uint64_t i, const Position* pos) {
     if (progress && i % kReportEvery == 0) progress(i, total);
-    const std::optional<Position> pos = PositionAt(material, i);
-    if (!pos.has_value()) {
+    if (pos == nullptr) {
       state[i] = kNoPosition;
-      continue;
+      return true;
     }
     MoveList moves;
     GenerateMoves(*pos, &moves);
@@ -368,10 +449,11 @@ absl::Status Database::BuildSlice(const Material& material,
       }
       const std::optional<Wdl> v = Probe(child);
       if (!v.has_value()) {
-        return absl::FailedPreconditionError(
+        missing = absl::FailedPreconditionError(
             absl::StrCat("the endgame slice ", MaterialOf(child).Name(),
                          " is needed to build ", material.Name(),
                          "; build the slices in order"));
+        return false;
       }
       if (*v == Wdl::kLoss) {
         win = true;
@@ -385,7 +467,9 @@ absl::Status Database::BuildSlice(const Material& material,
     } else {
       state[i] = static_cast<uint8_t>(open);
     }
-  }
+    return true;
+  });
+  if (!missing.ok()) return missing;
 
   // Backward: each position just decided decides or counts down the
   // positions one quiet move before it.
@@ -393,7 +477,7 @@ absl::Status Database::BuildSlice(const Material& material,
     if (progress && next % kReportEvery == 0) progress(entries + next, total);
     const uint64_t i = resolved[next];
     const bool child_lost = state[i] == kLoss;
-    const Position child = *PositionAt(material, i);
+    const Position child = *PositionWith(material, factors, i);
     const Color mover = Opponent(child.side_to_move());
     const Bitboard empty = child.empty();
     const Bitboard ours = child.pieces(mover);
@@ -418,7 +502,7 @@ absl::Status Database::BuildSlice(const Material& material,
             mover == Color::kBlack
                 ? Position::FromBitboards(moved, theirs, moved_kings, mover)
                 : Position::FromBitboards(theirs, moved, moved_kings, mover);
-        const uint64_t p = IndexOf(material, before);
+        const uint64_t p = IndexWith(factors, before);
         if (state[p] >= kNoPosition) continue;
         // With a capture on the board the quiet move was not legal.
         if (HasCapture(before)) continue;
@@ -455,17 +539,25 @@ absl::StatusOr<uint64_t> Database::VerifySlice(const Material& material,
   }
   const uint64_t entries = SliceEntries(material);
   uint64_t wrong = 0;
-  for (uint64_t i = 0; i < entries; ++i) {
-    if (progress && i % (uint64_t{1} << 18) == 0) progress(i, entries);
-    const std::optional<Position> pos = PositionAt(material, i);
-    if (!pos.has_value()) continue;
-    absl::StatusOr<Wdl> expected = OnePlyValue(*this, *pos);
-    if (!expected.ok()) return expected.status();
-    if (*expected != ValueAt(slice->packed, i)) {
-      if (wrong == 0 && first_wrong != nullptr) *first_wrong = ToFen(*pos);
-      ++wrong;
-    }
-  }
+  absl::Status missing;
+  ForEachEntry(material, FactorsOf(material),
+               [&](uint64_t i, const Position* pos) {
+                 if (progress && i % (uint64_t{1} << 18) == 0)
+                   progress(i, entries);
+                 if (pos == nullptr) return true;
+                 absl::StatusOr<Wdl> expected = OnePlyValue(*this, *pos);
+                 if (!expected.ok()) {
+                   missing = expected.status();
+                   return false;
+                 }
+                 if (*expected != ValueAt(slice->packed, i)) {
+                   if (wrong == 0 && first_wrong != nullptr)
+                     *first_wrong = ToFen(*pos);
+                   ++wrong;
+                 }
+                 return true;
+               });
+  if (!missing.ok()) return missing;
   if (progress) progress(entries, entries);
   return wrong;
 }
