@@ -49,6 +49,25 @@ TEST(CliEgdbTest, BuildWritesEverySliceAndVerifyAndInfoReadThem) {
   EXPECT_THAT(r.out, HasSubstr("9 slices, complete up to 3 pieces"));
 }
 
+TEST(CliEgdbTest, SlicesBuiltOnSeveralThreadsAreTheOnesOneThreadBuilds) {
+  const std::string one = NewTempDir("egdb");
+  const std::string four = NewTempDir("egdb");
+  auto r = RunCheckers(
+      {"egdb", "build", "--pieces=4", "--threads=1", "--dir=" + one});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  r = RunCheckers(
+      {"egdb", "build", "--pieces=4", "--threads=4", "--dir=" + four});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_THAT(r.out, HasSubstr("built 23 slices, kept 0"));
+  EXPECT_THAT(r.err, HasSubstr("100%"));
+  for (const egdb::Material& m : egdb::SlicesUpTo(4)) {
+    const std::string file = "/" + storage::EndgameSliceFileName(m);
+    const std::string bytes = ReadAll(one + file);
+    EXPECT_FALSE(bytes.empty()) << file;
+    EXPECT_EQ(ReadAll(four + file), bytes) << file;
+  }
+}
+
 TEST(CliEgdbTest, ABuildKeepsSoundSlicesAndRebuildsADamagedOne) {
   const std::string dir = NewTempDir("egdb");
   ASSERT_EQ(
@@ -66,6 +85,11 @@ TEST(CliEgdbTest, ABuildKeepsSoundSlicesAndRebuildsADamagedOne) {
   r = RunCheckers({"egdb", "build", "--pieces=2", "--dir=" + dir});
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_THAT(r.out, HasSubstr("built 1 slices, kept 2"));
+  // A build with nothing left to do shows no progress.
+  r = RunCheckers({"egdb", "build", "--pieces=2", "--dir=" + dir});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_THAT(r.out, HasSubstr("built 0 slices, kept 3"));
+  EXPECT_EQ(r.err, "");
   EXPECT_EQ(RunCheckers({"egdb", "verify", "--dir=" + dir}).exit_code, 0);
 }
 
@@ -89,6 +113,12 @@ TEST(CliEgdbTest, AMissingDatabaseAndBadWordsHaveTheirExitCodes) {
       RunCheckers({"egdb", "verify", "--pieces=3", "--dir=" + dir}).exit_code,
       64);
   EXPECT_EQ(RunCheckers({"egdb", "rebuild"}).exit_code, 64);
+  EXPECT_EQ(
+      RunCheckers({"egdb", "build", "--threads=0", "--dir=" + dir}).exit_code,
+      64);
+  EXPECT_EQ(
+      RunCheckers({"egdb", "info", "--threads=2", "--dir=" + dir}).exit_code,
+      64);
 }
 
 // The position after the computer's reply to 1-5 from "B:WK18:BK1" (the

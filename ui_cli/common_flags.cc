@@ -20,6 +20,8 @@ ABSL_FLAG(std::string, difficulty, "medium",
 ABSL_FLAG(std::string, rules, "english",
           "english|russian|pool|international: the edition of the rules "
           "(default english)");
+ABSL_FLAG(int, threads, 2,
+          "N: train, book, egdb build: worker threads (default 2)");
 
 namespace checkers::cli {
 

@@ -17,6 +17,7 @@ ABSL_DECLARE_FLAG(bool, json);
 ABSL_DECLARE_FLAG(std::string, mode);
 ABSL_DECLARE_FLAG(std::string, difficulty);
 ABSL_DECLARE_FLAG(std::string, rules);
+ABSL_DECLARE_FLAG(int, threads);
 
 namespace checkers::cli {
 

@@ -33,7 +33,7 @@ void ProgressLine::Count(int done, int total) {
 }
 
 void ProgressLine::Done() {
-  if (tty_) std::fprintf(stderr, "\n");
+  if (tty_ && last_percent_ >= 0) std::fprintf(stderr, "\n");
 }
 
 }  // namespace checkers::cli

@@ -22,7 +22,8 @@ class ProgressLine {
   // Shows `done` of `total` done, the counts as the detail.
   void Count(int done, int total);
 
-  // Ends the line on a terminal; call it when the work is over.
+  // Ends the line on a terminal, if anything was shown; call it when the
+  // work is over.
   void Done();
 
  private:

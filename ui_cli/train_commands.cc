@@ -49,7 +49,6 @@ ABSL_FLAG(
     "(default 1000000); analyse: the nodes searched at each position (default "
     "200000); serve: the same for the replay page's analyses");
 ABSL_FLAG(uint64_t, seed, 1, "N: train: the seed of the self-play games");
-ABSL_FLAG(int, threads, 2, "N: train, book: worker threads (default 2)");
 ABSL_FLAG(int, plies, 4,
           "N: book: the book holds positions fewer than N plies after a "
           "ballot opening (default 4)");
