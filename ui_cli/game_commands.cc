@@ -123,16 +123,18 @@ absl::Status BadFen(const lang::Catalogue& t, const std::string& fen,
       "cmd.bad_fen", {{"fen", fen}, {"detail", std::string(error.message())}}));
 }
 
-// The endgame database the computer's turns consult, as in `checkers
-// play`: the files are mapped once per command and a slice is read only
-// when a search reaches it, so a command whose search meets no ending
-// pays milliseconds for it.
-const egdb::Database* EndgameDatabase() {
+// The options of a command's session: the computer's turns consult the
+// endgame database as in `checkers play`, its files mapped once per
+// command and a slice read only when a search reaches it, so a command
+// whose search meets no ending pays milliseconds for it.
+session::Session::Options SessionOptions() {
   static const egdb::Database* const db =
       storage::LoadDefaultEndgameDatabaseIfPresent(
           storage::EndgameCheck::kOnFirstRead)
           .release();
-  return db;
+  session::Session::Options options;
+  options.endgame_db = db;
+  return options;
 }
 
 // The save behind a command that changes the game: opened through a
@@ -142,8 +144,7 @@ absl::StatusOr<std::unique_ptr<session::Session>> OpenSession(
     const lang::Catalogue& t, bool create) {
   absl::StatusOr<std::string> path = SavePath();
   if (!path.ok()) return path.status();
-  auto s = std::make_unique<session::Session>(
-      session::Session::Options{.endgame_db = EndgameDatabase()});
+  auto s = std::make_unique<session::Session>(SessionOptions());
   absl::Status opened = s->OpenForCommand(*path, create);
   if (absl::IsNotFound(opened)) {
     return absl::FailedPreconditionError(t.Get("cmd.no_game"));
@@ -361,7 +362,7 @@ int RunNew(const std::vector<std::string>& positional) {
   }
   absl::StatusOr<std::string> path = SavePath();
   if (!path.ok()) return Fail(path.status());
-  session::Session s({.endgame_db = EndgameDatabase()});
+  session::Session s(SessionOptions());
   absl::Status opened = s.OpenForCommand(*path, /*create=*/true);
   if (absl::IsDataLoss(opened)) {
     // A damaged save is kept aside, never overwritten.
