@@ -529,6 +529,23 @@ absl::Status Database::BuildSlice(const Material& material,
   return AddSlice(material, std::move(packed));
 }
 
+std::optional<Database::Counts> Database::CountSlice(
+    const Material& material) const {
+  const Slice* slice = FindSound(material);
+  if (slice == nullptr) return std::nullopt;
+  Counts counts;
+  ForEachEntry(material, FactorsOf(material),
+               [&](uint64_t i, const Position* pos) {
+                 if (pos == nullptr) return true;
+                 const Wdl v = ValueAt(slice->packed, i);
+                 (v == Wdl::kWin    ? counts.wins
+                  : v == Wdl::kDraw ? counts.draws
+                                    : counts.losses)++;
+                 return true;
+               });
+  return counts;
+}
+
 absl::StatusOr<uint64_t> Database::VerifySlice(const Material& material,
                                                const ProgressFn& progress,
                                                std::string* first_wrong) const {

@@ -149,6 +149,14 @@ class Database {
       const Material& material, const ProgressFn& progress = nullptr,
       std::string* first_wrong = nullptr) const;
 
+  // How many positions of a slice are won, drawn and lost for their side
+  // to move (entries that name no position are not counted).
+  struct Counts {
+    uint64_t wins = 0, draws = 0, losses = 0;
+  };
+  // The counts of a slice held (found sound, as PackedSlice), or nullopt.
+  std::optional<Counts> CountSlice(const Material& material) const;
+
   // The largest N such that every slice of up to N pieces is held; 0 when
   // none is (not even 2 pieces). Slices whose check has not run yet count
   // as held.

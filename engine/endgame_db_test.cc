@@ -193,7 +193,14 @@ TEST(EndgameDbTest, TwoPieceSlicesHoldTheirKnownCounts) {
     EXPECT_EQ(got.wins, want.wins) << want.material.Name();
     EXPECT_EQ(got.draws, want.draws) << want.material.Name();
     EXPECT_EQ(got.losses, want.losses) << want.material.Name();
+    const std::optional<Database::Counts> counted =
+        Built(2).CountSlice(want.material);
+    ASSERT_TRUE(counted.has_value());
+    EXPECT_EQ(counted->wins, want.wins) << want.material.Name();
+    EXPECT_EQ(counted->draws, want.draws) << want.material.Name();
+    EXPECT_EQ(counted->losses, want.losses) << want.material.Name();
   }
+  EXPECT_EQ(Built(2).CountSlice({0, 2, 0, 1}), std::nullopt);
 }
 
 TEST(EndgameDbTest, ALoneKingInItsCornerFacingAKingTwoSquaresOffIsLost) {

@@ -7,7 +7,6 @@
 #include <cinttypes>
 #include <cstdio>
 #include <memory>
-#include <optional>
 #include <string>
 #include <thread>
 #include <utility>
@@ -267,15 +266,11 @@ int Info(const std::string& dir) {
   if (!db.ok()) return Fail(db.status());
   uint64_t bytes = 0;
   for (const Material& m : (*db)->slices()) {
-    const std::optional<absl::string_view> packed = (*db)->PackedSlice(m);
-    uint64_t wins = 0, draws = 0, losses = 0;
-    for (uint64_t i = 0; i < egdb::SliceEntries(m); ++i) {
-      const std::optional<Position> pos = egdb::PositionAt(m, i);
-      if (!pos.has_value()) continue;
-      const egdb::Wdl v = *(*db)->Probe(*pos);
-      (v == egdb::Wdl::kWin ? wins : v == egdb::Wdl::kLoss ? losses : draws)++;
-    }
-    const uint64_t size = storage::kEndgameHeaderSize + packed->size();
+    const egdb::Database::Counts counts = *(*db)->CountSlice(m);
+    const uint64_t wins = counts.wins, draws = counts.draws,
+                   losses = counts.losses;
+    const uint64_t size =
+        storage::kEndgameHeaderSize + egdb::SlicePackedBytes(m);
     bytes += size;
     std::printf("%s %s: %" PRIu64 " positions (%" PRIu64 " wins, %" PRIu64
                 " draws, %" PRIu64 " losses for the side to move), %" PRIu64
