@@ -267,8 +267,6 @@ int Info(const std::string& dir) {
   uint64_t bytes = 0;
   for (const Material& m : (*db)->slices()) {
     const egdb::Database::Counts counts = *(*db)->CountSlice(m);
-    const uint64_t wins = counts.wins, draws = counts.draws,
-                   losses = counts.losses;
     const uint64_t size =
         storage::kEndgameHeaderSize + egdb::SlicePackedBytes(m);
     bytes += size;
@@ -276,7 +274,8 @@ int Info(const std::string& dir) {
                 " draws, %" PRIu64 " losses for the side to move), %" PRIu64
                 " bytes\n",
                 m.Name().c_str(), storage::EndgameSliceFileName(m).c_str(),
-                wins + draws + losses, wins, draws, losses, size);
+                counts.wins + counts.draws + counts.losses, counts.wins,
+                counts.draws, counts.losses, size);
   }
   std::printf("%zu slices, complete up to %d pieces, %" PRIu64 " bytes in %s\n",
               (*db)->slices().size(), (*db)->complete_pieces(), bytes,
