@@ -233,6 +233,13 @@ std::vector<Table*> Server::Tables() {
   return tables;
 }
 
+bool Server::ComputerBusy() {
+  for (Table* t : Tables()) {
+    if (t->ComputerBusy()) return true;
+  }
+  return false;
+}
+
 absl::StatusOr<Table*> Server::CreateTable(events::GameStarted started,
                                            const lang::Catalogue& text) {
   // A game the rules refuse (a bad FEN) leaves no file behind: it is

@@ -98,6 +98,11 @@ class Server {
   // the route, and the headers every answer carries.
   http::Response Handle(const http::Request& request);
 
+  // Whether any table's computer has a move or a draw answer under way or
+  // due (Table::ComputerBusy): for a test that compares logs before and
+  // after a request, which must wait until none has.
+  bool ComputerBusy();
+
   // The port bound, once Bind() succeeded.
   int port() const { return http_.port(); }
 

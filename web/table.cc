@@ -266,6 +266,11 @@ void Table::Poke() {
   Changed();
 }
 
+bool Table::ComputerBusy() {
+  absl::MutexLock lock(&mu_);
+  return !stopping_ && session_ != nullptr && session_->ComputerBusy();
+}
+
 void Table::CatchUpStore() {
   catch_up_queued_ = false;
   absl::MutexLock lock(&mu_);

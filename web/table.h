@@ -173,6 +173,11 @@ class Table {
   // absent holder, or starts the turn that ran out.
   void Poke();
 
+  // Whether the computer has a move or a draw answer under way or due
+  // here: the table's log will change without a request. False while the
+  // table is paused or its computer has failed.
+  bool ComputerBusy();
+
   // Takes in what other processes changed in the table's log (a store's
   // table; nothing for a file), sending it to the followers, and has the
   // worker look at the clocks again.

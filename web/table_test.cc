@@ -323,6 +323,27 @@ TEST_F(TableTest, ComputerRepliesOnItsWorker) {
   EXPECT_EQ(t->Get()["side_to_move"], "first");
 }
 
+TEST_F(TableTest, TheComputerIsBusyUntilItsReplyOrDrawAnswerIsWritten) {
+  auto t = Open(events::VS_COMPUTER);
+  auto settle = [&] {
+    const absl::Time deadline = absl::Now() + kPatience;
+    while (t->ComputerBusy() && absl::Now() < deadline) {
+      absl::SleepFor(absl::Milliseconds(1));
+    }
+    ASSERT_FALSE(t->ComputerBusy()) << t->Get().dump();
+  };
+  ASSERT_EQ(Act(t, "moves", {{"move", "11-15"}, {"head", 1}}).status, 200);
+  settle();
+  EXPECT_EQ(t->Get()["head"], 3);
+  const Answer offered = Act(t, "draw/offer", {{"head", 3}});
+  ASSERT_EQ(offered.status, 200) << offered.body;
+  const uint64_t offered_head = t->Get()["head"];
+  settle();
+  const json answered = t->Get();
+  EXPECT_GT(answered["head"].get<uint64_t>(), offered_head) << answered.dump();
+  EXPECT_TRUE(answered["draw_answer_due"].is_null()) << answered.dump();
+}
+
 TEST_F(TableTest, PauseStopsTheComputersSearch) {
   auto t = Open(events::VS_COMPUTER, /*max_nodes=*/uint64_t{1} << 40);
   ASSERT_EQ(Act(t, "moves", {{"move", "11-15"}, {"head", 1}}).status, 200);

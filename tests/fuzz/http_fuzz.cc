@@ -10,6 +10,8 @@
 // Properties: nothing crashes or trips a sanitizer; no answer is a 5xx;
 // a refused request (4xx, or the parser's refusal) changes nothing: the
 // tables are the same ones, and every byte of their logs is as it was.
+// A computer's move or draw answer is written on its table's worker, when
+// it is ready, so each snapshot waits for every computer to finish first.
 
 #include <stdlib.h>
 
@@ -26,6 +28,8 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_replace.h"
+#include "absl/time/clock.h"
+#include "absl/time/time.h"
 #include "nlohmann/json.hpp"
 #include "session/clock.h"
 #include "tests/fuzz/fuzz_check.h"
@@ -61,8 +65,14 @@ class Fixture {
   web::Server& server() { return *server_; }
 
   // What a refused request must leave as it was: the tables there are and
-  // every byte of their logs, the only state a table has.
+  // every byte of their logs, the only state a table has. Taken once no
+  // computer has a move or a draw answer under way or due.
   std::string Snapshot() {
+    const absl::Time deadline = absl::Now() + absl::Seconds(60);
+    while (server_->ComputerBusy()) {
+      FUZZ_CHECK(absl::Now() < deadline, "the computers finish their work");
+      absl::SleepFor(absl::Milliseconds(1));
+    }
     std::string s;
     std::error_code error;
     std::vector<std::filesystem::path> logs = {dir_ + "/match.log"};
