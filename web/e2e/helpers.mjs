@@ -3,7 +3,7 @@
 
 import assert from 'node:assert/strict';
 import {spawn} from 'node:child_process';
-import {mkdirSync} from 'node:fs';
+import {mkdirSync, mkdtempSync, rmSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 
@@ -12,6 +12,18 @@ export const outputs = process.env.WEB_TEST_OUTPUTS || join(tmpdir(), 'checkers-
 mkdirSync(outputs, {recursive: true});
 // How long a test waits for the page or the server before it fails.
 export const patience = 30000;
+
+// A fresh data directory for a server, under the system's temp directory;
+// every one is removed when the test file's process exits.
+const dataDirs = [];
+process.on('exit', () => {
+  for (const dir of dataDirs) rmSync(dir, {recursive: true, force: true});
+});
+export function dataDir(prefix) {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  dataDirs.push(dir);
+  return dir;
+}
 
 // Starts the server; resolves with {url, port, proc} once it prints its address.
 export function serve(data, {port = 0, env = {}, args = []} = {}) {

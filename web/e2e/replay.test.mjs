@@ -5,11 +5,10 @@
 import {test, before, after} from 'node:test';
 import assert from 'node:assert/strict';
 import {execFileSync} from 'node:child_process';
-import {mkdirSync, mkdtempSync, readFileSync, renameSync, writeFileSync} from 'node:fs';
-import {tmpdir} from 'node:os';
+import {mkdirSync, readFileSync, renameSync, writeFileSync} from 'node:fs';
 import {join} from 'node:path';
 import {chromium} from 'playwright-core';
-import {api, binary, newTable, outputs, serve, square, stop, text, until} from './helpers.mjs';
+import {api, binary, dataDir, newTable, outputs, serve, square, stop, text, until} from './helpers.mjs';
 
 const collections = new URL('../../tests/data/', import.meta.url).pathname;
 
@@ -28,7 +27,7 @@ function gameOf(file, n = 1) {
 // A data directory whose table `id` is the game `pdn` imported with
 // `checkers import` (args: e.g. --rules=russian).
 function importedTable(pdn, id, args = []) {
-  const data = mkdtempSync(join(tmpdir(), 'replay-'));
+  const data = dataDir('replay-');
   const file = join(data, 'game.pdn');
   writeFileSync(file, pdn);
   const out = join(data, 'imported');
@@ -82,7 +81,7 @@ test('a Tinsley game opened at turn 20 by link is stepped with the keyboard', as
 });
 
 test('the counters of a turn are the fold\'s: no-progress count and repetitions with their seqs', async () => {
-  const data = mkdtempSync(join(tmpdir(), 'replay-'));
+  const data = dataDir('replay-');
   const server = await serve(data);
   try {
     const id = await newTable(server, {mode: 'two-player', fen: 'B:WK32:BK1'});
@@ -132,7 +131,7 @@ test('a Russian and an international game replay on their boards, a pool table t
       assert.ok(await y(g.squares) > await y(1), `${g.file}: the high squares at the bottom`);
     } finally { await stop(server); }
   }
-  const data = mkdtempSync(join(tmpdir(), 'replay-'));
+  const data = dataDir('replay-');
   const server = await serve(data);
   try {
     const id = await newTable(server, {mode: 'two-player', rules: 'pool'});
@@ -149,7 +148,7 @@ test('a Russian and an international game replay on their boards, a pool table t
 });
 
 test('the analysis draws one point per turn; a marked mistake is clicked to and listed', async () => {
-  const data = mkdtempSync(join(tmpdir(), 'replay-'));
+  const data = dataDir('replay-');
   const server = await serve(data, {args: ['--nodes=20000']});
   try {
     // Black's man on 14 is taken whichever way it steps; 1-5 was safe.
@@ -222,7 +221,7 @@ test('a whole game is analysed with progress shown and the page usable meanwhile
 });
 
 test('a dropped PDN file with several games lists them with their tags; a chosen log opens too', async () => {
-  const data = mkdtempSync(join(tmpdir(), 'replay-'));
+  const data = dataDir('replay-');
   const server = await serve(data);
   try {
     const page = await browser.newPage();

@@ -5,11 +5,9 @@
 import {test, before, after} from 'node:test';
 import assert from 'node:assert/strict';
 import {execFileSync} from 'node:child_process';
-import {mkdtempSync} from 'node:fs';
-import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {chromium} from 'playwright-core';
-import {api, binary, newTable, outputs, serve, square, stop, text, until} from './helpers.mjs';
+import {api, binary, dataDir, newTable, outputs, serve, square, stop, text, until} from './helpers.mjs';
 
 let browser;
 before(async () => {
@@ -63,7 +61,7 @@ async function playListed(page, moves) {
 // Runs `body({server, id, page})` on a new server with one table made from
 // `table`, open in a new page; the server stops after, whatever happens.
 async function withTablePage(table, body, options = {}) {
-  const data = mkdtempSync(join(tmpdir(), 'web-'));
+  const data = dataDir('web-');
   const server = await serve(data, options);
   try {
     const id = await newTable(server, table);
@@ -133,7 +131,7 @@ test('a click whose press and release straddle a redraw still selects its square
 });
 
 test('the lobby starts a Russian table, where White moves first and kings fly', async () => {
-  const data = mkdtempSync(join(tmpdir(), 'web-'));
+  const data = dataDir('web-');
   const server = await serve(data);
   try {
     const page = await browser.newPage();
@@ -160,7 +158,7 @@ test('the lobby starts a Russian table, where White moves first and kings fly', 
 });
 
 test('the lobby starts an international table on the 10x10 board, where White moves first', async () => {
-  const data = mkdtempSync(join(tmpdir(), 'web-'));
+  const data = dataDir('web-');
   const server = await serve(data);
   try {
     const page = await browser.newPage();
@@ -224,7 +222,7 @@ test('a multi-jump is entered landing by landing and Escape cancels it', async (
 });
 
 test('each language renders its board labels', async () => {
-  const data = mkdtempSync(join(tmpdir(), 'web-'));
+  const data = dataDir('web-');
   const server = await serve(data);
   const expected = {
     en: 'Square 1, Red man',
@@ -297,7 +295,7 @@ test('a page reloaded mid-game shows the game as it was', async () => {
 });
 
 test('a server killed mid-game and restarted loses no acknowledged turn', async () => {
-  const data = mkdtempSync(join(tmpdir(), 'web-'));
+  const data = dataDir('web-');
   let server = await serve(data);
   const port = server.port;
   const id = await newTable(server, {mode: 'two-player'});
@@ -356,7 +354,7 @@ test('a hidden page pauses the computer', async () => {
 });
 
 test('screenshots of the table page at phone and desktop widths', async () => {
-  const data = mkdtempSync(join(tmpdir(), 'web-'));
+  const data = dataDir('web-');
   const server = await serve(data);
   try {
     const id = await newTable(server, {mode: 'two-player'});
@@ -383,7 +381,7 @@ test('screenshots of the table page at phone and desktop widths', async () => {
 });
 
 test('SIGTERM lets the server exit 0 with every acknowledged turn kept', async () => {
-  const data = mkdtempSync(join(tmpdir(), 'web-'));
+  const data = dataDir('web-');
   let server = await serve(data);
   const id = await newTable(server, {mode: 'two-player'});
   const page = await browser.newPage();
@@ -398,7 +396,7 @@ test('SIGTERM lets the server exit 0 with every acknowledged turn kept', async (
 });
 
 test('two players on their own devices play while a spectator watches', async () => {
-  const data = mkdtempSync(join(tmpdir(), 'web-'));
+  const data = dataDir('web-');
   let server = await serve(data);
   const contexts = [];
   try {
@@ -484,7 +482,7 @@ test('two players on their own devices play while a spectator watches', async ()
 });
 
 test('a seat left empty on its turn is played by the computer and handed back; a turn limit fires', async () => {
-  const data = mkdtempSync(join(tmpdir(), 'web-'));
+  const data = dataDir('web-');
   // The test clock (test-only) moves only when the test says so.
   const server = await serve(data, {args: ['--clock=test', '--cpu-after=5']});
   const contexts = [];
@@ -587,7 +585,7 @@ function measureBoard(page) {
 }
 
 test('the board keeps square cells and round pieces after a long game with kings, on a phone and a desktop', async () => {
-  const data = mkdtempSync(join(tmpdir(), 'web-'));
+  const data = dataDir('web-');
   const server = await serve(data);
   try {
     const tables = [
@@ -656,7 +654,7 @@ const pieceColour = (page, n) => page.evaluate((n) =>
   getComputedStyle(document.querySelector(`[data-square="${n}"] .piece`)).backgroundColor, n);
 
 test('pieces are drawn in the colours their side is named', async () => {
-  const data = mkdtempSync(join(tmpdir(), 'web-'));
+  const data = dataDir('web-');
   const server = await serve(data);
   try {
     const page = await browser.newPage();
@@ -679,7 +677,7 @@ test('pieces are drawn in the colours their side is named', async () => {
 });
 
 test('the table names its edition and links to its rules in the viewer\'s language', async () => {
-  const data = mkdtempSync(join(tmpdir(), 'web-'));
+  const data = dataDir('web-');
   const server = await serve(data);
   try {
     const id = await newTable(server, {mode: 'computer', rules: 'russian'});
@@ -721,7 +719,7 @@ test('the panel follows the game: paired moves, the tab title, controls of a fin
 });
 
 test('ten table tabs and the lobby of one browser all stay live', async () => {
-  const data = mkdtempSync(join(tmpdir(), 'web-'));
+  const data = dataDir('web-');
   const server = await serve(data);
   const context = await browser.newContext();
   try {
@@ -750,7 +748,7 @@ test('ten table tabs and the lobby of one browser all stay live', async () => {
 });
 
 test('a stream refused past the server\'s bound is tried again until it is let in', async () => {
-  const data = mkdtempSync(join(tmpdir(), 'web-'));
+  const data = dataDir('web-');
   const server = await serve(data, {args: ['--max_streams=1']});
   const first = await browser.newContext();
   const second = await browser.newContext();
@@ -839,7 +837,7 @@ test('a piece is dragged through a double capture, landing by landing', async ()
 });
 
 test('a seated player copies the invite link; the board can be turned', async () => {
-  const data = mkdtempSync(join(tmpdir(), 'web-'));
+  const data = dataDir('web-');
   const server = await serve(data);
   const context = await browser.newContext({permissions: ['clipboard-read', 'clipboard-write']});
   try {
@@ -865,7 +863,7 @@ test('a seated player copies the invite link; the board can be turned', async ()
 });
 
 test('a move slides into place unless less motion is asked for, and sounds only when turned on', async () => {
-  const data = mkdtempSync(join(tmpdir(), 'web-'));
+  const data = dataDir('web-');
   const server = await serve(data);
   try {
     for (const reducedMotion of ['no-preference', 'reduce']) {
