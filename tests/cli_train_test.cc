@@ -5,6 +5,7 @@
 
 #include <fstream>
 #include <string>
+#include <vector>
 
 #include "engine/game_position.h"
 #include "engine/learned_eval.h"
@@ -119,6 +120,28 @@ TEST(CliTrainTest, MaterialAddsTheMaterialTableOnTheEightByEightOnly) {
       RunCheckers({"train", dir + "/w", "--rules=international", "--material"});
   EXPECT_EQ(ten.exit_code, 64);
   EXPECT_THAT(ten.err, HasSubstr("8x8"));
+}
+
+TEST(CliTrainTest, EgdbReadsTheDatabaseBesideTheDefaultSaveForEnglishOnly) {
+  const std::string state = NewTempDir("train_egdb");
+  const std::vector<std::string> env = {"XDG_STATE_HOME=" + state};
+  const std::vector<std::string> train = {"train",      state + "/w.bin",
+                                          "--games=4",  "--nodes=200",
+                                          "--epochs=2", "--egdb"};
+  auto none = RunCheckers(train, "", env);
+  EXPECT_EQ(none.exit_code, 66);
+  EXPECT_THAT(none.err, HasSubstr("checkers egdb build"));
+
+  ASSERT_EQ(RunCheckers({"egdb", "build", "--pieces=3"}, "", env).exit_code, 0);
+  auto r = RunCheckers(train, "", env);
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_THAT(r.out, HasSubstr("self-play: 4 games"));
+
+  std::vector<std::string> russian = train;
+  russian.push_back("--rules=russian");
+  auto refused = RunCheckers(russian, "", env);
+  EXPECT_EQ(refused.exit_code, 64);
+  EXPECT_THAT(refused.err, HasSubstr("English"));
 }
 
 TEST(CliTrainTest, InternationalRulesFitTenByTenWeights) {

@@ -61,9 +61,8 @@ using EpochFn = std::function<void(int epoch, double loss)>;
 
 // Fits from `start`. Deterministic: the same samples and options give the
 // same weights.
-FitResult Fit(const std::vector<Sample>& samples,
-              const learned::Weights& start, const FitOptions& options,
-              const EpochFn& epoch_done = nullptr);
+FitResult Fit(const std::vector<Sample>& samples, const learned::Weights& start,
+              const FitOptions& options, const EpochFn& epoch_done = nullptr);
 
 }  // namespace checkers::train
 

@@ -43,6 +43,19 @@ absl::StatusOr<GameSearchResult> HardSearch(
   return SearchGame(request);
 }
 
+// The database's verdict on `pos` for its side to move, when `db` holds
+// it under English rules and no capture is pending (`moves` are its legal
+// moves); nullopt otherwise.
+std::optional<egdb::Wdl> Adjudicated(const GamePosition& pos,
+                                     const std::vector<GameMove>& moves,
+                                     const egdb::Database* db) {
+  if (db == nullptr || pos.edition() != Edition::kEnglish ||
+      moves.front().is_capture()) {
+    return std::nullopt;
+  }
+  return db->Probe(*pos.eight());
+}
+
 GameRecord PlayOne(const SelfPlayOptions& options, int game) {
   std::mt19937_64 rng(options.seed * 0x9E3779B97F4A7C15ull + game);
   GamePosition pos = options.openings[game % options.openings.size()];
@@ -68,6 +81,15 @@ GameRecord PlayOne(const SelfPlayOptions& options, int game) {
     }
     if (std::count(history.begin(), history.end(), pos.hash()) >= 2) break;
     if (no_progress >= no_progress_limit) break;
+    if (const std::optional<egdb::Wdl> verdict =
+            Adjudicated(pos, moves, options.endgame_db)) {
+      if (*verdict != egdb::Wdl::kDraw) {
+        decided = true;
+        loser = *verdict == egdb::Wdl::kLoss ? pos.side_to_move()
+                                             : Opponent(pos.side_to_move());
+      }
+      break;
+    }
     std::optional<GameMove> move;
     if (ply < random_plies) {
       move = moves[rng() % moves.size()];

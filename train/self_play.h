@@ -6,7 +6,10 @@
 // A game is decided as a real one: a side without a legal move loses; a
 // position seen for the third time, the edition's turns without a capture
 // or a man's move (40 each on 8x8, 25 on 10x10), or kMaxPlies plies in all
-// are draws.
+// are draws. With an endgame database (English only), a quiet position it
+// holds ends the game with the database's verdict, as perfect play from
+// there would: the results the positions before it learn from are then
+// not the small searches' slips in the ending.
 
 #ifndef CHECKERS_TRAIN_SELF_PLAY_H_
 #define CHECKERS_TRAIN_SELF_PLAY_H_
@@ -17,6 +20,7 @@
 #include <vector>
 
 #include "absl/status/statusor.h"
+#include "engine/endgame_db.h"
 #include "engine/game_position.h"
 #include "engine/game_search.h"
 #include "engine/learned_eval.h"
@@ -51,6 +55,9 @@ struct SelfPlayOptions {
   // deeper opinion to fit to (FitOptions::result_weight) than the small
   // searches that keep the games fast.
   uint64_t label_nodes = 0;
+  // The endgame database that decides English games once it holds a
+  // quiet position, or nullptr to play every game out.
+  const egdb::Database* endgame_db = nullptr;
 };
 
 // A position to learn from: its features and the result of its game for

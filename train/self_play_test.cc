@@ -1,7 +1,10 @@
 #include "train/self_play.h"
 
+#include <memory>
+#include <string>
 #include <vector>
 
+#include "engine/endgame_db.h"
 #include "engine/eval10.h"
 #include "engine/eval8.h"
 #include "engine/fen10.h"
@@ -88,6 +91,41 @@ TEST(SelfPlayTest, AWonPositionIsWonByItsSide) {
     // The search saw it too, from the same side.
     EXPECT_EQ(s.search_score > 0, black_to_move);
   }
+}
+
+// A made-up database holding only the slice of `pos`'s material, every
+// position of it lost for its side to move.
+std::unique_ptr<egdb::Database> EveryPositionLost(const Position& pos) {
+  egdb::Material m = egdb::MaterialOf(pos);
+  if (!m.IsCanonical()) m = m.Reversed();
+  auto db = std::make_unique<egdb::Database>();
+  // Two bits a position; 0b10 is a loss.
+  EXPECT_TRUE(
+      db->AddSlice(m, std::string(egdb::SlicePackedBytes(m), '\xAA')).ok());
+  return db;
+}
+
+TEST(SelfPlayTest, AnEndingTheDatabaseHoldsIsDecidedByItsVerdict) {
+  SelfPlayOptions options = WonEnding(2, 3000);
+  const std::unique_ptr<egdb::Database> db =
+      EveryPositionLost(*options.openings[0].eight());
+  options.endgame_db = db.get();
+  // Black, to move and three kings up on the board, has lost by the
+  // database's word, and the game ends there.
+  const SelfPlayResult run = PlaySelfPlay(options);
+  EXPECT_EQ(run.wins_second, 2);
+  EXPECT_EQ(run.plies, 0);
+}
+
+TEST(SelfPlayTest, TheDatabaseDecidesOnlyEnglishGames) {
+  SelfPlayOptions options = WonEnding(2, 3000);
+  const Position opening = *options.openings[0].eight();
+  options.openings = {GamePosition::Of(opening, Edition::kRussian)};
+  const std::unique_ptr<egdb::Database> db = EveryPositionLost(opening);
+  options.endgame_db = db.get();
+  const SelfPlayResult run = PlaySelfPlay(options);
+  EXPECT_EQ(run.wins_first, 2);
+  EXPECT_GT(run.plies, 0);
 }
 
 TEST(SelfPlayTest, RussianGamesArePricedAndPlayedByRussianRules) {

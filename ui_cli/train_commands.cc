@@ -28,6 +28,7 @@
 #include "match/match.h"
 #include "replay/pdn.h"
 #include "replay/pdn_replay.h"
+#include "storage/endgame_files.h"
 #include "storage/env.h"
 #include "storage/replace_file.h"
 #include "storage/weights_file.h"
@@ -75,6 +76,10 @@ ABSL_FLAG(std::string, from, "",
 ABSL_FLAG(bool, material, false,
           "train: fit a table of each side's men and kings beside the "
           "windows (8x8 editions; docs/EVALUATION.md)");
+ABSL_FLAG(bool, egdb, false,
+          "train: an English self-play game ends once the endgame database "
+          "in the default directory holds a quiet position of it, with the "
+          "database's verdict as its result");
 ABSL_FLAG(std::string, check, "",
           "FILE: train: a PDN file of games of the --rules edition whose "
           "positions, with their results, measure the fit besides the "
@@ -260,6 +265,21 @@ int RunTrain(const std::vector<std::string>& positional) {
     corpus = *std::move(read);
   }
 
+  std::unique_ptr<egdb::Database> endgame_db;
+  if (absl::GetFlag(FLAGS_egdb)) {
+    if (*edition != Edition::kEnglish) {
+      return Fail(kExitUsage,
+                  absl::InvalidArgumentError(
+                      "--egdb: the endgame database is of English endings"));
+    }
+    absl::StatusOr<std::string> dir = storage::DefaultEndgameDir();
+    if (!dir.ok()) return Fail(dir.status());
+    absl::StatusOr<std::unique_ptr<egdb::Database>> loaded =
+        storage::LoadEndgameDatabase(storage::Env::Default(), *dir);
+    if (!loaded.ok()) return Fail(loaded.status());
+    endgame_db = *std::move(loaded);
+  }
+
   const absl::Time began = absl::Now();
   train::SelfPlayOptions options;
   options.games = games;
@@ -270,6 +290,7 @@ int RunTrain(const std::vector<std::string>& positional) {
   options.weights = &start;
   options.sample_every = sample_every;
   options.label_nodes = static_cast<uint64_t>(label_nodes);
+  options.endgame_db = endgame_db.get();
   ProgressLine play_line("self-play");
   const train::SelfPlayResult played = train::PlaySelfPlay(
       options, [&](int done) { play_line.Count(done, games); });
@@ -434,10 +455,12 @@ std::vector<Command> TrainCommands() {
       {"train",
        "train FILE [--games=N] [--nodes=N] [--seed=N] [--threads=N] "
        "[--epochs=N] [--l2=X] [--result_weight=X] [--sample_every=N] "
-       "[--label_nodes=N] [--from=FILE] [--material] [--check=PDN] "
-       "[--rules=R]  fit the learned evaluation of an edition to self-play",
+       "[--label_nodes=N] [--from=FILE] [--material] [--egdb] "
+       "[--check=PDN] [--rules=R]  fit the learned evaluation of an edition to "
+       "self-play",
        {"games", "nodes", "seed", "threads", "epochs", "l2", "result_weight",
-        "sample_every", "label_nodes", "from", "material", "check", "rules"},
+        "sample_every", "label_nodes", "from", "material", "egdb", "check",
+        "rules"},
        RunTrain},
       {"book",
        "book FILE [--plies=N] [--nodes=N] [--threads=N] [--rules=R]  search "
