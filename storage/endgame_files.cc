@@ -179,12 +179,17 @@ absl::StatusOr<std::unique_ptr<egdb::Database>> LoadEndgameDatabase(
   return db;
 }
 
-std::unique_ptr<egdb::Database> LoadDefaultEndgameDatabaseIfPresent(
+absl::StatusOr<std::unique_ptr<egdb::Database>> LoadDefaultEndgameDatabase(
     EndgameCheck check) {
   absl::StatusOr<std::string> dir = DefaultEndgameDir();
-  if (!dir.ok()) return nullptr;
+  if (!dir.ok()) return dir.status();
+  return LoadEndgameDatabase(Env::Default(), *dir, egdb::kMaxPieces, check);
+}
+
+std::unique_ptr<egdb::Database> LoadDefaultEndgameDatabaseIfPresent(
+    EndgameCheck check) {
   absl::StatusOr<std::unique_ptr<egdb::Database>> db =
-      LoadEndgameDatabase(Env::Default(), *dir, egdb::kMaxPieces, check);
+      LoadDefaultEndgameDatabase(check);
   if (!db.ok()) return nullptr;
   return *std::move(db);
 }

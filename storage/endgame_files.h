@@ -81,6 +81,12 @@ absl::StatusOr<std::unique_ptr<egdb::Database>> LoadEndgameDatabase(
     Env* env, const std::string& dir, int max_pieces = egdb::kMaxPieces,
     EndgameCheck check = EndgameCheck::kAtLoad);
 
+// The database in the default directory (DefaultEndgameDir), as
+// LoadEndgameDatabase loads it, for a command that needs one: its errors,
+// and DefaultEndgameDir's.
+absl::StatusOr<std::unique_ptr<egdb::Database>> LoadDefaultEndgameDatabase(
+    EndgameCheck check = EndgameCheck::kAtLoad);
+
 // For the players (the game, the CheckerBoard engine): the database in the
 // default directory when one is there and found sound, else nullptr, since
 // the game plays without it.

@@ -181,10 +181,8 @@ int RunMatch(const std::vector<std::string>& positional) {
   if (absl::c_any_of(specs, [](const std::string& spec) {
         return absl::StrContains(spec, match::kWithEndgameDb);
       })) {
-    absl::StatusOr<std::string> dir = storage::DefaultEndgameDir();
-    if (!dir.ok()) return Fail(dir.status());
     absl::StatusOr<std::unique_ptr<egdb::Database>> loaded =
-        storage::LoadEndgameDatabase(storage::Env::Default(), *dir);
+        storage::LoadDefaultEndgameDatabase();
     if (!loaded.ok()) return Fail(loaded.status());
     endgame_db = *std::move(loaded);
   }

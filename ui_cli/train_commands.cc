@@ -272,10 +272,8 @@ int RunTrain(const std::vector<std::string>& positional) {
                   absl::InvalidArgumentError(
                       "--egdb: the endgame database is of English endings"));
     }
-    absl::StatusOr<std::string> dir = storage::DefaultEndgameDir();
-    if (!dir.ok()) return Fail(dir.status());
     absl::StatusOr<std::unique_ptr<egdb::Database>> loaded =
-        storage::LoadEndgameDatabase(storage::Env::Default(), *dir);
+        storage::LoadDefaultEndgameDatabase();
     if (!loaded.ok()) return Fail(loaded.status());
     endgame_db = *std::move(loaded);
   }
