@@ -636,6 +636,10 @@ int Searcher<B>::Search(const Position& pos, int depth, int alpha, int beta,
                         Truncation truncation) {
   pv_length_[ply] = ply;
   path_dependent_ = false;
+  // A node visited after the stop is not counted: the parent's loop may
+  // call a child or two before it looks, and the count must stay within
+  // the budget that stopped it.
+  if (stop_) return 0;
   if (++nodes_ >= next_poll_) Poll(false);
   if (stop_) return 0;
 
