@@ -17,6 +17,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/time/clock.h"
 #include "absl/time/time.h"
+#include "engine/endgame_db.h"
 #include "engine/fen8.h"
 #include "engine/learned_eval.h"
 #include "engine/movegen8.h"
