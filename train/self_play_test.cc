@@ -1,6 +1,5 @@
 #include "train/self_play.h"
 
-#include <memory>
 #include <string>
 #include <vector>
 
@@ -93,37 +92,33 @@ TEST(SelfPlayTest, AWonPositionIsWonByItsSide) {
   }
 }
 
-// A made-up database holding only the slice of `pos`'s material, every
-// position of it lost for its side to move.
-std::unique_ptr<egdb::Database> EveryPositionLost(const Position& pos) {
-  egdb::Material m = egdb::MaterialOf(pos);
+// Two games of WonEnding under `edition`, with a made-up database holding
+// only the slice of the opening's material, every position of it lost for
+// its side to move.
+SelfPlayResult WonEndingWithEveryPositionLost(Edition edition) {
+  SelfPlayOptions options = WonEnding(2, 3000);
+  const Position opening = *options.openings[0].eight();
+  options.openings = {GamePosition::Of(opening, edition)};
+  egdb::Material m = egdb::MaterialOf(opening);
   if (!m.IsCanonical()) m = m.Reversed();
-  auto db = std::make_unique<egdb::Database>();
+  egdb::Database db;
   // Two bits a position; 0b10 is a loss.
   EXPECT_TRUE(
-      db->AddSlice(m, std::string(egdb::SlicePackedBytes(m), '\xAA')).ok());
-  return db;
+      db.AddSlice(m, std::string(egdb::SlicePackedBytes(m), '\xAA')).ok());
+  options.endgame_db = &db;
+  return PlaySelfPlay(options);
 }
 
 TEST(SelfPlayTest, AnEndingTheDatabaseHoldsIsDecidedByItsVerdict) {
-  SelfPlayOptions options = WonEnding(2, 3000);
-  const std::unique_ptr<egdb::Database> db =
-      EveryPositionLost(*options.openings[0].eight());
-  options.endgame_db = db.get();
   // Black, to move and three kings up on the board, has lost by the
   // database's word, and the game ends there.
-  const SelfPlayResult run = PlaySelfPlay(options);
+  const SelfPlayResult run = WonEndingWithEveryPositionLost(Edition::kEnglish);
   EXPECT_EQ(run.wins_second, 2);
   EXPECT_EQ(run.plies, 0);
 }
 
 TEST(SelfPlayTest, TheDatabaseDecidesOnlyEnglishGames) {
-  SelfPlayOptions options = WonEnding(2, 3000);
-  const Position opening = *options.openings[0].eight();
-  options.openings = {GamePosition::Of(opening, Edition::kRussian)};
-  const std::unique_ptr<egdb::Database> db = EveryPositionLost(opening);
-  options.endgame_db = db.get();
-  const SelfPlayResult run = PlaySelfPlay(options);
+  const SelfPlayResult run = WonEndingWithEveryPositionLost(Edition::kRussian);
   EXPECT_EQ(run.wins_first, 2);
   EXPECT_GT(run.plies, 0);
 }
