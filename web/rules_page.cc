@@ -47,6 +47,7 @@ std::string RulesPage(const lang::Catalogue& text,
       "content=\"width=device-width, initial-scale=1\">\n<title>",
       title,
       "</title>\n<link rel=\"stylesheet\" href=\"/static/style.css\">\n"
+      "<link rel=\"icon\" href=\"/static/icon.svg\" type=\"image/svg+xml\">\n"
       "</head>\n<body>\n<main class=\"rules-page\">\n<header><a href=\"/\">",
       Escaped(text.Get("web.lobby.tables")), "</a></header>\n<h1>", title,
       "</h1>\n");

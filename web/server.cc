@@ -369,6 +369,12 @@ void Server::Route() {
               [](const http::Request& r, const Captures& c) {
                 return StaticFile(r, c[0]);
               });
+  // Browsers ask for /favicon.ico of a page that names no icon (an API
+  // answer opened in a tab): the pages' own icon, not a 404.
+  router_.Add("GET", "/favicon.ico",
+              [](const http::Request& r, const Captures&) {
+                return StaticFile(r, "icon.svg");
+              });
   router_.Add("GET", "/api/lang/{}",
               [](const http::Request&, const Captures& c) {
                 return JsonAnswer(LanguageAnswer(c[0]));

@@ -370,6 +370,25 @@ TEST_F(ServerTest, PagesCarryTheContentSecurityPolicy) {
   EXPECT_EQ(res->Header("x-frame-options"), "DENY");
 }
 
+TEST_F(ServerTest, EveryPageNamesTheIconAndFaviconServesIt) {
+  for (const char* page : {"/", "/open", "/rules"}) {
+    auto res = client_->Get(page);
+    ASSERT_TRUE(res.ok()) << res.status();
+    EXPECT_THAT(res->body, HasSubstr("href=\"/static/icon.svg\"")) << page;
+  }
+  const std::string id = NewTable(R"({"mode": "two-player"})");
+  for (const std::string& page : {"/t/" + id, "/t/" + id + "/replay"}) {
+    auto res = client_->Get(page);
+    ASSERT_TRUE(res.ok()) << res.status();
+    EXPECT_THAT(res->body, HasSubstr("href=\"/static/icon.svg\"")) << page;
+  }
+  auto icon = client_->Get("/favicon.ico");
+  ASSERT_TRUE(icon.ok()) << icon.status();
+  EXPECT_EQ(icon->status, 200);
+  EXPECT_EQ(icon->Header("content-type"), "image/svg+xml");
+  EXPECT_THAT(icon->body, HasSubstr("<svg"));
+}
+
 TEST_F(ServerTest, UnknownTableIsNotFound) {
   auto res = client_->Get("/api/tables/nosuchtable");
   ASSERT_TRUE(res.ok()) << res.status();
