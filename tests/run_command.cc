@@ -2,10 +2,11 @@
 
 #include <fcntl.h>
 #include <poll.h>
-#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <cerrno>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <fstream>
@@ -99,12 +100,16 @@ CommandResult RunCommand(const std::vector<std::string>& argv,
 }
 
 std::string NewTempDir(const std::string& prefix) {
-  static int counter = 0;
   const char* base = std::getenv("TEST_TMPDIR");
-  const std::string dir = std::string(base != nullptr ? base : "/tmp") + "/" +
-                          prefix + "_" + std::to_string(getpid()) + "_" +
-                          std::to_string(counter++);
-  mkdir(dir.c_str(), 0755);
+  std::string dir =
+      std::string(base != nullptr ? base : "/tmp") + "/" + prefix + "_XXXXXX";
+  // A test that went on without its directory would fail far from the
+  // cause (a save that cannot be written reads as a bug in the program).
+  if (mkdtemp(dir.data()) == nullptr) {
+    std::fprintf(stderr, "cannot create a directory %s: %s\n", dir.c_str(),
+                 std::strerror(errno));
+    std::abort();
+  }
   return dir;
 }
 

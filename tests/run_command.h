@@ -22,7 +22,8 @@ CommandResult RunCommand(const std::vector<std::string>& argv,
                          const std::vector<std::string>& env = {});
 
 // A new, empty directory under $TEST_TMPDIR (or /tmp) whose name starts
-// with `prefix`, for one test's files.
+// with `prefix`, for one test's files. Aborts the test, saying why, when
+// it cannot be made.
 std::string NewTempDir(const std::string& prefix);
 
 // The whole file at `path`; empty when it cannot be read.
