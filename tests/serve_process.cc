@@ -4,7 +4,9 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <fstream>
+#include <utility>
 
 #include "absl/status/status.h"
 #include "absl/strings/numbers.h"
@@ -110,6 +112,73 @@ absl::StatusOr<storage::LoadedGame> LoadFetchedLog(const std::string& bytes,
   }
   { std::ofstream(scratch, std::ios::binary | std::ios::trunc) << bytes; }
   return storage::LoadGame(storage::Env::Default(), scratch);
+}
+
+absl::StatusOr<bool> CheckLogAfterKill(const std::string& bytes,
+                                       const std::string& scratch,
+                                       SeenTurns& seen) {
+  absl::StatusOr<storage::LoadedGame> loaded = LoadFetchedLog(bytes, scratch);
+  if (!loaded.ok()) return loaded.status();
+  std::vector<events::TurnPlayed> now = TurnsOf(*loaded);
+  const size_t known = seen.turns.size();
+  const size_t expected = known + seen.answered.size();
+  if (now.size() < expected || now.size() > expected + 1) {
+    return absl::DataLossError(
+        absl::StrCat("the log holds ", now.size(), " turns; ", expected,
+                     " were answered, at most one more may be there"));
+  }
+  for (size_t i = 0; i < known; ++i) {
+    if (now[i].SerializeAsString() != seen.turns[i].SerializeAsString()) {
+      return absl::DataLossError(absl::StrCat("turn ", i + 1, " changed"));
+    }
+  }
+  for (size_t i = 0; i < seen.answered.size(); ++i) {
+    if (!IsMove(now[known + i], seen.answered[i])) {
+      return absl::DataLossError(absl::StrCat("turn ", known + i + 1,
+                                              " should be ", seen.answered[i]));
+    }
+  }
+  seen.turns = std::move(now);
+  seen.answered.clear();
+  return loaded->state.over();
+}
+
+absl::StatusOr<PostedMove> PostRandomMove(http::Client& client,
+                                          const Game& game,
+                                          std::mt19937_64& rng) {
+  PostedMove result;
+  absl::StatusOr<http::Reply> got =
+      client.Get(absl::StrCat("/api/tables/", game.id));
+  if (!got.ok()) return result;
+  const json state = json::parse(got->body);
+  if (state.value("over", false)) {
+    result.posting = Posting::kOver;
+    return result;
+  }
+  const int side = state["side_to_move"] == "second" ? 1 : 0;
+  const std::vector<std::string> legal = state["legal_moves"];
+  result.move = legal[rng() % legal.size()];
+  absl::StatusOr<http::Reply> posted =
+      client.Post(absl::StrCat("/api/tables/", game.id, "/moves"),
+                  json{{"move", result.move}, {"head", state["head"]}}.dump(),
+                  {{"Cookie", game.cookie[side]}});
+  if (!posted.ok()) {
+    result.posting = Posting::kNoAnswer;
+  } else if (posted->status == 200) {
+    result.posting = Posting::kAnswered;
+  } else if (posted->status == 409) {
+    result.posting = Posting::kStale;
+  } else {
+    return absl::InternalError(absl::StrCat(
+        result.move, " was answered ", posted->status, ": ", posted->body));
+  }
+  return result;
+}
+
+double NextMaxDelayMs(double max_delay_ms, int answered) {
+  if (answered == 0) return std::min(max_delay_ms * 1.5, 5000.0);
+  if (answered > 8) return max_delay_ms * 0.8;
+  return max_delay_ms;
 }
 
 }  // namespace checkers::testing

@@ -1,14 +1,15 @@
 // What the kill tests of `checkers serve` share (serve_kill_test.cc on a
 // data directory, serve_kill_store_test.cc on a PostgreSQL store): a
 // server process started and its port read, a remote game whose two seats
-// the test holds, and the turns of a log fetched from a server, checked
-// against the moves it answered.
+// the test holds, random moves posted to it, and the turns of a log fetched
+// from a server, checked against the moves it answered.
 
 #ifndef CHECKERS_TESTS_SERVE_PROCESS_H_
 #define CHECKERS_TESTS_SERVE_PROCESS_H_
 
 #include <sys/types.h>
 
+#include <random>
 #include <string>
 #include <vector>
 
@@ -51,6 +52,51 @@ absl::StatusOr<Game> NewGame(http::Client& client);
 // checking that it audits sound; `scratch` is a file it may write.
 absl::StatusOr<storage::LoadedGame> LoadFetchedLog(const std::string& bytes,
                                                    const std::string& scratch);
+
+// What a kill test knows of its game: the log's turns as last checked, and
+// the moves answered 200 since.
+struct SeenTurns {
+  std::vector<events::TurnPlayed> turns;
+  std::vector<std::string> answered;
+};
+
+// Checks a log fetched from a server after a kill against `seen`: sound
+// (LoadFetchedLog), every turn of `seen.turns` unchanged, then every move
+// of `seen.answered` once and in order, and at most one turn more (the one
+// the kill interrupted, if it was stored whole). On success `seen` holds
+// the log's turns and no answered moves, and the answer is whether the
+// game is over; otherwise an error naming the first difference.
+absl::StatusOr<bool> CheckLogAfterKill(const std::string& bytes,
+                                       const std::string& scratch,
+                                       SeenTurns& seen);
+
+// What posting one move came to.
+enum class Posting {
+  kAnswered,  // 200: `move` is in the log.
+  kStale,     // 409: the server had not read the last move yet.
+  kOver,      // The game is over; nothing was posted.
+  kNoState,   // The table's state got no reply: the server is gone.
+  kNoAnswer,  // The move got no reply: the server went during it.
+};
+
+struct PostedMove {
+  Posting posting = Posting::kNoState;
+  std::string move;
+};
+
+// Reads `game`'s table through `client` and, unless the game is over,
+// posts a legal move of the side to move chosen by `rng`, with the head it
+// was seen at and that side's seat cookie. An answer other than 200 or
+// 409 is an error carrying the server's body.
+absl::StatusOr<PostedMove> PostRandomMove(http::Client& client,
+                                          const Game& game,
+                                          std::mt19937_64& rng);
+
+// The bound of the next kill's random moment after a round that answered
+// `answered` moves under `max_delay_ms`: a move takes longer under
+// AddressSanitizer and on a loaded machine, so the bound grows after a
+// round with no answered move (up to 5 s) and shrinks after one with many.
+double NextMaxDelayMs(double max_delay_ms, int answered);
 
 }  // namespace checkers::testing
 
